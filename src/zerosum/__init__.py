@@ -1,0 +1,37 @@
+"""zerosum: two-player zero-sum perfect-information games, agents that play them, and an
+arena that judges them.
+
+>>> import zerosum as zs
+>>> game = zs.games.TicTacToe()
+>>> zs.play(game, zs.agents.Minimax(), zs.agents.Minimax()).winner is None
+True
+"""
+
+from . import agents, games
+from .agents import make_agent
+from .arena import GameRecord, judge, play
+from .game import (
+    Game,
+    IllegalActionError,
+    SpecError,
+    ZerosumError,
+    opponent,
+)
+from .games import load_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game",
+    "GameRecord",
+    "IllegalActionError",
+    "SpecError",
+    "ZerosumError",
+    "agents",
+    "games",
+    "judge",
+    "load_game",
+    "make_agent",
+    "opponent",
+    "play",
+]

@@ -1,0 +1,51 @@
+"""What agents share: the agent contract and the summary a searcher leaves of its last move."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Agent", "SearchInfo", "Seeded", "evaluator"]
+
+#: An agent is any callable ``agent(game, state) -> action``.
+Agent = Callable[[Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """What one search did: its value for the player to move, the depth it reached, the nodes
+    it visited, the seconds it took and the principal variation (actions, best first)."""
+
+    value: float
+    depth: int
+    nodes: int
+    seconds: float
+    pv: tuple[Any, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Seeded:
+    """Base of agents that draw random numbers: ``seed=None`` means fresh entropy.
+
+    ``reset(seed)`` forgets memory between games and, given a seed, reseeds, so the arena
+    can give every game its own reproducible stream.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = random.Random(self.seed if seed is None else seed)
+
+
+Heuristic = Callable[[Any, int], float]
+
+
+def evaluator(game: Any, evaluate: Heuristic | None) -> Heuristic:
+    """The heuristic to use at a depth cutoff: ``evaluate``, else ``game.evaluate``, else 0."""
+    if evaluate is not None:
+        return evaluate
+    return getattr(game, "evaluate", None) or (lambda state, player: 0.0)

@@ -1,0 +1,26 @@
+"""The registry of agents, looked up by spec strings such as ``"alphabeta:depth=6"``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..spec import Registry
+from .classic import Minimax
+from .simple import Dummy, Human, Random
+
+AGENTS: Registry[Any] = Registry("agent")
+AGENTS.register("dummy", "plays the first legal action")(Dummy)
+AGENTS.register("random", "plays a uniformly random legal action")(Random)
+AGENTS.register("human", "asks a person on the terminal")(Human)
+AGENTS.register("minimax", "plain minimax, no pruning (the baseline)")(Minimax)
+
+
+def make_agent(spec: str) -> Any:
+    """The agent a spec string names: ``make_agent("random:seed=3")``.
+
+    The agent remembers its spec as ``agent.spec`` (used as its name in tables). Raises
+    :class:`~zerosum.game.SpecError` saying what is wrong and what is allowed.
+    """
+    agent = AGENTS.make(spec)
+    agent.spec = spec.strip()
+    return agent

@@ -1,0 +1,72 @@
+"""Agents that do not search: the first legal move, a random move, and a person."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TextIO
+
+from ..game import ZerosumError, parse_action, render_state
+from .base import Seeded
+
+__all__ = ["Dummy", "Random", "Human", "Resignation"]
+
+
+class Resignation(Exception):
+    """Raised by an agent that gives up the game (a person closing the input)."""
+
+
+class Dummy:
+    """Plays the first legal action: the weakest baseline, and perfectly predictable."""
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return game.actions(state)[0]
+
+    def __repr__(self) -> str:
+        return "Dummy()"
+
+
+class Random(Seeded):
+    """Plays a uniformly random legal action; reproducible with ``seed``."""
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return self.rng.choice(list(game.actions(state)))
+
+    def __repr__(self) -> str:
+        return f"Random(seed={self.seed!r})"
+
+
+class Human:
+    """Asks a person for a move on the terminal.
+
+    Shows the board first (unless ``show_board`` is false, for callers that already print
+    every state), re-asks with the legal moves when the input is illegal or unreadable, and
+    resigns the game at the end of input (Ctrl-D) instead of crashing.
+    """
+
+    def __init__(
+        self, show_board: bool = True, input: TextIO | None = None, output: TextIO | None = None
+    ) -> None:
+        self.show_board = show_board
+        self.input = input
+        self.output = output
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        out = self.output or sys.stdout
+        source = self.input or sys.stdin
+        if self.show_board:
+            print(render_state(game, state), file=out)
+        while True:
+            print(f"Player {game.player(state)}, your move: ", end="", file=out, flush=True)
+            line = source.readline()
+            if not line:
+                print(file=out)
+                raise Resignation("end of input")
+            if not line.strip():
+                continue
+            try:
+                return parse_action(game, line, state)
+            except ZerosumError as exc:
+                print(exc, file=out)
+
+    def __repr__(self) -> str:
+        return "Human()"

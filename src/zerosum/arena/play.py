@@ -1,0 +1,201 @@
+"""One game between two agents, checked move by move, and its record.
+
+``play`` is the small pure loop everything else in the arena is built on: it asks each
+agent for a move, checks it, and turns an agent's failure into a forfeit instead of a
+crash, so a match or tournament always gets a record back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from ..agents.base import SearchInfo
+from ..agents.simple import Resignation
+from ..game import (
+    IllegalActionError,
+    check_action,
+    format_action,
+    game_name,
+    opponent,
+    render_state,
+)
+from ..seeding import derive_seed
+
+__all__ = ["Reason", "GameRecord", "play", "judge", "agent_name"]
+
+
+class Reason(StrEnum):
+    """How a game ended."""
+
+    END = "end"  # played to a terminal state
+    ILLEGAL = "forfeit-illegal"  # an agent returned an illegal action
+    ERROR = "forfeit-error"  # an agent raised an exception
+    TIME = "forfeit-time"  # an agent took longer than allowed
+    RESIGN = "resign"  # an agent gave up (a person closing the input)
+
+    @property
+    def forfeit(self) -> bool:
+        return self in (Reason.ILLEGAL, Reason.ERROR, Reason.TIME)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything about one played game.
+
+    ``winner`` is 1, 2 or None (a draw); ``utilities`` maps each player to its utility;
+    ``reason`` says how it ended and ``detail`` why, for forfeits; ``move_seconds[i]`` is the
+    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any.
+    """
+
+    game: str
+    players: tuple[str, str]
+    initial_state: Any
+    actions: tuple[Any, ...]
+    final_state: Any
+    winner: int | None
+    utilities: dict[int, float]
+    reason: Reason
+    detail: str = ""
+    move_seconds: tuple[float, ...] = ()
+    searches: tuple[SearchInfo | None, ...] = field(default=(), repr=False)
+
+    @property
+    def plies(self) -> int:
+        return len(self.actions)
+
+    def seconds(self, player: int) -> float:
+        """Total thinking time of ``player`` (1 or 2), assuming player 1 moved first."""
+        return sum(self.move_seconds[player - 1 :: 2])
+
+
+def agent_name(agent: Any) -> str:
+    """How an agent is named in records and tables: its name, its spec, or its repr."""
+    for attr in ("name", "spec"):
+        value = getattr(agent, attr, None)
+        if isinstance(value, str) and value:
+            return value
+    return getattr(agent, "__name__", None) or repr(agent)
+
+
+def _reset(agent: Any, seed: int | None) -> None:
+    reset = getattr(agent, "reset", None)
+    if reset is None:
+        return
+    if seed is None:
+        reset()
+    else:
+        try:
+            reset(seed=seed)
+        except TypeError:  # a user agent whose reset() takes no seed
+            reset()
+
+
+def play(
+    game: Any,
+    p1: Any,
+    p2: Any,
+    seed: int | None = None,
+    *,
+    state: Any = None,
+    max_move_seconds: float | None = None,
+    on_move: Callable[[Any, Any, Any], None] | None = None,
+) -> GameRecord:
+    """Play one game of ``p1`` (moves first) against ``p2`` from ``state`` (default: the start).
+
+    ``seed`` reseeds agents that have ``reset(seed=...)``, each with its own derived seed,
+    so the same call gives the same game. An agent that raises, returns an illegal action,
+    or thinks longer than ``max_move_seconds`` loses by forfeit; the record says why.
+    ``on_move(state, action, next_state)`` is called after every move (to show the game live).
+
+    >>> from zerosum.games import TicTacToe
+    >>> from zerosum.agents import Dummy
+    >>> play(TicTacToe(), Dummy(), Dummy()).winner
+    1
+    """
+    agents = {1: p1, 2: p2}
+    for player, agent in agents.items():
+        _reset(agent, None if seed is None else derive_seed(seed, player))
+    start = game.initial_state if state is None else state
+    current = start
+    actions: list[Any] = []
+    times: list[float] = []
+    searches: list[SearchInfo | None] = []
+    reason, detail, loser = Reason.END, "", 0
+    while not game.is_terminal(current):
+        mover = game.player(current)
+        agent = agents[mover]
+        begin = time.perf_counter()
+        try:
+            action = agent(game, current)
+        except Resignation as exc:
+            reason, detail, loser = Reason.RESIGN, f"player {mover} resigned: {exc}", mover
+            break
+        except Exception as exc:  # an agent's bug must not end the match
+            reason, loser = Reason.ERROR, mover
+            detail = f"player {mover} ({agent_name(agent)}) raised {type(exc).__name__}: {exc}"
+            break
+        spent = time.perf_counter() - begin
+        try:
+            check_action(game, current, action)
+        except IllegalActionError as exc:
+            reason, detail, loser = Reason.ILLEGAL, f"{agent_name(agent)}: {exc}", mover
+            break
+        if max_move_seconds is not None and spent > max_move_seconds:
+            reason, loser = Reason.TIME, mover
+            detail = (
+                f"player {mover} ({agent_name(agent)}) took {spent:.3f} s for "
+                f"{format_action(game, action)}; the limit is {max_move_seconds:g} s"
+            )
+            break
+        actions.append(action)
+        times.append(spent)
+        searches.append(getattr(agent, "last", None))
+        after = game.result(current, action)
+        if on_move is not None:
+            on_move(current, action, after)
+        current = after
+    if loser:
+        winner: int | None = opponent(loser)
+        utilities = {opponent(loser): 1.0, loser: -1.0}
+    else:
+        utilities = {1: game.utility(current, 1), 2: game.utility(current, 2)}
+        winner = 1 if utilities[1] > utilities[2] else 2 if utilities[2] > utilities[1] else None
+    return GameRecord(
+        game=game_name(game),
+        players=(agent_name(p1), agent_name(p2)),
+        initial_state=start,
+        actions=tuple(actions),
+        final_state=current,
+        winner=winner,
+        utilities=utilities,
+        reason=reason,
+        detail=detail,
+        move_seconds=tuple(times),
+        searches=tuple(searches),
+    )
+
+
+_ORDINAL = {1: "1st", 2: "2nd"}
+
+
+def judge(game: Any, p1: Any, p2: Any, seed: int | None = None) -> GameRecord:
+    """Play a game and print it as it goes, the way the course notebooks do: every state
+    and action, then each player's utility and the winner. Returns the record."""
+
+    def show(state: Any, action: Any, after: Any) -> None:
+        print(f"\nPlayer {game.player(state)} plays {format_action(game, action)}")
+        print(render_state(game, after), flush=True)
+
+    print(render_state(game, game.initial_state), flush=True)
+    record = play(game, p1, p2, seed=seed, on_move=show)
+    if record.reason is not Reason.END:
+        print(f"\n{record.detail}")
+    print()
+    for player in (1, 2):
+        print(f"Utility for {_ORDINAL[player]} player: {record.utilities[player]:g}")
+    print("Draw" if record.winner is None else f"Winner: {_ORDINAL[record.winner]} player")
+    return record

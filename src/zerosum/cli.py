@@ -1,0 +1,89 @@
+"""The ``zerosum`` command: a thin layer over the library, one small function per subcommand.
+
+Bad input of any kind ends with a one-line message on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from .agents import AGENTS, Human, make_agent
+from .arena import judge
+from .game import ZerosumError
+from .games import GAMES, load_game
+
+Command = Callable[[argparse.Namespace], int]
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _registry_table(registry: Any) -> str:
+    lines = []
+    for entry in registry:
+        params = ", ".join(p.describe() for p in entry.params) or "no parameters"
+        lines.append(f"{entry.name:<12} {entry.summary}\n{'':<12} {params}")
+    return "\n".join(lines)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    print(_registry_table(GAMES))
+    return 0
+
+
+def cmd_agents(args: argparse.Namespace) -> int:
+    print(_registry_table(AGENTS))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    p1, p2 = make_agent(args.p1), make_agent(args.p2)
+    for agent in (p1, p2):
+        if isinstance(agent, Human):
+            agent.show_board = False  # the judge prints every state already
+    judge(game, p1, p2, seed=args.seed)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="zerosum", description=__doc__.split("\n")[0] if __doc__ else None)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    commands.add_parser("games", help="list the built-in games and their parameters").set_defaults(
+        run=cmd_games
+    )
+    commands.add_parser("agents", help="list the agents and their parameters").set_defaults(
+        run=cmd_agents
+    )
+
+    play = commands.add_parser("play", help="play one game, printed move by move")
+    play.add_argument("game", help="game spec, e.g. connect4 or migration:n=6")
+    play.add_argument("--p1", default="human", help="agent spec of the first player (human)")
+    play.add_argument("--p2", default="random", help="agent spec of the second player (random)")
+    play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
+    play.set_defaults(run=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        run: Command = args.run
+        return run(args)
+    except (UsageError, ZerosumError) as exc:
+        print(f"zerosum: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("zerosum: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,181 @@
+"""The game interface every part of zerosum relies on, and the errors it raises.
+
+A game is any object with the seven members of :class:`Game`; no base class and no
+registration are needed. The helpers here read the optional members (``key``,
+``render``, ``format_action``, ``parse_action``) when a game has them and fall back to
+sensible defaults when it does not, so the rest of the package never has to ask.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+from collections.abc import Hashable, Sequence
+from contextlib import redirect_stdout
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = [
+    "Game",
+    "ZerosumError",
+    "IllegalActionError",
+    "SpecError",
+    "opponent",
+    "game_name",
+    "state_key",
+    "render_state",
+    "format_action",
+    "parse_action",
+    "check_action",
+    "legal_list",
+    "replay",
+]
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The seven members of a game (duck-typed: any object with them is a game).
+
+    Players are ``1`` and ``2``. ``utility`` is asked only of terminal states and is
+    zero-sum: ``utility(s, 1) == -utility(s, 2)``. ``result`` never mutates its input.
+    """
+
+    @property
+    def initial_state(self) -> Any: ...
+
+    def player(self, state: Any) -> int: ...
+
+    def actions(self, state: Any) -> Sequence[Any]: ...
+
+    def result(self, state: Any, action: Any) -> Any: ...
+
+    def is_terminal(self, state: Any) -> bool: ...
+
+    def utility(self, state: Any, player: int) -> float: ...
+
+    def print_state(self, state: Any) -> None: ...
+
+
+class ZerosumError(ValueError):
+    """Base class of every error zerosum raises on bad input."""
+
+
+class SpecError(ZerosumError):
+    """A game or agent spec string (``"connect4:width=5"``) that cannot be honoured."""
+
+
+class IllegalActionError(ZerosumError):
+    """An action that is not legal in the state it was played in."""
+
+    def __init__(self, game: Any, state: Any, action: Any, reason: str = "") -> None:
+        self.action = action
+        self.player = game.player(state)
+        self.legal = list(game.actions(state))
+        shown = format_action(game, action) if _formattable(game, action) else repr(action)
+        why = f" ({reason})" if reason else ""
+        super().__init__(
+            f"player {self.player} cannot play {shown} in {game_name(game)}{why}; "
+            f"legal: {legal_list(game, self.legal)}"
+        )
+
+
+def _formattable(game: Any, action: Any) -> bool:
+    try:
+        format_action(game, action)
+    except Exception:
+        return False
+    return True
+
+
+def opponent(player: int) -> int:
+    """The other player: ``opponent(1) == 2`` and ``opponent(2) == 1``."""
+    if player not in (1, 2):
+        raise ValueError(f"players are 1 and 2, not {player!r}")
+    return 3 - player
+
+
+def game_name(game: Any) -> str:
+    """A short name for messages: the game's ``spec`` if it has one, else its class name."""
+    return str(getattr(game, "spec", type(game).__name__))
+
+
+def state_key(game: Any, state: Any) -> Hashable:
+    """The transposition key of ``state``: ``game.key(state)`` when defined, else the state."""
+    key = getattr(game, "key", None)
+    return key(state) if key is not None else state
+
+
+def render_state(game: Any, state: Any) -> str:
+    """The text of a state: ``game.render(state)`` if defined, else what ``print_state`` prints."""
+    render = getattr(game, "render", None)
+    if render is not None:
+        return str(render(state))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        game.print_state(state)
+    return out.getvalue().rstrip("\n")
+
+
+def format_action(game: Any, action: Any) -> str:
+    """How a human reads ``action``: ``game.format_action`` when defined, else ``str``."""
+    fmt = getattr(game, "format_action", None)
+    return str(fmt(action)) if fmt is not None else str(action)
+
+
+def parse_action(game: Any, text: str, state: Any) -> Any:
+    """Turn human input into a legal action of ``state``, or raise :class:`IllegalActionError`.
+
+    Uses ``game.parse_action`` when defined; otherwise matches the text against the
+    formatted legal actions, then against Python literals (``3``, ``(0, 1)``).
+    """
+    text = text.strip()
+    legal = list(game.actions(state))
+    parse = getattr(game, "parse_action", None)
+    if parse is not None:
+        try:
+            action = parse(text, state)
+        except ValueError as exc:
+            raise IllegalActionError(game, state, text, str(exc)) from None
+    else:
+        by_text = {format_action(game, a): a for a in legal}
+        if text in by_text:
+            return by_text[text]
+        try:
+            action = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            raise IllegalActionError(game, state, text, "not a move") from None
+    return check_action(game, state, action, legal)
+
+
+def check_action(game: Any, state: Any, action: Any, legal: Sequence[Any] | None = None) -> Any:
+    """Return ``action`` if it is legal in ``state``; raise :class:`IllegalActionError` if not."""
+    legal = list(game.actions(state)) if legal is None else legal
+    try:
+        ok = action in legal
+    except Exception:  # an action of an unhashable or incomparable kind
+        ok = False
+    if not ok:
+        reason = "the game is over" if game.is_terminal(state) else ""
+        raise IllegalActionError(game, state, action, reason)
+    return action
+
+
+def legal_list(game: Any, actions: Sequence[Any], limit: int = 20) -> str:
+    """The legal actions as one line of human-format text, shortened past ``limit``."""
+    shown = [format_action(game, a) for a in list(actions)[:limit]]
+    more = len(actions) - limit
+    return " ".join(shown) + (f" ... (+{more} more)" if more > 0 else "") if shown else "none"
+
+
+def replay(game: Any, moves: Sequence[str], state: Any = None) -> Any:
+    """The state after ``moves`` (human-format actions) from ``state`` or the start.
+
+    Each move is checked; a bad one raises :class:`IllegalActionError` saying which move it was.
+    """
+    state = game.initial_state if state is None else state
+    for i, text in enumerate(moves):
+        try:
+            state = game.result(state, parse_action(game, text, state))
+        except ZerosumError as exc:
+            exc.args = (f"move {i + 1} ({text!r}): {exc}",)
+            raise
+    return state

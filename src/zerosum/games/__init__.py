@@ -1,0 +1,9 @@
+"""The built-in games and their registry."""
+
+from .connect_four import ConnectFour
+from .migration import Migration
+from .pick import Pick
+from .registry import GAMES, load_game
+from .tictactoe import TicTacToe
+
+__all__ = ["ConnectFour", "Migration", "Pick", "TicTacToe", "GAMES", "load_game"]

@@ -1,0 +1,47 @@
+"""What the built-in games share: spec strings, reprs, equality and ``print_state``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class BuiltinGame:
+    """Mixin for built-in games: a game is identified by its registry name and parameters.
+
+    Subclasses set ``name`` and implement ``params()`` and ``render(state)``.
+    """
+
+    name: str = ""
+
+    def params(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def spec(self) -> str:
+        """The spec string that rebuilds this game, e.g. ``"connect4:width=5,height=4,k=4"``."""
+        args = ",".join(f"{k}={v}" for k, v in self.params().items())
+        return f"{self.name}:{args}" if args else self.name
+
+    def render(self, state: Any) -> str:
+        raise NotImplementedError
+
+    def print_state(self, state: Any) -> None:
+        print(self.render(state))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())
+        return f"{type(self).__name__}({args})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.params() == self.params()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, tuple(self.params().items())))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuild from parameters: cheaper to send to worker processes than the tables.
+        return (_rebuild, (type(self), self.params()))
+
+
+def _rebuild(cls: type, params: dict[str, Any]) -> Any:
+    return cls(**params)

@@ -1,0 +1,132 @@
+"""Connect Four on bitboards, any width, height and line length k.
+
+Bit ``col * (height + 1) + row`` is the cell in column ``col`` and row ``row`` (row 0 at
+the bottom); the extra bit on top of each column stays empty, so shifted lines never
+wrap from one column into the next. The same layout is what the compiled solver uses.
+"""
+
+from __future__ import annotations
+
+from .base import BuiltinGame
+
+#: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
+ConnectFourState = tuple[int, int, int, int]
+
+MAX_WIDTH, MAX_HEIGHT = 16, 16
+
+
+class ConnectFour(BuiltinGame):
+    """Connect Four: drop discs into columns; k in a row (any direction) wins.
+
+    Actions are 0-based column indices, listed center-first; humans type columns 1-based.
+    """
+
+    name = "connect4"
+
+    def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
+        for label, value, low, high in (
+            ("width", width, 1, MAX_WIDTH),
+            ("height", height, 1, MAX_HEIGHT),
+        ):
+            if not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(f"{label} must be an integer from {low} to {high}, not {value!r}")
+        if not isinstance(k, int) or not 2 <= k <= max(width, height):
+            longest = max(width, height)
+            raise ValueError(f"k must be an integer from 2 to {longest}, not {k!r}")
+        self.width, self.height, self.k = width, height, k
+        self.column_height = height + 1
+        self.cells = width * height
+        self._bottom = [1 << (c * self.column_height) for c in range(width)]
+        self._top = [1 << (c * self.column_height + height - 1) for c in range(width)]
+        self._column = [((1 << height) - 1) << (c * self.column_height) for c in range(width)]
+        self._shifts = (1, self.column_height, self.column_height - 1, self.column_height + 1)
+        center = (width - 1) / 2
+        self._order = sorted(range(width), key=lambda c: (abs(c - center), c))
+
+    def params(self) -> dict[str, int]:
+        return {"width": self.width, "height": self.height, "k": self.k}
+
+    @property
+    def initial_state(self) -> ConnectFourState:
+        return (0, 0, 0, 0)
+
+    def player(self, state: ConnectFourState) -> int:
+        return 1 if state[2] % 2 == 0 else 2
+
+    def actions(self, state: ConnectFourState) -> list[int]:
+        p1, p2, moves, winner = state
+        if winner:
+            return []
+        mask = p1 | p2
+        return [c for c in self._order if not mask & self._top[c]]
+
+    def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
+        p1, p2, moves, _ = state
+        mask = p1 | p2
+        bit = (mask + self._bottom[action]) & self._column[action]
+        if moves % 2 == 0:
+            p1 |= bit
+            return (p1, p2, moves + 1, 1 if self.has_line(p1) else 0)
+        p2 |= bit
+        return (p1, p2, moves + 1, 2 if self.has_line(p2) else 0)
+
+    def has_line(self, stones: int) -> bool:
+        """Whether ``stones`` contain k in a row in any direction."""
+        for shift in self._shifts:
+            run = stones
+            for _ in range(self.k - 1):
+                run &= run >> shift
+                if not run:
+                    break
+            if run:
+                return True
+        return False
+
+    def is_terminal(self, state: ConnectFourState) -> bool:
+        return bool(state[3]) or state[2] == self.cells
+
+    def utility(self, state: ConnectFourState, player: int) -> int:
+        winner = state[3]
+        return 0 if not winner else (1 if winner == player else -1)
+
+    def cell(self, state: ConnectFourState, col: int, row: int) -> int:
+        """Who holds column ``col``, row ``row`` (row 0 at the bottom): 0, 1 or 2."""
+        bit = 1 << (col * self.column_height + row)
+        return 1 if state[0] & bit else 2 if state[1] & bit else 0
+
+    def winning_line(self, state: ConnectFourState) -> list[tuple[int, int]]:
+        """The ``(col, row)`` cells of one completed line, or ``[]`` when nobody has won."""
+        winner = state[3]
+        if not winner:
+            return []
+        stones = state[winner - 1]
+        for shift in self._shifts:
+            run = stones
+            for _ in range(self.k - 1):
+                run &= run >> shift
+            if run:
+                start = (run & -run).bit_length() - 1
+                bits = [start + i * shift for i in range(self.k)]
+                return [divmod(b, self.column_height) for b in bits]
+        return []
+
+    def render(self, state: ConnectFourState) -> str:
+        marks = ".XO"
+        rows = [
+            " ".join(marks[self.cell(state, c, r)] for c in range(self.width))
+            for r in reversed(range(self.height))
+        ]
+        rows.append(" ".join(str((c + 1) % 10) for c in range(self.width)))
+        return "\n".join(rows)
+
+    def format_action(self, action: int) -> str:
+        return str(action + 1)
+
+    def parse_action(self, text: str, state: ConnectFourState) -> int:
+        if not text.strip().isdigit():
+            raise ValueError(f"expected a column number 1..{self.width}, got {text!r}")
+        return int(text) - 1
+
+    def key(self, state: ConnectFourState) -> tuple[int, int]:
+        """The stones alone identify a position (moves and winner follow from them)."""
+        return (state[0], state[1])

@@ -1,0 +1,110 @@
+"""Migration: two armies cross an n x n board at right angles; who cannot move loses.
+
+Player 1's stones (○) start on the left and step one cell right; player 2's (●) start at
+the bottom and step one cell up; a stone moves only into an empty cell. Bit
+``row * n + col`` is cell (row, col), row 0 at the top.
+"""
+
+from __future__ import annotations
+
+from .base import BuiltinGame
+
+#: A state is ``(p1, p2, player)``: each player's stones as bitmasks and who moves.
+MigrationState = tuple[int, int, int]
+#: An action moves a stone from (row, col) to (new_row, new_col).
+MigrationAction = tuple[int, int, int, int]
+
+MAX_N = 16
+
+
+class Migration(BuiltinGame):
+    """Migration on an n x n board (n >= 3). Actions are ``(row, col, new_row, new_col)``."""
+
+    name = "migration"
+
+    def __init__(self, n: int = 8) -> None:
+        if not isinstance(n, int) or not 3 <= n <= MAX_N:
+            raise ValueError(f"n must be an integer from 3 to {MAX_N}, not {n!r}")
+        self.n = n
+        self.full = (1 << (n * n)) - 1
+        # Stones of player 1 in the last column cannot step right.
+        last_col = sum(1 << (r * n + n - 1) for r in range(n))
+        self._steps_right = self.full & ~last_col
+
+    def params(self) -> dict[str, int]:
+        return {"n": self.n}
+
+    @property
+    def initial_state(self) -> MigrationState:
+        n = self.n
+        p1 = p2 = 0
+        for r in range(n):
+            for c in range(n):
+                if c < min(r, n - 1 - r):
+                    p1 |= 1 << (r * n + c)
+                if n - 1 - r < min(c, n - 1 - c):
+                    p2 |= 1 << (r * n + c)
+        return (p1, p2, 1)
+
+    def player(self, state: MigrationState) -> int:
+        return state[2]
+
+    def movable(self, state: MigrationState) -> int:
+        """Bitmask of the mover's stones that have an empty cell ahead."""
+        p1, p2, player = state
+        empty = self.full & ~(p1 | p2)
+        if player == 1:
+            return p1 & self._steps_right & (empty >> 1)
+        return p2 & (empty << self.n)
+
+    def actions(self, state: MigrationState) -> list[MigrationAction]:
+        n = self.n
+        movable = self.movable(state)
+        moves = []
+        while movable:
+            low = movable & -movable
+            r, c = divmod(low.bit_length() - 1, n)
+            moves.append((r, c, r, c + 1) if state[2] == 1 else (r, c, r - 1, c))
+            movable ^= low
+        return moves
+
+    def result(self, state: MigrationState, action: MigrationAction) -> MigrationState:
+        p1, p2, player = state
+        r, c, nr, nc = action
+        step = (1 << (r * self.n + c)) | (1 << (nr * self.n + nc))
+        if player == 1:
+            return (p1 ^ step, p2, 2)
+        return (p1, p2 ^ step, 1)
+
+    def is_terminal(self, state: MigrationState) -> bool:
+        return not self.movable(state)
+
+    def utility(self, state: MigrationState, player: int) -> int:
+        """The player to move in a terminal state is stuck and has lost."""
+        return -1 if state[2] == player else 1
+
+    def cell(self, state: MigrationState, row: int, col: int) -> int:
+        """Who holds (row, col): 0, 1 or 2."""
+        bit = 1 << (row * self.n + col)
+        return 1 if state[0] & bit else 2 if state[1] & bit else 0
+
+    def render(self, state: MigrationState) -> str:
+        marks = "_○●"
+        return "\n".join(
+            " ".join(marks[self.cell(state, r, c)] for c in range(self.n)) for r in range(self.n)
+        )
+
+    def format_action(self, action: MigrationAction) -> str:
+        r, c, nr, nc = action
+        return f"{r},{c}>{nr},{nc}"
+
+    def parse_action(self, text: str, state: MigrationState) -> MigrationAction:
+        """Reads ``"r,c>r2,c2"``, four numbers, or just ``"r,c"`` (the stone's one step)."""
+        numbers = text.replace(">", " ").replace(",", " ").replace("(", " ").replace(")", " ")
+        parts = numbers.split()
+        if not all(p.isdigit() for p in parts) or len(parts) not in (2, 4):
+            raise ValueError(f"expected 'row,col' or 'row,col>row,col', got {text!r}")
+        r, c = int(parts[0]), int(parts[1])
+        if len(parts) == 4:
+            return (r, c, int(parts[2]), int(parts[3]))
+        return (r, c, r, c + 1) if state[2] == 1 else (r, c, r - 1, c)

@@ -1,0 +1,120 @@
+"""Pick: take numbers 1..n² in turn; n of yours summing to n(n²+1)/2 wins.
+
+Holdings are bitmasks (bit x for number x), and the winning n-subsets are precomputed
+per number, so the win check after a move looks only at subsets containing that number.
+"""
+
+from __future__ import annotations
+
+from .base import BuiltinGame
+
+#: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
+PickState = tuple[int, int, int]
+
+MAX_N = 6
+
+
+def winning_sets(n: int) -> list[int]:
+    """Every n-subset of 1..n² with sum n(n²+1)/2, as bitmasks (bit x for number x)."""
+    target, top = n * (n * n + 1) // 2, n * n
+    found: list[int] = []
+
+    def extend(smallest: int, left: int, remaining: int, mask: int) -> None:
+        if left == 0:
+            if remaining == 0:
+                found.append(mask)
+            return
+        for x in range(smallest, top + 1):
+            # The `left` numbers still to choose are all >= x, so their sum is at least this.
+            if x * left + left * (left - 1) // 2 > remaining:
+                break
+            extend(x + 1, left - 1, remaining - x, mask | (1 << x))
+
+    extend(1, n, target, 0)
+    return found
+
+
+class Pick(BuiltinGame):
+    """Pick with the numbers 1..n² (n from 2 to 6). Actions are the numbers themselves."""
+
+    name = "pick"
+
+    def __init__(self, n: int = 4) -> None:
+        if not isinstance(n, int) or not 2 <= n <= MAX_N:
+            raise ValueError(f"n must be an integer from 2 to {MAX_N}, not {n!r}")
+        self.n = n
+        self.numbers = n * n
+        self.target = n * (n * n + 1) // 2
+        self.sets = winning_sets(n)
+        self._sets_with = [[m for m in self.sets if m >> x & 1] for x in range(self.numbers + 1)]
+        self._all = ((1 << (self.numbers + 1)) - 1) & ~1
+
+    def params(self) -> dict[str, int]:
+        return {"n": self.n}
+
+    @property
+    def initial_state(self) -> PickState:
+        return (0, 0, 0)
+
+    def player(self, state: PickState) -> int:
+        return 1 if state[0].bit_count() == state[1].bit_count() else 2
+
+    def actions(self, state: PickState) -> list[int]:
+        held1, held2, winner = state
+        if winner:
+            return []
+        taken = held1 | held2
+        return [x for x in range(1, self.numbers + 1) if not taken >> x & 1]
+
+    def result(self, state: PickState, action: int) -> PickState:
+        held1, held2, _ = state
+        bit = 1 << action
+        if held1.bit_count() == held2.bit_count():
+            held1 |= bit
+            return (held1, held2, 1 if self._completes(held1, action) else 0)
+        held2 |= bit
+        return (held1, held2, 2 if self._completes(held2, action) else 0)
+
+    def _completes(self, held: int, number: int) -> bool:
+        return any(held & m == m for m in self._sets_with[number])
+
+    def is_terminal(self, state: PickState) -> bool:
+        return bool(state[2]) or (state[0] | state[1]) == self._all
+
+    def utility(self, state: PickState, player: int) -> int:
+        winner = state[2]
+        return 0 if not winner else (1 if winner == player else -1)
+
+    def held(self, state: PickState, player: int) -> list[int]:
+        """The numbers ``player`` holds, ascending."""
+        bits = state[player - 1]
+        return [x for x in range(1, self.numbers + 1) if bits >> x & 1]
+
+    def winning_set(self, state: PickState) -> list[int]:
+        """The numbers of one completed winning set, or ``[]`` when nobody has won."""
+        winner = state[2]
+        held = state[winner - 1] if winner else 0
+        for m in self.sets if winner else ():
+            if held & m == m:
+                return [x for x in range(1, self.numbers + 1) if m >> x & 1]
+        return []
+
+    def render(self, state: PickState) -> str:
+        taken = state[0] | state[1]
+        free = [x for x in range(1, self.numbers + 1) if not taken >> x & 1]
+        return "\n".join(
+            (
+                f"Free: {' '.join(map(str, free)) or '-'}",
+                f"Player 1: {' '.join(map(str, self.held(state, 1))) or '-'}",
+                f"Player 2: {' '.join(map(str, self.held(state, 2))) or '-'}",
+                f"(n={self.n}: {self.n} numbers summing to {self.target} win)",
+            )
+        )
+
+    def format_action(self, action: int) -> str:
+        return str(action)
+
+    def parse_action(self, text: str, state: PickState) -> int:
+        if not text.strip().isdigit():
+            raise ValueError(f"expected a number 1..{self.numbers}, got {text!r}")
+        return int(text)

@@ -1,0 +1,161 @@
+"""Spec strings (``"connect4:width=5,height=4"``) and the registries they are looked up in.
+
+One parser serves games and agents, the library, the CLI and the web page alike. Values
+are read as literals of the parameter's declared type; nothing is ever evaluated as code.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .game import SpecError
+
+__all__ = ["Param", "Entry", "Registry", "parse_spec"]
+
+T = TypeVar("T")
+
+_SCALARS = (bool, int, float, str)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"name:a=1,b=x"`` into ``("name", {"a": "1", "b": "x"})`` (values still text)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise SpecError(f"empty spec {spec!r}; expected NAME or NAME:key=value,...")
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    args: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key.isidentifier():
+            raise SpecError(f"bad parameter {part!r} in spec {spec!r}; expected key=value")
+        if key in args:
+            raise SpecError(f"parameter {key!r} given twice in spec {spec!r}")
+        args[key] = value.strip()
+    return name, args
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter a spec string may set: its name, scalar type and default."""
+
+    name: str
+    type: type
+    default: Any
+    optional: bool  # None is an accepted value
+
+    def convert(self, text: str) -> Any:
+        """Read ``text`` as a value of this parameter's type, or raise ``ValueError``."""
+        if self.optional and text.lower() in ("none", ""):
+            return None
+        if self.type is bool:
+            if text.lower() in ("true", "yes", "1", "on"):
+                return True
+            if text.lower() in ("false", "no", "0", "off"):
+                return False
+            raise ValueError("expected true or false")
+        try:
+            return self.type(text)
+        except ValueError:
+            article = "an" if self.type is int else "a"
+            raise ValueError(f"not {article} {self.type.__name__}") from None
+
+    def describe(self) -> str:
+        kind = self.type.__name__ + (" or none" if self.optional else "")
+        return f"{self.name}={self.default!r} ({kind})"
+
+
+def _scalar_type(annotation: Any) -> tuple[type, bool] | None:
+    """``(type, optional)`` for ``int``, ``float | None`` and the like; None for anything else."""
+    if annotation in _SCALARS:
+        return annotation, False
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        members = [a for a in typing.get_args(annotation) if a is not type(None)]
+        optional = len(members) < len(typing.get_args(annotation))
+        if len(members) == 1 and members[0] in _SCALARS:
+            return members[0], optional
+        if set(members) == {int, float}:
+            return float, optional
+    return None
+
+
+@dataclass(frozen=True)
+class Entry(Generic[T]):
+    """A registered factory, the spec-settable parameters it takes, and a one-line summary."""
+
+    name: str
+    factory: Callable[..., T]
+    params: tuple[Param, ...]
+    summary: str
+
+    def make(self, spec: str, args: dict[str, str], kind: str) -> T:
+        known = {p.name: p for p in self.params}
+        kwargs: dict[str, Any] = {}
+        for key, text in args.items():
+            if key not in known:
+                allowed = ", ".join(known) or "none"
+                raise SpecError(
+                    f"{kind} {self.name!r} has no parameter {key!r} (in {spec!r}); "
+                    f"parameters: {allowed}"
+                )
+            try:
+                kwargs[key] = known[key].convert(text)
+            except ValueError as exc:
+                raise SpecError(
+                    f"bad value {text!r} for {key} in {spec!r}: {exc}; "
+                    f"expected {known[key].describe()}"
+                ) from None
+        try:
+            return self.factory(**kwargs)
+        except (ValueError, TypeError) as exc:
+            raise SpecError(f"bad {kind} spec {spec!r}: {exc}") from None
+
+
+class Registry(Generic[T]):
+    """Named factories of one kind (games or agents), looked up by spec string."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._entries: dict[str, Entry[T]] = {}
+
+    def register(
+        self, name: str, summary: str = ""
+    ) -> Callable[[Callable[..., T]], Callable[..., T]]:
+        """Decorator: make ``factory`` available as ``name`` in spec strings."""
+
+        def add(factory: Callable[..., T]) -> Callable[..., T]:
+            params = []
+            hints = typing.get_type_hints(factory.__init__ if inspect.isclass(factory) else factory)
+            for p in inspect.signature(factory).parameters.values():
+                scalar = _scalar_type(hints.get(p.name, p.annotation))
+                if scalar is None or p.default is inspect.Parameter.empty:
+                    continue
+                params.append(Param(p.name, scalar[0], p.default, scalar[1]))
+            doc = summary or (inspect.getdoc(factory) or "").split("\n")[0]
+            self._entries[name] = Entry(name, factory, tuple(params), doc)
+            return factory
+
+        return add
+
+    def __iter__(self) -> Iterator[Entry[T]]:
+        return iter(sorted(self._entries.values(), key=lambda e: e.name))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def entry(self, name: str) -> Entry[T]:
+        try:
+            return self._entries[name]
+        except KeyError:
+            known = ", ".join(sorted(self._entries))
+            raise SpecError(f"unknown {self.kind} {name!r}; known: {known}") from None
+
+    def make(self, spec: str) -> T:
+        """Build the object a spec string names, with a precise :class:`SpecError` if it can't."""
+        name, args = parse_spec(spec)
+        return self.entry(name).make(spec, args, self.kind)

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import zerosum as zs
+from zerosum.agents import Dummy, Human, Minimax, Random
+
+
+def test_dummy_plays_the_first_legal_action(game: object) -> None:
+    state = game.initial_state  # type: ignore[attr-defined]
+    assert Dummy()(game, state) == game.actions(state)[0]  # type: ignore[attr-defined]
+
+
+def test_random_is_reproducible_with_a_seed() -> None:
+    game = zs.games.ConnectFour()
+    first = zs.play(game, Random(seed=1), Random(seed=2)).actions
+    assert zs.play(game, Random(seed=1), Random(seed=2)).actions == first
+    assert zs.play(game, Random(seed=1), Random(seed=3)).actions != first
+
+
+def test_minimax_never_loses_to_dummy_at_tictactoe_from_either_side() -> None:
+    game = zs.games.TicTacToe()
+    as_first = zs.play(game, Minimax(), Dummy())
+    as_second = zs.play(game, Dummy(), Minimax())
+    assert as_first.winner == 1
+    assert as_second.winner in (2, None)
+
+
+def test_minimax_self_play_at_tictactoe_is_a_draw() -> None:
+    record = zs.play(zs.games.TicTacToe(), Minimax(), Minimax())
+    assert record.winner is None and record.plies == 9
+
+
+def test_minimax_reports_its_search() -> None:
+    game = zs.games.TicTacToe()
+    agent = Minimax()
+    agent(game, game.initial_state)
+    assert agent.last is not None
+    assert agent.last.value == 0 and agent.last.nodes == 549_946 and len(agent.last.pv) == 9
+
+
+def test_minimax_with_a_depth_uses_the_heuristic() -> None:
+    game = zs.games.Pick(3)
+
+    def prefer_five(state: tuple[int, int, int], player: int) -> float:
+        return 1.0 if state[player - 1] >> 5 & 1 else 0.0
+
+    agent = Minimax(depth=1, evaluate=prefer_five)
+    assert agent(game, game.initial_state) == 5
+    assert agent.last is not None and agent.last.depth == 1
+
+
+def test_human_reasks_until_a_legal_move_and_resigns_at_end_of_input() -> None:
+    game = zs.games.ConnectFour()
+    out = io.StringIO()
+    human = Human(input=io.StringIO("0\nfour\n4\n"), output=out)
+    assert human(game, game.initial_state) == 3
+    text = out.getvalue()
+    assert "cannot play 0" in text and "cannot play 'four'" in text
+    assert "legal: 4 3 5 2 6 1 7" in text
+    with pytest.raises(zs.agents.Resignation):
+        human(game, game.initial_state)
+
+
+@pytest.mark.parametrize(
+    "spec, kind",
+    [("dummy", Dummy), ("random:seed=3", Random), ("minimax:depth=2", Minimax)],
+)
+def test_agent_specs(spec: str, kind: type) -> None:
+    agent = zs.make_agent(spec)
+    assert isinstance(agent, kind) and agent.spec == spec
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("alphabet", "unknown agent 'alphabet'; known: "),
+        ("random:seed=x", "bad value 'x' for seed"),
+        ("minimax:depth=0", "depth must be at least 1"),
+        ("random:colour=red", "has no parameter 'colour'"),
+        ("random:seed=__import__('os')", "bad value"),
+    ],
+)
+def test_bad_agent_specs_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(zs.SpecError, match=message.replace("(", r"\(")):
+        zs.make_agent(spec)
