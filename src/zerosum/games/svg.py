@@ -36,7 +36,7 @@ def _attrs(attrs: dict[str, object]) -> str:
     return "".join(parts)
 
 
-def element(tag: str, text: str = "", **attrs: object) -> str:
+def element(tag: str, text: str = "", /, **attrs: object) -> str:
     """One SVG element; ``class_="x"`` becomes ``class="x"``, ``stroke_width`` ``stroke-width``.
 
     >>> element("circle", r=3, class_="zs-last")
