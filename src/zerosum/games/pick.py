@@ -134,16 +134,16 @@ class Pick(BuiltinGame):
             x, y = col * size + gap / 2, row * size + gap / 2
             owner = 1 if state[0] >> number & 1 else 2 if state[1] >> number & 1 else 0
             tile = dict(x=x, y=y, width=size - gap, height=size - gap, rx=8)
-            look: dict[str, object] = {}
-            if number in winning:
-                look = dict(stroke="#2a9d8f", stroke_width=5, class_="zs-win")
-            elif number == last:
-                look = dict(stroke=svg.LAST_STROKE, stroke_width=4, class_="zs-last")
+            win = dict(stroke="#2a9d8f", stroke_width=5, class_="zs-win")
+            look = win if number in winning else {}
             cx, cy = x + (size - gap) / 2, y + (size - gap) / 2 + 7
             face = [
                 svg.element("rect", **tile, fill=svg.PLAYER_COLORS[owner], **look),
                 svg.label(str(number), cx, cy, size=20, fill="#222"),
             ]
+            if number == last:
+                dot = dict(cx=x + 10, cy=y + 10, r=5, fill=svg.LAST_STROKE, class_="zs-last")
+                face.append(svg.element("circle", **dot))
             if number in legal:
                 ring = dict(fill="none", stroke=svg.PLAYER_COLORS[mover], stroke_width=5)
                 hint = svg.element("rect", **tile, **ring, class_="zs-hint", opacity=0)
