@@ -136,7 +136,7 @@ function render() {
   }
   searchSummary(view.search);
   $("moves").textContent = view.moves.length
-    ? "Moves: " + view.moves.map((m) => m.action).join("  ") : "";
+    ? "Moves: " + view.moves.map((m) => m.action).join(" ") : "";
 }
 
 async function play(action) {
@@ -200,13 +200,20 @@ async function undo() {
 async function start() {
   catalog = await api("GET", "/api/catalog");
   for (const g of catalog.games) $("game").add(new Option(`${g.name}: ${g.summary}`, g.name));
+  $("preset").add(new Option("custom spec", ""));
   for (const p of catalog.presets) $("preset").add(new Option(p.label, p.spec));
   const strong = catalog.presets.find((p) => p.spec.startsWith("alphabeta"));
   $("preset").value = (strong || catalog.presets[0]).spec;
   $("opponent").value = $("preset").value;
   showParams();
   $("game").addEventListener("change", showParams);
-  $("preset").addEventListener("change", () => { $("opponent").value = $("preset").value; });
+  $("preset").addEventListener("change", () => {
+    if ($("preset").value) $("opponent").value = $("preset").value;
+  });
+  $("opponent").addEventListener("input", () => {
+    const spec = $("opponent").value.trim();
+    $("preset").value = catalog.presets.some((p) => p.spec === spec) ? spec : "";
+  });
   $("setup").addEventListener("submit", newGame);
   $("board").addEventListener("click", onBoardClick);
   $("undo").addEventListener("click", undo);
