@@ -143,6 +143,7 @@ def test_bodies_that_are_not_json_objects_are_400(client: httpx.Client) -> None:
         ({"game": "tictactoe", "opponent": "human"}, "must be a computer agent"),
         ({"game": "tictactoe", "human": 3}, "'human' must be 1 or 2"),
         ({"game": "tictactoe", "human": True}, "'human' must be 1 or 2"),
+        ({"game": "tictactoe", "human": 1.0}, "'human' must be 1 or 2"),
         ({"opponent": "random"}, "'game' must be a non-empty string"),
         ({"game": "x" * 201}, "longer than 200 characters"),
     ],

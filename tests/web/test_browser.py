@@ -221,3 +221,25 @@ def test_a_bad_spec_is_reported_on_the_page(page: Any) -> None:
     page.click("#new-game")
     page.wait_for_function("document.getElementById('error').textContent !== ''")
     assert "bad value 'zero' for depth" in (page.text_content("#error") or "")
+
+
+def test_per_move_values_of_a_search_are_shown_as_a_table(page: Any) -> None:
+    search = {
+        "action": "4",
+        "seconds": 0.01,
+        "note": "",
+        "value": 0,
+        "depth": 9,
+        "nodes": 5478,
+        "search_seconds": 0.01,
+        "pv": ["4", "0"],
+        "extra": {"values": {"0": -1, "4": 0, "8": -1}, "best": ["4"]},
+    }
+    page.evaluate("search => searchSummary(search)", search)
+    text = page.text_content("#search") or ""
+    assert "value 0 (for the computer) · depth 9 · 5,478 nodes · line 4 0" in text
+    rows = page.eval_on_selector_all(
+        "#search tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent).join(' '))"
+    )
+    assert rows == ["move values", "4 0", "0 -1", "8 -1"]  # best first
+    assert "best: 4" in text

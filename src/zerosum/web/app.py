@@ -159,7 +159,7 @@ def create_app(
         game_spec = text_field(data, "game")
         agent_spec = text_field(data, "opponent", "random")
         human = data.get("human", 1)
-        if human not in (1, 2) or isinstance(human, bool):
+        if type(human) is not int or human not in (1, 2):
             raise ApiError(422, f"'human' must be 1 or 2 (the side you play), not {human!r}")
         try:
             game = await asyncio.to_thread(load_game, game_spec)

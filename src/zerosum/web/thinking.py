@@ -84,16 +84,18 @@ async def think(agent: Any, game: Any, state: Any, cap: float) -> Reply:
     def work() -> None:
         outcome: _Outcome
         try:
-            action = agent(game, state)
-            info = getattr(agent, "last", None)
-            outcome = (action, info if info is not before else None, None)
-        except _Stopped:
-            return
-        except BaseException as exc:  # reported to the player, never crashes the server
-            outcome = (None, None, exc)
-        try:
+            try:
+                action = agent(game, state)
+                info = getattr(agent, "last", None)
+                outcome = (action, info if info is not before else None, None)
+            except _Stopped:
+                raise
+            except BaseException as exc:  # reported to the player, never crashes the server
+                outcome = (None, None, exc)
             loop.call_soon_threadsafe(settle, outcome)
-        except RuntimeError:  # the server stopped meanwhile
+        except _Stopped:  # the cap passed: a random move was played already
+            pass
+        except RuntimeError:  # the server's loop closed meanwhile
             pass
 
     start = time.perf_counter()

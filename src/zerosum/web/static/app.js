@@ -86,7 +86,9 @@ function searchSummary(search) {
       const head = table.insertRow();
       head.innerHTML = "<th>move</th><th></th>";
       head.cells[1].textContent = key;
-      for (const [move, v] of Object.entries(value)) {
+      const entries = Object.entries(value); // best first when the values are numbers
+      if (entries.every(([, v]) => typeof v === "number")) entries.sort((a, b) => b[1] - a[1]);
+      for (const [move, v] of entries) {
         const row = table.insertRow();
         row.insertCell().textContent = move;
         row.insertCell().textContent = typeof v === "object" ? JSON.stringify(v) : v;
