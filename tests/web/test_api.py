@@ -266,3 +266,12 @@ def test_a_slow_agent_is_capped_stopped_and_blocks_nobody(serve: Callable[..., A
         while any(t.name == "zerosum-agent" for t in threading.enumerate()):
             assert time.monotonic() < deadline, "the capped agent's thread kept running"
             time.sleep(0.05)
+
+
+def test_expired_games_make_room_under_the_cap(serve: Callable[..., Any]) -> None:
+    with serve(max_games=1, idle_seconds=0.2) as url, httpx.Client(base_url=url) as client:
+        first = new_game(client)["id"]
+        assert client.post("/api/games", json={"game": "tictactoe"}).status_code == 503
+        time.sleep(0.3)
+        new_game(client)
+        assert client.get(f"/api/games/{first}").status_code == 404

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,16 +82,11 @@ class Sessions:
     """
 
     def __init__(
-        self,
-        max_games: int = 1000,
-        idle_seconds: float = 1800.0,
-        finished_seconds: float = 300.0,
-        clock: Callable[[], float] = time.monotonic,
+        self, max_games: int = 1000, idle_seconds: float = 1800.0, finished_seconds: float = 300.0
     ) -> None:
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
-        self.clock = clock
         self._live: dict[str, Session] = {}
 
     def __len__(self) -> int:
@@ -114,22 +108,29 @@ class Sessions:
 
     def get(self, session_id: str) -> Session | None:
         """The live session with this id (marking it used), or None."""
-        self.sweep()
         session = self._live.get(session_id)
-        if session is not None:
-            self.touch(session)
+        if session is None:
+            return None
+        if self._expired(session, time.monotonic()):
+            del self._live[session_id]
+            return None
+        self.touch(session)
         return session
 
     def touch(self, session: Session) -> None:
-        session.touched = self.clock()
+        session.touched = time.monotonic()
 
     def remove(self, session_id: str) -> bool:
         return self._live.pop(session_id, None) is not None
 
+    def _expired(self, session: Session, now: float) -> bool:
+        limit = self.finished_seconds if session.over else self.idle_seconds
+        return now - session.touched > limit and not session.lock.locked()
+
     def sweep(self) -> None:
-        """Drop idle and finished sessions that no move is being played in."""
-        now = self.clock()
+        """Drop idle and finished sessions that no move is being played in (done at every
+        creation, so the cap counts only live games; a lookup checks its own game)."""
+        now = time.monotonic()
         for session_id, session in list(self._live.items()):
-            limit = self.finished_seconds if session.over else self.idle_seconds
-            if now - session.touched > limit and not session.lock.locked():
+            if self._expired(session, now):
                 del self._live[session_id]
