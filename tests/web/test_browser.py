@@ -142,6 +142,14 @@ def test_connect_four_played_by_clicks_until_someone_wins(page: Any) -> None:
     shot(page, "connect4-win")
 
 
+def test_playing_second_the_computer_opens(page: Any) -> None:
+    start(page, "connect4", "dummy", human=2)
+    assert moves_text(page) == "Moves: 4"
+    assert status(page) == "Your move (you are player 2, gold)."
+    click_move(page, "4")
+    assert moves_text(page) == "Moves: 4 4 4"
+
+
 def test_an_illegal_click_changes_nothing(page: Any) -> None:
     start(page, "tictactoe", "dummy")
     click_move(page, "4")  # dummy answers 0
