@@ -251,3 +251,23 @@ def test_per_move_values_of_a_search_are_shown_as_a_table(page: Any) -> None:
     )
     assert rows == ["move values", "4 0", "0 -1", "8 -1"]  # best first
     assert "best: 4" in text
+
+
+def test_a_game_without_a_drawing_is_shown_as_text_and_move_buttons(page: Any) -> None:
+    start(page, "tictactoe", "dummy")
+    game_id = page.evaluate("view.id")
+    page.evaluate(  # what the server sends for a registered game that has no to_svg
+        """() => {
+            const moves = [{player: 2, by: "agent", action: "c"}];
+            view = {...view, svg: null, text: "a board as text", legal: ["a", "b"], moves};
+            render();
+        }"""
+    )
+    assert page.text_content("#board pre") == "a board as text"
+    buttons = page.query_selector_all("#board button[data-action]")
+    assert [b.text_content() for b in buttons] == ["a", "b"]
+    before = moves_text(page)
+    page.click('#board button[data-action="a"]')  # sent as a move: the server checks it
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert "player 1 cannot play a" in (page.text_content("#error") or "")
+    assert page.evaluate("view.id") == game_id and moves_text(page) == before
