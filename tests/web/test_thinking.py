@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any
 
@@ -74,3 +75,20 @@ def test_a_search_summary_shows_actions_as_a_person_types_them() -> None:
     assert view["extra"]["values"] == {text(first): 1, text(second): -1}
     assert view["extra"]["best"] == [text(first)]
     assert view["extra"]["note"] == str(object)
+
+
+def test_an_abandoned_move_stops_the_agent_thread() -> None:
+    game = zs.games.ConnectFour()
+    slow = zs.agents.Minimax()  # would search the whole game tree
+
+    async def abandon() -> None:
+        task = asyncio.create_task(think(slow, game, game.initial_state, 60))
+        await asyncio.sleep(0.2)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(abandon())
+    deadline = time.monotonic() + 5
+    while any(t.name == "zerosum-agent" for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "the abandoned agent's thread kept running"
+        time.sleep(0.05)

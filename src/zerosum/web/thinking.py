@@ -103,6 +103,9 @@ async def think(agent: Any, game: Any, state: Any, cap: float) -> Reply:
     thread.start()
     try:
         action, info, error = await asyncio.wait_for(asyncio.shield(answer), cap)
+    except asyncio.CancelledError:  # the request was abandoned: stop thinking too
+        _stop(thread)
+        raise
     except TimeoutError:
         _stop(thread)
         note = f"the agent did not answer within the {cap:g} s cap"
