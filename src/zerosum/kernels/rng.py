@@ -33,6 +33,7 @@ def next_u64(rng: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
-def below(rng: np.ndarray, n: int) -> np.int64:
+def below(rng: np.ndarray, n: int) -> int:
     """A uniform integer in ``[0, n)`` for ``1 <= n < 2**32``; advances ``rng``."""
-    return np.int64(((next_u64(rng) >> _S32) * np.uint64(n)) >> _S32)
+    # a signed result keeps callers' index arithmetic in int64 (numba's int() stays unsigned)
+    return np.int64(((next_u64(rng) >> _S32) * np.uint64(n)) >> _S32)  # type: ignore[return-value]
