@@ -79,10 +79,12 @@ class MonteCarlo(Seeded):
         return f"MonteCarlo(playouts={self.playouts!r}, seed={self.seed!r})"
 
 
-def _preference(child: ChildStats) -> tuple[int, int, float]:
-    """Proven wins first, proven losses last, then the most visits, then the best mean."""
-    rank = 1 if child.proven is None or child.proven == 0 else 2 if child.proven > 0 else 0
-    return (rank, child.visits, child.mean)
+def _choose(children: list[ChildStats]) -> ChildStats:
+    """The most visited action (then the best mean) among those not known to be worse than
+    the best sure value: a proven win when there is one, never a proven loss needlessly."""
+    floor = max(child.lo for child in children)
+    open_ = [child for child in children if child.lo == floor or child.hi > floor]
+    return max(open_, key=lambda child: (child.visits, child.mean))
 
 
 class MCTS(Seeded):
@@ -90,8 +92,9 @@ class MCTS(Seeded):
     uniformly random rollouts, for ``iterations`` per move and/or ``time_limit`` seconds
     per move (1000 iterations when neither is given). Plays the most visited action.
 
-    ``solver=True`` propagates proven wins and losses up the tree (MCTS-Solver): a proven
-    win at the root is always played and the search stops once the root is proven.
+    ``solver=True`` propagates proven values up the tree (MCTS-Solver, with bounds so that
+    draws are proven too; utilities must lie in [-1, 1]): a proven win is always played,
+    proven losses are avoided, and the search stops once the root is proven.
 
     Between moves it keeps the subtree of the position it is asked about next when that
     position is at most two plies below its last root; ``reset()`` forgets the tree.
@@ -163,7 +166,7 @@ class MCTS(Seeded):
         deadline = None if self.time_limit is None else start + self.time_limit
         done = tree.run(self.iterations, deadline)
         children = [ChildStats(*child) for child in tree.children()]
-        best = max(children, key=_preference)
+        best = _choose(children)
         pv = tuple(tree.pv())
         extra = {
             "visits": {format_action(game, ch.action): ch.visits for ch in children},

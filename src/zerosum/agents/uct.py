@@ -3,6 +3,10 @@
 Each node keeps the sum of playout results for the player who moved into it, so a parent
 reads its children's means from its own mover's point of view, even in games where a
 player moves twice in a row. Terminal nodes are exact and never rolled out from.
+
+The solver keeps bounds ``lo <= value <= hi`` on every node (score-bounded MCTS, the
+MCTS-Solver generalised to draws): a node is proven when they meet, and a child that
+cannot do better than what its parent's mover already has for sure is not searched again.
 """
 
 from __future__ import annotations
@@ -19,20 +23,27 @@ __all__ = ["ChildStats", "Node", "Tree"]
 
 
 class ChildStats(NamedTuple):
-    """One root action after a search: visits, mean result and proven value (None if not
-    proven), both from the point of view of the player to move at the root."""
+    """One root action after a search: visits, mean result and the bounds ``lo <= value <=
+    hi`` on its exact value, all from the point of view of the player to move at the root."""
 
     action: Any
     visits: int
     mean: float
-    proven: float | None
+    lo: float
+    hi: float
+
+    @property
+    def proven(self) -> float | None:
+        """The exact value when known, else None."""
+        return self.lo if self.lo == self.hi else None
 
 
 class Node:
-    """A state in the tree. ``total`` and ``proven`` are for ``mover``, the player who moved
-    into it; ``state`` is computed on the first visit; ``children`` on expansion."""
+    """A state in the tree. ``total`` and the bounds ``lo``, ``hi`` on its exact value are for
+    ``mover``, the player who moved into it; ``state`` is computed on the first visit,
+    ``children`` on expansion."""
 
-    __slots__ = ("action", "mover", "state", "children", "visits", "total", "proven")
+    __slots__ = ("action", "mover", "state", "children", "visits", "total", "lo", "hi")
 
     def __init__(self, action: Any, mover: int, state: Any = None) -> None:
         self.action = action
@@ -41,16 +52,23 @@ class Node:
         self.children: list[Node] | None = None
         self.visits = 0
         self.total = 0.0
-        self.proven: float | None = None
+        self.lo, self.hi = -1.0, 1.0
+
+    @property
+    def proven(self) -> float | None:
+        """The exact value for ``mover`` once known (a terminal or solved node), else None."""
+        return self.lo if self.lo == self.hi else None
+
+    def prove(self, value: float) -> None:
+        self.lo = self.hi = value
 
 
 class Tree:
     """UCT over the game's own methods, rolling out through ``game.playouts`` when the game
     offers it and the generic loop otherwise; draws from ``rng``.
 
-    With ``solver`` a node is proven when one child is a proven win (a positive value) for
-    the player choosing there, or when all children are proven (MCTS-Solver); proven
-    losses are never selected again. This assumes positive utilities are wins.
+    With ``solver`` the bounds of each node on the search path are recomputed from its
+    children after every iteration; it needs utilities in [-1, 1] (it raises otherwise).
     """
 
     compiled = False
@@ -90,7 +108,7 @@ class Tree:
             if node.state is None:
                 node.state = game.result(path[-1].state, node.action)
                 if game.is_terminal(node.state):
-                    node.proven = float(game.utility(node.state, node.mover))
+                    node.prove(self._utility(node))
             path.append(node)
         if node.proven is not None:
             utility1 = node.proven if node.mover == 1 else -node.proven
@@ -100,10 +118,16 @@ class Tree:
             node = path[i]
             node.visits += 1
             node.total += utility1 if node.mover == 1 else -utility1
-            if self.solver and i and node.proven is not None and self._prove(path[i - 1]):
+            if self.solver and i and self._bound(path[i - 1]):
                 parent = path[i - 1]
                 assert parent.proven is not None
                 utility1 = parent.proven if parent.mover == 1 else -parent.proven
+
+    def _utility(self, node: Node) -> float:
+        value = float(self.game.utility(node.state, node.mover))
+        if self.solver and not -1 <= value <= 1:
+            raise ValueError(f"MCTS with solver=True needs utilities in [-1, 1], not {value!r}")
+        return value
 
     def _rollout(self, state: Any) -> float:
         if self._hook is not None:
@@ -115,36 +139,33 @@ class Tree:
         fresh = [child for child in node.children if child.visits == 0]
         if fresh:
             return self.rng.choice(fresh)
+        # with the solver, skip children that cannot beat what the mover already has for sure
+        floor = max(ch.lo for ch in node.children) if self.solver else -math.inf
         log_visits = math.log(node.visits)
         best, best_score = node.children[0], -math.inf
         for child in node.children:
-            if child.proven is not None:
-                if self.solver and child.proven < 0:
-                    continue
-                mean = child.proven
-            else:
-                mean = child.total / child.visits
+            if child.hi <= floor:
+                continue
+            mean = child.total / child.visits if child.proven is None else child.proven
             score = mean + self.c * math.sqrt(log_visits / child.visits)
             if score > best_score:
                 best, best_score = child, score
         return best
 
-    def _prove(self, node: Node) -> bool:
-        """Mark ``node`` proven if its children decide it; returns whether it is newly proven."""
+    def _bound(self, node: Node) -> bool:
+        """Recompute ``node``'s bounds from its children; returns whether it is newly proven."""
         if node.proven is not None or not node.children:
             return False
         chooser = node.children[0].mover
-        known = [child.proven for child in node.children if child.proven is not None]
-        best = max(known, default=-math.inf)
-        if best > 0 or len(known) == len(node.children):
-            node.proven = best if node.mover == chooser else -best
-            return True
-        return False
+        lo = max(child.lo for child in node.children)
+        hi = max(child.hi for child in node.children)
+        node.lo, node.hi = (lo, hi) if node.mover == chooser else (-hi, -lo)
+        return node.proven is not None
 
     def children(self) -> list[ChildStats]:
         """The root's actions with their statistics, in the game's order."""
         return [
-            ChildStats(ch.action, ch.visits, ch.total / ch.visits if ch.visits else 0.0, ch.proven)
+            ChildStats(ch.action, ch.visits, ch.total / max(ch.visits, 1), ch.lo, ch.hi)
             for ch in self.root.children or ()
         ]
 

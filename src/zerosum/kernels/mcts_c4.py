@@ -24,11 +24,11 @@ __all__ = ["ConnectFourTree"]
 
 _ONE = np.uint64(1)
 _FIELDS = (("first", np.int32), ("count", np.int32), ("action", np.int8), ("visits", np.int64),
-           ("total", np.float64), ("proven", np.int8), ("value", np.int8))  # fmt: skip
+           ("total", np.float64), ("lo", np.int8), ("hi", np.int8))  # fmt: skip
 
 
 @njit(cache=True)
-def _select(node, first, count, visits, total, proven, value, c, solver, rng):  # type: ignore[no-untyped-def]
+def _select(node, first, count, visits, total, lo, hi, c, solver, rng):  # type: ignore[no-untyped-def]
     f, n = first[node], count[node]
     fresh = 0
     for i in range(f, f + n):
@@ -41,15 +41,16 @@ def _select(node, first, count, visits, total, proven, value, c, solver, rng):  
                 if r == 0:
                     return i
                 r -= 1
+    floor = -2  # with the solver: skip children that cannot beat the mover's sure value
+    if solver:
+        for i in range(f, f + n):
+            floor = max(floor, lo[i])
     log_visits = math.log(visits[node])
     best, best_score = f, -np.inf
     for i in range(f, f + n):
-        if proven[i]:
-            if solver and value[i] < 0:
-                continue
-            mean = float(value[i])
-        else:
-            mean = total[i] / visits[i]
+        if hi[i] <= floor:
+            continue
+        mean = float(lo[i]) if lo[i] == hi[i] else total[i] / visits[i]
         score = mean + c * math.sqrt(log_visits / visits[i])
         if score > best_score:
             best, best_score = i, score
@@ -57,39 +58,37 @@ def _select(node, first, count, visits, total, proven, value, c, solver, rng):  
 
 
 @njit(cache=True)
-def _prove(node, first, count, proven, value):  # type: ignore[no-untyped-def]
-    """Mark ``node`` proven if its children decide it; returns whether it now is."""
-    best, known = -2, 0
+def _bound(node, first, count, lo, hi):  # type: ignore[no-untyped-def]
+    """Recompute ``node``'s bounds from its children; returns whether it is newly proven."""
+    if lo[node] == hi[node]:
+        return False
+    best_lo, best_hi = -1, -1
     for i in range(first[node], first[node] + count[node]):
-        if proven[i]:
-            known += 1
-            best = max(best, value[i])
-    if best == 1 or known == count[node]:
-        proven[node], value[node] = 1, -best
-        return True
-    return False
+        best_lo, best_hi = max(best_lo, lo[i]), max(best_hi, hi[i])
+    lo[node], hi[node] = -best_hi, -best_lo
+    return best_lo == best_hi
 
 
 @njit(cache=True)
 def _search(  # type: ignore[no-untyped-def]
-    first, count, action, visits, total, proven, value, size,
+    first, count, action, visits, total, lo, hi, size,
     p1, p2, moves, width, height, k, order, c, solver, iterations, rng,
 ):  # fmt: skip
     """Run up to ``iterations`` from root 0 (position ``p1, p2, moves``); returns how many ran.
 
-    ``total`` and ``value`` are for the player who moved into each node; ``value`` is exact
-    where ``proven`` is set (terminal nodes, and solved ones with ``solver``)."""
+    ``total`` and the bounds ``lo <= value <= hi`` are for the player who moved into each
+    node; terminal nodes (and, with ``solver``, solved ones) have ``lo == hi``."""
     column_height = height + 1
     column = (_ONE << np.uint64(height)) - _ONE
     cells = width * height
     path = np.empty(cells + 1, dtype=np.int64)
     no_trace = np.empty(0, dtype=np.int64)
     done = 0
-    while done < iterations and not (solver and proven[0]):
+    while done < iterations and not (solver and lo[0] == hi[0]):
         node, a, b, m = 0, p1, p2, moves
         mask = a | b
         path[0], depth = 0, 1
-        while not proven[node]:
+        while lo[node] != hi[node]:
             if first[node] < 0:
                 if visits[node] == 0 and node != 0:
                     break
@@ -99,10 +98,10 @@ def _search(  # type: ignore[no-untyped-def]
                     if not (mask >> np.uint64(col * column_height + height - 1)) & _ONE:
                         i = f + n
                         first[i], count[i], action[i], visits[i] = -1, 0, col, 0
-                        total[i], proven[i], value[i] = 0.0, 0, 0
+                        total[i], lo[i], hi[i] = 0.0, -1, 1
                         n += 1
                 first[node], count[node], size[0] = f, n, f + n
-            node = _select(node, first, count, visits, total, proven, value, c, solver, rng)
+            node = _select(node, first, count, visits, total, lo, hi, c, solver, rng)
             base = np.uint64(action[node] * column_height)
             bit = (mask + (_ONE << base)) & (column << base)
             mask |= bit
@@ -117,11 +116,11 @@ def _search(  # type: ignore[no-untyped-def]
             depth += 1
             if visits[node] == 0:
                 if c4_has_line(stones, column_height, k):
-                    proven[node], value[node] = 1, 1
+                    lo[node], hi[node] = 1, 1
                 elif m == cells:
-                    proven[node], value[node] = 1, 0
-        if proven[node]:
-            v = float(value[node])
+                    lo[node], hi[node] = 0, 0
+        if lo[node] == hi[node]:
+            v = float(lo[node])
         else:
             winner = c4_play(a, b, m, width, height, k, rng, no_trace)
             v = 0.0 if winner == 0 else (1.0 if winner == 2 - m % 2 else -1.0)
@@ -130,9 +129,8 @@ def _search(  # type: ignore[no-untyped-def]
             visits[node] += 1
             total[node] += v
             v = -v
-            if solver and i and proven[node] and not proven[path[i - 1]]:
-                if _prove(path[i - 1], first, count, proven, value):
-                    v = float(value[path[i - 1]])
+            if solver and i and _bound(path[i - 1], first, count, lo, hi):
+                v = float(lo[path[i - 1]])
         done += 1
     return done
 
@@ -178,9 +176,8 @@ class ConnectFourTree:
         return tuple(np.zeros(capacity, dtype=dtype) for _, dtype in _FIELDS)
 
     def _clear_root(self) -> None:
-        for array in self.arrays:
-            array[0] = 0
-        self.arrays[0][0] = -1
+        for array, initial in zip(self.arrays, (-1, 0, 0, 0, 0.0, -1, 1), strict=True):
+            array[0] = initial
         self.size[0] = 1
 
     def _reserve(self, nodes: int) -> None:
@@ -218,9 +215,9 @@ class ConnectFourTree:
                 batch *= 2
         return done
 
-    def children(self) -> list[tuple[Any, int, float, float | None]]:
-        """``(action, visits, mean, proven)`` of each root action, for the player to move."""
-        first, count, action, visits, total, proven, value = self.arrays
+    def children(self) -> list[tuple[int, int, float, float, float]]:
+        """``(action, visits, mean, lo, hi)`` of each root action, for the player to move."""
+        first, count, action, visits, total, lo, hi = self.arrays
         if first[0] < 0:
             return []
         return [
@@ -228,7 +225,8 @@ class ConnectFourTree:
                 int(action[i]),
                 int(visits[i]),
                 float(total[i] / visits[i]) if visits[i] else 0.0,
-                float(value[i]) if proven[i] else None,
+                float(lo[i]),
+                float(hi[i]),
             )
             for i in range(first[0], first[0] + count[0])
         ]
