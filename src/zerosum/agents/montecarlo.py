@@ -22,10 +22,9 @@ __all__ = ["MonteCarlo", "MCTS"]
 
 
 def _require_moves(game: Any, state: Any) -> list[Any]:
-    actions = list(game.actions(state))
-    if game.is_terminal(state) or not actions:
+    if game.is_terminal(state):
         raise ZerosumError(f"no action to choose: the state is terminal in {game_name(game)}")
-    return actions
+    return list(game.actions(state))
 
 
 class MonteCarlo(Seeded):
