@@ -258,3 +258,23 @@ def test_neither_budget_means_1000_iterations() -> None:
     agent = MCTS(seed=0)
     agent(C4, C4.initial_state)
     assert agent.last is not None and agent.last.nodes == 1000
+
+
+@pytest.mark.parametrize("compiled", PATHS)
+def test_both_paths_open_connect_four_in_the_centre(compiled: bool) -> None:
+    for seed in range(3):
+        assert MCTS(iterations=4000, seed=seed, compiled=compiled)(C4, C4.initial_state) == 3
+
+
+class ScoredNim(Nim):
+    """Nim where taking the last stick scores 2: a utility outside the solver's [-1, 1]."""
+
+    def utility(self, state, player):
+        return 2 * super().utility(state, player)
+
+
+def test_the_solver_refuses_utilities_outside_minus_one_to_one() -> None:
+    game = ScoredNim(3)
+    assert MCTS(iterations=50, seed=0)(game, game.initial_state) == 3
+    with pytest.raises(ValueError, match=r"solver=True needs utilities in \[-1, 1\], not 2.0"):
+        MCTS(iterations=50, seed=0, solver=True)(game, game.initial_state)
