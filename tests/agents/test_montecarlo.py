@@ -112,8 +112,9 @@ def test_mcts_is_reproducible_with_a_seed(compiled: bool) -> None:
 @pytest.mark.parametrize("compiled", PATHS)
 @pytest.mark.parametrize("solver", [False, True])
 def test_mcts_takes_a_win_in_one_with_a_few_iterations(compiled: bool, solver: bool) -> None:
+    # the solver knows a win is the best outcome at once; plain UCT needs the visits
     for seed in range(5):
-        agent = MCTS(iterations=10, seed=seed, compiled=compiled, solver=solver)
+        agent = MCTS(iterations=10 if solver else 200, seed=seed, compiled=compiled, solver=solver)
         assert agent(C4, WIN_IN_1) == 0
         assert agent.last is not None and agent.last.extra["proven"]["1"] == 1
 
@@ -278,3 +279,11 @@ def test_the_solver_refuses_utilities_outside_minus_one_to_one() -> None:
     assert MCTS(iterations=50, seed=0)(game, game.initial_state) == 3
     with pytest.raises(ValueError, match=r"solver=True needs utilities in \[-1, 1\], not 2.0"):
         MCTS(iterations=50, seed=0, solver=True)(game, game.initial_state)
+
+
+def test_without_the_solver_any_utility_scale_is_fine() -> None:
+    # from 5 sticks, taking 1 wins: a big terminal score must not hide the unknown moves
+    game = ScoredNim(5)
+    agent = MCTS(iterations=2000, seed=0)
+    assert agent(game, game.initial_state) == 1
+    assert agent.last is not None and agent.last.value > 0

@@ -89,7 +89,8 @@ def _choose(children: list[ChildStats]) -> ChildStats:
 class MCTS(Seeded):
     """Monte-Carlo tree search: UCT (exploration constant ``c``, values in [-1, 1]) with
     uniformly random rollouts, for ``iterations`` per move and/or ``time_limit`` seconds
-    per move (1000 iterations when neither is given). Plays the most visited action.
+    per move (1000 iterations when neither is given). Plays the most visited action among
+    those not known to be worse than another's exact value (terminal or proven).
 
     ``solver=True`` propagates proven values up the tree (MCTS-Solver, with bounds so that
     draws are proven too; utilities must lie in [-1, 1]): a proven win is always played,

@@ -7,6 +7,7 @@ player moves twice in a row. Terminal nodes are exact and never rolled out from.
 The solver keeps bounds ``lo <= value <= hi`` on every node (score-bounded MCTS, the
 MCTS-Solver generalised to draws): a node is proven when they meet, and a child that
 cannot do better than what its parent's mover already has for sure is not searched again.
+Without the solver the bounds start unbounded, so utilities may have any scale.
 """
 
 from __future__ import annotations
@@ -45,14 +46,14 @@ class Node:
 
     __slots__ = ("action", "mover", "state", "children", "visits", "total", "lo", "hi")
 
-    def __init__(self, action: Any, mover: int, state: Any = None) -> None:
+    def __init__(self, action: Any, mover: int, limit: float, state: Any = None) -> None:
         self.action = action
         self.mover = mover
         self.state = state
         self.children: list[Node] | None = None
         self.visits = 0
         self.total = 0.0
-        self.lo, self.hi = -1.0, 1.0
+        self.lo, self.hi = -limit, limit
 
     @property
     def proven(self) -> float | None:
@@ -75,7 +76,9 @@ class Tree:
 
     def __init__(self, game: Any, state: Any, c: float, solver: bool, rng: random.Random) -> None:
         self.game, self.c, self.solver, self.rng = game, c, solver, rng
-        self.root = Node(None, opponent(game.player(state)), state)
+        # the solver's bounds start at the utility range it requires; without it, unbounded
+        self._limit = 1.0 if solver else math.inf
+        self.root = Node(None, opponent(game.player(state)), self._limit, state)
         self._hook = getattr(game, "playouts", None)
 
     @property
@@ -103,7 +106,7 @@ class Tree:
                 if node.visits == 0 and node is not self.root:
                     break
                 mover = game.player(node.state)
-                node.children = [Node(a, mover) for a in game.actions(node.state)]
+                node.children = [Node(a, mover, self._limit) for a in game.actions(node.state)]
             node = self._select(node)
             if node.state is None:
                 node.state = game.result(path[-1].state, node.action)
