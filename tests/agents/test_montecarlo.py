@@ -220,6 +220,10 @@ def test_mcts_plays_and_solves_a_user_game() -> None:
     assert agent.last is not None and agent.last.value == 1
     assert agent.last.extra["compiled"] is False
     assert zs.play(game, MCTS(iterations=200, seed=1), Random(seed=1)).winner == 1
+    first, second = MCTS(iterations=300, seed=4), MCTS(iterations=300, seed=4)
+    assert first(game, game.initial_state) == second(game, game.initial_state)
+    assert first.last is not None and second.last is not None
+    assert first.last.extra == second.last.extra
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=20,seed=1", "montecarlo:playouts=5,seed=1"])
