@@ -8,7 +8,7 @@ True
 """
 
 from . import agents, games
-from .agents import make_agent
+from .agents import make_agent, solve
 from .arena import GameRecord, judge, play
 from .game import (
     Game,
@@ -34,4 +34,5 @@ __all__ = [
     "make_agent",
     "opponent",
     "play",
+    "solve",
 ]

@@ -3,7 +3,9 @@
 from .base import Agent, SearchInfo
 from .classic import Minimax
 from .registry import AGENTS, make_agent
+from .search import AlphaBeta
 from .simple import Dummy, Human, Random, Resignation
+from .solve import Perfect, SolveResult, solve
 
 __all__ = [
     "Agent",
@@ -13,6 +15,10 @@ __all__ = [
     "Human",
     "Resignation",
     "Minimax",
+    "AlphaBeta",
+    "Perfect",
+    "SolveResult",
+    "solve",
     "AGENTS",
     "make_agent",
 ]

@@ -6,13 +6,17 @@ from typing import Any
 
 from ..spec import Registry
 from .classic import Minimax
+from .search import AlphaBeta
 from .simple import Dummy, Human, Random
+from .solve import Perfect
 
 AGENTS: Registry[Any] = Registry("agent")
 AGENTS.register("dummy", "plays the first legal action")(Dummy)
 AGENTS.register("random", "plays a uniformly random legal action")(Random)
 AGENTS.register("human", "asks a person on the terminal")(Human)
 AGENTS.register("minimax", "plain minimax, no pruning (the baseline)")(Minimax)
+AGENTS.register("alphabeta", "alpha-beta with table, move ordering, deepening")(AlphaBeta)
+AGENTS.register("perfect", "plays by exact solving: fastest win, slowest loss")(Perfect)
 
 
 def make_agent(spec: str) -> Any:
