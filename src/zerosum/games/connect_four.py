@@ -8,6 +8,7 @@ wrap from one column into the next. The same layout is what the compiled solver 
 from __future__ import annotations
 
 from .base import BuiltinGame
+from .heuristics import connect_four_lines, squash
 
 #: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
 ConnectFourState = tuple[int, int, int, int]
@@ -88,6 +89,14 @@ class ConnectFour(BuiltinGame):
     def utility(self, state: ConnectFourState, player: int) -> int:
         winner = state[3]
         return 0 if not winner else (1 if winner == player else -1)
+
+    def evaluate(self, state: ConnectFourState, player: int) -> float:
+        """Open lines and threats: the stones a player has in k-cell windows free of the
+        opponent, plus 4 per empty cell that would complete k; the difference, squashed."""
+        p1, p2 = state[0], state[1]
+        w, h, k = self.width, self.height, self.k
+        raw = connect_four_lines(p1, p2, w, h, k) - connect_four_lines(p2, p1, w, h, k)
+        return squash(raw, 24, player)
 
     def cell(self, state: ConnectFourState, col: int, row: int) -> int:
         """Who holds column ``col``, row ``row`` (row 0 at the bottom): 0, 1 or 2."""
