@@ -26,11 +26,18 @@ Two optional members of a game speed it up, and the solver uses them when presen
     per legal action, from the mover's point of view (positive a win, larger sooner;
     negative a loss; 0 a draw), the plies to the end after that action (counting it) and
     the positions it searched. ``solve`` then fills ``score`` and ``action_scores``.
+
+``ordered_actions = True``
+    Says ``actions(state)`` already lists the likely best moves first (Connect Four's
+    center-first columns), so the solver keeps that order instead of putting first the
+    moves that refuted others elsewhere (the history heuristic, which helps games whose
+    order says nothing, such as Migration and Pick).
 """
 
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,15 +146,14 @@ class Solver:
     def exact(self, state: Any) -> int:
         """The exact score of the non-terminal ``state`` for its mover (see :data:`WIN`)."""
         search, me = self._search, self.game.player(state)
-        # The outcome first, with null windows (cheap); then the distance, in a window
-        # that holds the true score strictly inside, so fail-soft search returns it exactly.
-        value = search(state, me, 0, 1)
+        # The outcome first, in a window that holds only a draw (cheap); then the distance,
+        # in a window holding the true score strictly inside, so fail-soft search returns it.
+        value = search(state, me, -1, 1)
         if value > 0:
             return search(state, me, value - 1, WIN)
-        value = search(state, me, -1, 0)
-        if value >= 0:
-            return 0
-        return search(state, me, -WIN, value + 1)
+        if value < 0:
+            return search(state, me, -WIN, value + 1)
+        return 0
 
     def _build(self) -> Callable[[Any, int, int, int], int]:
         """The recursive search as a closure over local names (no attribute look-ups inside)."""
@@ -157,6 +163,10 @@ class Solver:
         settled = getattr(game, "settled", None)
         solver = self
         win1 = WIN - 1
+        history: defaultdict[Any, int] = defaultdict(int)
+        rank = history.__getitem__
+        # Moves that refuted others before go first, unless the game's own order is better.
+        by_history = not getattr(game, "ordered_actions", False)
 
         def search(state: Any, me: int, alpha: int, beta: int) -> int:
             """Fail-soft score of the non-terminal ``state`` for ``me``, its mover."""
@@ -181,9 +191,11 @@ class Solver:
                     table[k] = (score, score, None)
                     return score
             solver.nodes += 1
-            moves = actions(state)
-            if first is not None:
-                moves = [first, *(m for m in moves if m != first)]
+            moves = sorted(actions(state), key=rank, reverse=True) if by_history else actions(state)
+            if first is not None and first in moves:
+                moves = list(moves)
+                moves.remove(first)
+                moves.insert(0, first)
             children: list[tuple[Any, Any, int | None]] = []
             for move in moves:
                 child = result(state, move)
@@ -213,6 +225,7 @@ class Solver:
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
+                            history[move] += 1
                             break
             low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
             if best <= start_alpha:

@@ -23,6 +23,8 @@ class ConnectFour(BuiltinGame):
     """
 
     name = "connect4"
+    #: Actions come center-first, a better order for searchers than any learned one.
+    ordered_actions = True
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         for label, value, low, high in (
