@@ -38,7 +38,6 @@ __all__ = ["AlphaBeta", "DECAY"]
 DECAY = 1.0 - 2.0**-10
 
 _INF = math.inf
-_CHECK_EVERY = 63  # nodes between clock reads (a mask: check when nodes & 63 == 0)
 
 
 class _Timeout(Exception):
@@ -271,30 +270,43 @@ class _Search:
                             alpha = low
                         if high < beta:
                             beta = high
+            if deadline is not None and clock() > deadline:
+                raise _Timeout
+            if depth == 1:
+                search.cut = True
             moves = actions(state)
             if ordering and len(moves) > 1:
-                moves = sorted(moves, key=rank, reverse=True) if by_history else list(moves)
-                if by_history and ply < 256:
-                    for killer in killers[ply]:
-                        if killer is not None and killer != first and killer in moves:
-                            moves.remove(killer)
-                            moves.insert(0, killer)
-                if first is not None and first in moves:
+                if by_history:
+                    moves = sorted(moves, key=rank, reverse=True)
+                    if ply < 256:
+                        for killer in killers[ply]:
+                            if killer is not None and killer != first and killer in moves:
+                                moves.remove(killer)
+                                moves.insert(0, killer)
+                if first is not None and moves[0] != first and first in moves:
+                    moves = list(moves)
                     moves.remove(first)
                     moves.insert(0, first)
             start_alpha = alpha
             best = -_INF
             best_move = None
+            # All children first: a move that ends the game well enough cuts off at once.
+            children = []
             for move in moves:
                 child = result(state, move)
-                search.nodes += 1
-                if deadline is not None and not search.nodes & _CHECK_EVERY:
-                    if clock() > deadline:
-                        raise _Timeout
                 if is_terminal(child):
                     value = utility(child, me) * decay
+                    if value >= beta:
+                        search.nodes += len(children) + 1
+                        return value
+                    children.append((move, child, value))
+                else:
+                    children.append((move, child, None))
+            count = len(children)
+            for move, child, final in children:
+                if final is not None:
+                    value = final
                 elif depth == 1:
-                    search.cut = True
                     value = heuristic(child, me) * decay
                 else:
                     them = player(child)
@@ -319,6 +331,7 @@ class _Search:
                                     slot[0] = move
                                 history[move] += 1 << int(min(depth, 30))
                             break
+            search.nodes += count
             if table is not None:
                 if len(table) >= table_size:
                     table.clear()
