@@ -196,7 +196,11 @@ class Solver:
                 moves = list(moves)
                 moves.remove(first)
                 moves.insert(0, first)
-            children: list[tuple[Any, Any, int | None]] = []
+            start_alpha = alpha
+            best = -WIN - 1
+            best_move = None
+            # Every child first: a win now ends the search, other endings are known values.
+            open_children = []
             for move in moves:
                 child = result(state, move)
                 if is_terminal(child):
@@ -204,21 +208,25 @@ class Solver:
                     if u > 0:  # nothing beats winning now
                         table[k] = (win1, win1, move)
                         return win1
-                    children.append((move, child, 0 if u == 0 else -win1))
+                    value = 0 if u == 0 else -win1
+                    if value > best:
+                        best, best_move = value, move
                 else:
-                    children.append((move, child, None))
-            start_alpha = alpha
-            best = -WIN - 1
-            best_move = None
-            for move, child, final in children:
-                if final is not None:
-                    value = final
-                else:
-                    them = player(child)
-                    if them == me:
-                        value = _up(search(child, me, _down(alpha), _down(beta)))
-                    else:
-                        value = -_up(search(child, them, _down(-beta), _down(-alpha)))
+                    open_children.append((move, child))
+            if best > alpha:
+                alpha = best
+            for move, child in open_children:
+                if alpha >= beta:
+                    break
+                them = player(child)
+                if them == me:
+                    value = _up(search(child, me, _down(alpha), _down(beta)))
+                else:  # _up and _down written out: this is the hot path
+                    a, b = -beta, -alpha
+                    a = a + 1 if a > 0 else a - 1 if a < 0 else 0
+                    b = b + 1 if b > 0 else b - 1 if b < 0 else 0
+                    value = search(child, them, a, b)
+                    value = 1 - value if value > 0 else -1 - value if value < 0 else 0
                 if value > best:
                     best = value
                     best_move = move
@@ -226,7 +234,6 @@ class Solver:
                         alpha = value
                         if alpha >= beta:
                             history[move] += 1
-                            break
             low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
             if best <= start_alpha:
                 high = min(high, best)

@@ -109,6 +109,10 @@ class Migration(BuiltinGame):
         mine, theirs = (r1, r2) if mover == 1 else (r2, r1)
         return (1, 2 * theirs + 1) if mine > theirs else (-1, 2 * mine)
 
+    def key(self, state: MigrationState) -> int:
+        """Both armies in one integer: who moves follows from how far the stones have come."""
+        return state[0] << (self.n * self.n) | state[1]
+
     def cell(self, state: MigrationState, row: int, col: int) -> int:
         """Who holds (row, col): 0, 1 or 2."""
         bit = 1 << (row * self.n + col)
