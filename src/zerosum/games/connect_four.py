@@ -43,6 +43,7 @@ class ConnectFour(BuiltinGame):
         self._top = [1 << (c * self.column_height + height - 1) for c in range(width)]
         self._column = [((1 << height) - 1) << (c * self.column_height) for c in range(width)]
         self._shifts = (1, self.column_height, self.column_height - 1, self.column_height + 1)
+        self._line_steps = tuple(_doubling_steps(shift, k) for shift in self._shifts)
         center = (width - 1) / 2
         self._order = sorted(range(width), key=lambda c: (abs(c - center), c))
 
@@ -75,12 +76,10 @@ class ConnectFour(BuiltinGame):
 
     def has_line(self, stones: int) -> bool:
         """Whether ``stones`` contain k in a row in any direction."""
-        for shift in self._shifts:
+        for steps in self._line_steps:
             run = stones
-            for _ in range(self.k - 1):
-                run &= run >> shift
-                if not run:
-                    break
+            for step in steps:
+                run &= run >> step
             if run:
                 return True
         return False
@@ -141,3 +140,14 @@ class ConnectFour(BuiltinGame):
     def key(self, state: ConnectFourState) -> tuple[int, int]:
         """The stones alone identify a position (moves and winner follow from them)."""
         return (state[0], state[1])
+
+
+def _doubling_steps(shift: int, k: int) -> tuple[int, ...]:
+    """Shifts that leave a bit set where a run of k starts: each step doubles the run length
+    covered (at most), so k=4 takes two steps instead of three."""
+    steps, covered = [], 1
+    while covered < k:
+        step = min(covered, k - covered)
+        steps.append(step * shift)
+        covered += step
+    return tuple(steps)
