@@ -290,24 +290,33 @@ class _Search:
             start_alpha = alpha
             best = -_INF
             best_move = None
-            # All children first: a move that ends the game well enough cuts off at once.
-            children = []
-            for move in moves:
-                child = result(state, move)
-                if is_terminal(child):
-                    value = utility(child, me) * decay
-                    if value >= beta:
-                        search.nodes += len(children) + 1
-                        return value
-                    children.append((move, child, value))
-                else:
-                    children.append((move, child, None))
-            count = len(children)
+            children: Any
+            if depth == 1:
+                # The frontier: each child is scored as it comes, until a cutoff.
+                children = ((move, result(state, move), None) for move in moves)
+            else:
+                # All children first: a move that ends the game well enough cuts off at once.
+                children = []
+                for move in moves:
+                    child = result(state, move)
+                    if is_terminal(child):
+                        value = utility(child, me) * decay
+                        if value >= beta:
+                            search.nodes += len(children) + 1
+                            return value
+                        children.append((move, child, value))
+                    else:
+                        children.append((move, child, None))
+            count = 0
             for move, child, final in children:
+                count += 1
                 if final is not None:
                     value = final
                 elif depth == 1:
-                    value = heuristic(child, me) * decay
+                    if is_terminal(child):
+                        value = utility(child, me) * decay
+                    else:
+                        value = heuristic(child, me) * decay
                 else:
                     them = player(child)
                     if them == me:
@@ -331,7 +340,7 @@ class _Search:
                                     slot[0] = move
                                 history[move] += 1 << int(min(depth, 30))
                             break
-            search.nodes += count
+            search.nodes += count if depth == 1 else len(children)
             if table is not None:
                 if len(table) >= table_size:
                     table.clear()
