@@ -179,3 +179,33 @@ def test_alphabeta_is_registered_with_its_switches() -> None:
     assert (agent.depth, agent.ordering, agent.table, agent.seed) == (3, False, True, 2)
     record = zs.play(zs.games.ConnectFour(), agent, zs.agents.Random(seed=1), seed=4)
     assert record.winner == 1
+
+
+def test_the_principal_variation_is_a_legal_line_as_long_as_the_depth() -> None:
+    game = zs.games.ConnectFour(width=5, height=4)
+    agent = AlphaBeta(depth=6)
+    agent(game, game.initial_state)
+    assert agent.last is not None and 1 <= len(agent.last.pv) <= 6 == agent.last.depth
+    state = game.initial_state
+    for move in agent.last.pv:
+        assert move in game.actions(state)
+        state = game.result(state, move)
+
+
+class ListMoves(Kayles):
+    """Kayles with actions as lists, which cannot be hashed."""
+
+    def actions(self, state: tuple[int, int]) -> list[list[int]]:  # type: ignore[override]
+        return [list(a) for a in super().actions(state)]
+
+    def result(self, state: tuple[int, int], action: Any) -> tuple[int, int]:
+        return super().result(state, tuple(action))
+
+
+def test_unhashable_actions_still_search_with_ordering_on() -> None:
+    game = ListMoves(6)
+    agent = AlphaBeta()
+    move = agent(game, game.initial_state)
+    assert move in game.actions(game.initial_state)
+    expected, _, _ = Minimax().search(game, game.initial_state)
+    assert agent.last is not None and (agent.last.value > 0) == (expected > 0)
