@@ -219,6 +219,16 @@ class Solver:
                     open_children.append((move, child))
             if best > alpha:
                 alpha = best
+            # A child whose stored bound already proves a cutoff ends the search here
+            # (enhanced transposition cutoff): a table look-up instead of a subtree.
+            for move, child in open_children:
+                known = table.get(key(child) if key is not None else child)
+                if known is not None:
+                    value = _up(known[0]) if player(child) == me else -_up(known[1])
+                    if value >= beta:
+                        low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
+                        table[k] = (max(low, value), high, move)
+                        return value
             for move, child in open_children:
                 if alpha >= beta:
                     break
