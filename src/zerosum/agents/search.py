@@ -224,7 +224,8 @@ class _Search:
         while self.table is not None and len(line) < plies and not game.is_terminal(state):
             key = self.key(state)
             entry = self.table.get(key)
-            if entry is None or entry[3] is None or key in seen:
+            # a canonical key (symmetry) may hold the move of a mirrored position
+            if entry is None or key in seen or entry[3] not in game.actions(state):
                 break
             seen.add(key)
             line.append(entry[3])

@@ -108,7 +108,7 @@ class Solver:
     """An exact solver for one game; its table of bounds is kept between calls.
 
     The table is never trimmed (an exact answer needs it whole), so its memory grows with
-    the positions searched: about a million for Migration 6x6.
+    the positions searched: about half a million for Migration 6x6.
 
     >>> import zerosum as zs
     >>> result = Solver(zs.games.TicTacToe()).solve()
