@@ -161,6 +161,9 @@ def test_perfect_never_loses_and_wins_fast() -> None:
     migration = zs.games.Migration(n=5)
     record = zs.play(migration, Perfect(), Perfect(seed=1))
     assert record.winner == 1 and record.plies == 23
+    first = record.searches[0]
+    assert first is not None and (first.value, first.depth) == (1, 23)
+    assert first.extra["solve"].best_actions == ((2, 1, 2, 2),)
 
 
 def test_perfect_is_registered_and_keeps_its_table_between_moves() -> None:

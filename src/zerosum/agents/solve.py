@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import game_name
-from .base import Seeded
+from .base import SearchInfo, Seeded
 
 __all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN"]
 
@@ -311,13 +311,15 @@ class Perfect(Seeded):
     """Plays by :func:`solve`: the fastest win, else a draw, else the slowest loss.
 
     Among equally good moves it plays the first in the game's order, or a random one with
-    ``seed``. The solver's table is kept between moves of the same game.
+    ``seed``. The solver's table is kept between moves of the same game. ``last`` is the
+    :class:`SearchInfo` of the latest move (depth: plies to the end, 0 for a draw), with the
+    full :class:`SolveResult` as ``last.extra["solve"]``.
     """
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._solver: Solver | None = None
-        self.last: SolveResult | None = None
+        self.last: SearchInfo | None = None
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
@@ -326,9 +328,14 @@ class Perfect(Seeded):
     def __call__(self, game: Any, state: Any) -> Any:
         if self._solver is None or self._solver.game is not game:
             self._solver = Solver(game)
-        self.last = self._solver.solve(state)
-        best = self.last.best_actions
-        return best[0] if self.seed is None else self.rng.choice(best)
+        solved = self._solver.solve(state)
+        best = solved.best_actions
+        move = best[0] if self.seed is None else self.rng.choice(best)
+        depth = solved.plies or 0
+        self.last = SearchInfo(
+            solved.value, depth, solved.nodes, solved.seconds, (move,), {"solve": solved}
+        )
+        return move
 
     def __repr__(self) -> str:
         return f"Perfect(seed={self.seed!r})"
