@@ -123,7 +123,7 @@ def test_the_time_limit_is_respected_and_a_legal_move_comes_back() -> None:
         move = agent(game, game.initial_state)
         spent = time.perf_counter() - begin
         assert move in game.actions(game.initial_state)
-        assert spent < limit + 0.1
+        assert spent < limit + 0.15  # the margin allows for a busy machine
         assert agent.last is not None
     assert agent.last.depth >= 3  # 0.2 s reaches some depth
 
