@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from .agents import AGENTS, Human, make_agent, solve
+from .agents import AGENTS, Human, SolveResult, make_agent, solve
 from .arena import judge
 from .game import ZerosumError, format_action, replay, split_moves
 from .games import GAMES, load_game
@@ -78,7 +78,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def solve_json(game: Any, result: Any) -> dict[str, Any]:
+def solve_json(game: Any, result: SolveResult) -> dict[str, Any]:
     """The JSON form of a solve: scores when the game's own solver gave them, else values,
     plies and best moves; per-move numbers keyed by the human-format move."""
     fmt = functools.partial(format_action, game)
