@@ -8,7 +8,7 @@ True
 """
 
 from . import agents, games
-from .agents import make_agent
+from .agents import make_agent, solve
 from .arena import GameRecord, judge, play
 from .game import (
     Game,
@@ -37,4 +37,5 @@ __all__ = [
     "play",
     "Position",
     "show",
+    "solve",
 ]
