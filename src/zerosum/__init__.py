@@ -10,6 +10,7 @@ True
 from . import agents, games
 from .agents import make_agent
 from .arena import GameRecord, judge, play
+from .arena import match, tournament
 from .game import (
     Game,
     IllegalActionError,
@@ -35,3 +36,4 @@ __all__ = [
     "opponent",
     "play",
 ]
+__all__ += ["match", "tournament"]

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from .agents import AGENTS, Human, make_agent
 from .arena import judge
+from .cli_arena import add_arena_commands
 from .game import ZerosumError
 from .games import GAMES, load_game
 
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p2", default="random", help="agent spec of the second player (random)")
     play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
     play.set_defaults(run=cmd_play)
+    add_arena_commands(commands)
     return parser
 
 
