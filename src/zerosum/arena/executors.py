@@ -55,6 +55,7 @@ class Pool:
     make: Callable[[], Executor]
     slots: int
     death: tuple[type[BaseException], ...]  # the errors that mean "the worker died"
+    pickles: bool = False  # whether jobs are sent with pickle (local processes)
     executor: Executor = field(init=False)
 
     def __post_init__(self) -> None:
@@ -80,7 +81,6 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
             slots = max(1, sum(client.nthreads().values()))
             pool = Pool(lambda: client.get_executor(pure=False), slots, (distributed.KilledWorker,))
             yield pool
-            pool.executor.shutdown(wait=False, cancel_futures=True)
         finally:
             client.close()
         return
@@ -91,19 +91,32 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
     else:
         # forkserver: safe with the threads a progress bar or a Dask client may have running
         context = multiprocessing.get_context("forkserver")
-        pool = Pool(lambda: ProcessPoolExecutor(workers, mp_context=context), workers, (BrokenExecutor,))
+        pool = Pool(
+            lambda: ProcessPoolExecutor(workers, mp_context=context), workers, (BrokenExecutor,), True
+        )
     try:
         yield pool
     finally:
         pool.executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _setup_error(exc: BaseException) -> ZerosumError:
-    return ZerosumError(
-        f"the games could not be sent to a worker ({type(exc).__name__}: {exc}); agents and "
-        "games must be picklable and importable by the workers (defined at module level in a "
-        "module, not in a notebook cell or inside a function), or use workers=1"
-    )
+def _check_picklable(tasks: list[GameTask]) -> None:
+    """Refuse, before sending anything, a game or agent that pickle cannot send (the
+    process pool would fail on it in a background thread, and may hang shutting down)."""
+    seen: set[int] = set()
+    for task in tasks:
+        for part in (task.game, *task.entrants):
+            if id(part) in seen:
+                continue
+            seen.add(id(part))
+            try:
+                pickle.dumps(part)
+            except Exception as exc:
+                raise ZerosumError(
+                    f"{part!r} cannot be sent to a worker process ({type(exc).__name__}: {exc}); "
+                    "agents and games must be defined at module level in a module (not in a "
+                    "notebook cell or inside a function), or use workers=1"
+                ) from None
 
 
 def run(
@@ -113,6 +126,8 @@ def run(
     batch_seconds: float = BATCH_SECONDS,
 ) -> None:
     """Play every task on ``pool``, calling ``done`` with each game as it finishes."""
+    if pool.pickles:
+        _check_picklable(tasks)
     fresh: deque[GameTask] = deque(tasks)
     suspects: deque[GameTask] = deque()  # games of a batch whose worker died: replayed alone
     crashes: dict[int, int] = {}
@@ -143,8 +158,6 @@ def run(
                     else:
                         suspects.append(task)
                 continue
-            except (pickle.PicklingError, AttributeError, TypeError, ImportError) as exc:
-                raise _setup_error(exc) from exc
             for game in games:
                 seen += 1
                 mean += (game.seconds - mean) / seen

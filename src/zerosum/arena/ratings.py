@@ -34,7 +34,9 @@ def score_interval(points: float, games: int, z: float = Z95) -> tuple[float, fl
     p = points / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z / (1 + z * z / games) * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if p == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-18 off
+    high = 1.0 if p == 1 else min(1.0, centre + half)
+    return (low, high)
 
 
 def elo_difference(score: float) -> float:
