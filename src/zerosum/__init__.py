@@ -9,8 +9,7 @@ True
 
 from . import agents, games
 from .agents import make_agent
-from .arena import GameRecord, judge, play
-from .arena import match, tournament
+from .arena import GameRecord, judge, match, play, tournament
 from .game import (
     Game,
     IllegalActionError,

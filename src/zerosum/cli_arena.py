@@ -16,19 +16,38 @@ __all__ = ["add_arena_commands"]
 
 
 def _options(parser: argparse.ArgumentParser, games: int) -> None:
-    parser.add_argument("-n", "--games", type=int, default=games,
-                        help=f"games per pair of agents ({games})")  # fmt: skip
+    parser.add_argument(
+        "-n", "--games", type=int, default=games, help=f"games per pair of agents ({games})"
+    )
     parser.add_argument("--seed", type=int, default=0, help="the match seed (0)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                        help="local worker processes (all cores); 1 plays in this process")  # fmt: skip
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="local worker processes (all cores); 1 plays in this process",
+    )
     parser.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
-    parser.add_argument("--random-opening", type=int, default=0, metavar="K",
-                        help="start each pair of games from K random plies (0)")  # fmt: skip
+    parser.add_argument(
+        "--random-opening",
+        type=int,
+        default=0,
+        metavar="K",
+        help="start each pair of games from K random plies (0)",
+    )
     parser.add_argument("--no-swap", action="store_true", help="A always moves first")
-    parser.add_argument("--move-time", type=float, metavar="SECONDS",
-                        help="per-move limit for agents without their own time_limit")  # fmt: skip
-    parser.add_argument("--time-margin", type=float, default=0.5, metavar="SECONDS",
-                        help="grace beyond a time limit before a forfeit (0.5)")  # fmt: skip
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        metavar="SECONDS",
+        help="per-move limit for agents without their own time_limit",
+    )
+    parser.add_argument(
+        "--time-margin",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help="grace beyond a time limit before a forfeit (0.5)",
+    )
     parser.add_argument("--journal", metavar="FILE", help="keep finished games; resume from it")
     parser.add_argument("--plot", metavar="PNG", help="save the charts")
     parser.add_argument("--json", metavar="FILE", help="export everything as JSON")

@@ -79,9 +79,11 @@ def test_agents_given_as_objects_are_named_by_their_name() -> None:
 
 def test_forfeits_are_counted_per_agent_and_the_tournament_goes_on() -> None:
     result = zs.tournament(
-        C4, {"ok": "dummy", "raiser": Raiser(), "illegal": Illegal(), "sleeper": Sleeper(0.03)},
-        games_per_pair=2, time_margin=0.01,
-    )  # fmt: skip
+        C4,
+        {"ok": "dummy", "raiser": Raiser(), "illegal": Illegal(), "sleeper": Sleeper(0.03)},
+        games_per_pair=2,
+        time_margin=0.01,
+    )
     forfeits = {s.name: s.forfeits for s in result.standings}
     assert forfeits["ok"] == 0
     # raiser and illegal forfeit every game but the one against each other that the other

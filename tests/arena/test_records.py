@@ -10,16 +10,18 @@ import zerosum as zs
 from arena_agents import BlobNim
 from zerosum.arena.records import Opaque, decode, encode, record_from_dict, record_to_dict
 
-scalars = st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.floats(
-    allow_nan=False
+scalars = (
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.floats(allow_nan=False)
 )
 hashables = st.recursive(scalars, lambda inner: st.tuples(inner, inner), max_leaves=6)
 values = st.recursive(
     scalars,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.lists(inner, max_size=4).map(tuple)
-    | st.frozensets(hashables, max_size=4)
-    | st.dictionaries(hashables, inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=4).map(tuple)
+        | st.frozensets(hashables, max_size=4)
+        | st.dictionaries(hashables, inner, max_size=4)
+    ),
     max_leaves=20,
 )
 

@@ -33,6 +33,8 @@ __all__ = ["Pool", "open_pool", "run", "BATCH_SECONDS"]
 
 #: Target wall time of one batch of games sent to a worker, in seconds.
 BATCH_SECONDS = 0.1
+#: How long to try reaching a Dask scheduler before giving up, in seconds.
+CONNECT_SECONDS = 10.0
 _MAX_BATCH = 256
 
 
@@ -74,7 +76,7 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
         import distributed  # imported only when used: it takes a while
 
         try:
-            client = distributed.Client(scheduler, timeout="10s")
+            client = distributed.Client(scheduler, timeout=CONNECT_SECONDS)
         except OSError as exc:
             raise ZerosumError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
         try:
@@ -84,15 +86,16 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
         finally:
             client.close()
         return
-    if not isinstance(workers, int) or workers < 1:
-        raise ZerosumError(f"workers must be a whole number of at least 1, not {workers!r}")
     if workers == 1:
         pool = Pool(_InlineExecutor, 1, ())
     else:
         # forkserver: safe with the threads a progress bar or a Dask client may have running
         context = multiprocessing.get_context("forkserver")
         pool = Pool(
-            lambda: ProcessPoolExecutor(workers, mp_context=context), workers, (BrokenExecutor,), True
+            lambda: ProcessPoolExecutor(workers, mp_context=context),
+            workers,
+            (BrokenExecutor,),
+            True,
         )
     try:
         yield pool

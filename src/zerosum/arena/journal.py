@@ -68,7 +68,9 @@ class Journal:
             raise JournalError(f"{self.path} is not a zerosum journal (its first line is not one)")
         differ = [k for k in self.header if found.get(k) != self.header[k]]
         if differ:
-            what = "; ".join(f"{k}: journal has {found.get(k)!r}, this run {self.header[k]!r}" for k in differ)
+            what = "; ".join(
+                f"{k}: journal has {found.get(k)!r}, this run {self.header[k]!r}" for k in differ
+            )
             raise JournalError(
                 f"journal {self.path} belongs to another run ({what}); "
                 f"use another journal file or the journal's settings"
@@ -79,7 +81,9 @@ class Journal:
             try:
                 game = ArenaGame.from_dict(json.loads(line), self.names)
             except (ValueError, KeyError, TypeError) as exc:
-                raise JournalError(f"journal {self.path}, line {number} is damaged: {exc}") from None
+                raise JournalError(
+                    f"journal {self.path}, line {number} is damaged: {exc}"
+                ) from None
             self.games[(self.names[game.a], self.names[game.b], game.index)] = game
 
     def append(self, game: ArenaGame) -> None:

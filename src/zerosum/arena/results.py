@@ -118,10 +118,18 @@ class ArenaResult:
     def standings(self) -> tuple[Standing, ...]:
         """One :class:`Standing` per agent, in the order of ``names``."""
         rows: list[dict[str, Any]] = [
-            {"as_first": Tally(), "as_second": Tally(), "forfeits": 0, "not_played": 0,
-             "moves": 0, "seconds": 0.0, "nodes": 0, "searched": 0}
+            {
+                "as_first": Tally(),
+                "as_second": Tally(),
+                "forfeits": 0,
+                "not_played": 0,
+                "moves": 0,
+                "seconds": 0.0,
+                "nodes": 0,
+                "searched": 0,
+            }
             for _ in self.names
-        ]  # fmt: skip
+        ]
         for g in self.games:
             for agent, side in ((g.first, 1), (g.second, 2)):
                 row = rows[agent]

@@ -45,15 +45,22 @@ def entrants(
                 f"agent {name or agent!r} is a {type(built).__name__}, not an agent; expected a "
                 "spec string such as 'random:seed=1' or a callable agent(game, state) -> action"
             )
-        name = str(name) if name is not None else (agent.strip() if isinstance(agent, str) else agent_name(agent))
+        name = (
+            str(name)
+            if name is not None
+            else (agent.strip() if isinstance(agent, str) else agent_name(agent))
+        )
         seen[name] = seen.get(name, 0) + 1
         if seen[name] > 1:
             name = f"{name}#{seen[name]}"
         limit = getattr(built, "time_limit", None) or move_time
         result.append(
-            Entrant(name, agent.strip() if isinstance(agent, str) else agent,
-                    None if limit is None else limit + time_margin)
-        )  # fmt: skip
+            Entrant(
+                name,
+                agent.strip() if isinstance(agent, str) else agent,
+                None if limit is None else limit + time_margin,
+            )
+        )
     return result
 
 
@@ -81,6 +88,7 @@ def _run(
     game = load_game(game) if isinstance(game, str) else game
     _check_count("games", games, 1)
     _check_count("random_opening", random_opening, 0)
+    _check_count("workers", workers, 1)
     people = entrants(agents, move_time, time_margin)
     if len(people) < 2:
         raise ZerosumError(f"a tournament needs at least 2 agents, got {len(people)}")
@@ -101,23 +109,27 @@ def _run(
     if book is not None:
         done = {t.key: book.games[t.key] for t in tasks if t.key in book.games}
     todo = [t for t in tasks if t.key not in done]
-    bar = make_progress(progress, len(tasks), len(done))
     begin = time.perf_counter()
-
-    def finished(played: ArenaGame) -> None:
-        if book is not None:
-            book.append(played)
-        done[(names[played.a], names[played.b], played.index)] = played
-        bar.advance()
-
     try:
         with open_pool(workers, scheduler) as pool:
-            run(pool, todo, finished)
+            bar = make_progress(progress, len(tasks), len(done))
+
+            def finished(played: ArenaGame) -> None:
+                if book is not None:
+                    book.append(played)
+                done[(names[played.a], names[played.b], played.index)] = played
+                bar.advance()
+
+            try:
+                run(pool, todo, finished)
+            finally:
+                bar.close()
     finally:
-        bar.close()
         if book is not None:
             book.close()
-    settings.update(games=games, workers=workers, scheduler=scheduler, resumed=len(tasks) - len(todo))
+    settings.update(
+        games=games, workers=workers, scheduler=scheduler, resumed=len(tasks) - len(todo)
+    )
     return cls(
         game=game_name(game),
         names=tuple(names),
@@ -160,9 +172,21 @@ def match(
     """
     agents: Agents = dict(zip(names, (a, b), strict=True)) if names is not None else [a, b]
     return _run(
-        MatchResult, game, agents, [(0, 1)], games, seed, swap_sides, random_opening,
-        workers, scheduler, journal, progress, move_time, time_margin,
-    )  # fmt: skip
+        MatchResult,
+        game,
+        agents,
+        [(0, 1)],
+        games,
+        seed,
+        swap_sides,
+        random_opening,
+        workers,
+        scheduler,
+        journal,
+        progress,
+        move_time,
+        time_margin,
+    )
 
 
 def tournament(
@@ -192,6 +216,18 @@ def tournament(
     'minimax'
     """
     return _run(
-        TournamentResult, game, agents, None, games_per_pair, seed, swap_sides, random_opening,
-        workers, scheduler, journal, progress, move_time, time_margin,
-    )  # fmt: skip
+        TournamentResult,
+        game,
+        agents,
+        None,
+        games_per_pair,
+        seed,
+        swap_sides,
+        random_opening,
+        workers,
+        scheduler,
+        journal,
+        progress,
+        move_time,
+        time_margin,
+    )

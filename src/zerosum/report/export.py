@@ -29,13 +29,23 @@ def _finite(x: float | None) -> float | None:
 def _standings(result: ArenaResult) -> list[dict[str, Any]]:
     rows = []
     for s in result.standings:
-        rows.append({
-            "agent": s.name, "games": s.total.games, "wins": s.total.wins,
-            "draws": s.total.draws, "losses": s.total.losses, "score": s.total.score,
-            "first": asdict(s.as_first), "second": asdict(s.as_second),
-            "forfeits": s.forfeits, "not_played": s.not_played, "moves": s.moves,
-            "seconds_per_move": s.seconds_per_move, "nodes_per_move": s.nodes_per_move,
-        })  # fmt: skip
+        rows.append(
+            {
+                "agent": s.name,
+                "games": s.total.games,
+                "wins": s.total.wins,
+                "draws": s.total.draws,
+                "losses": s.total.losses,
+                "score": s.total.score,
+                "first": asdict(s.as_first),
+                "second": asdict(s.as_second),
+                "forfeits": s.forfeits,
+                "not_played": s.not_played,
+                "moves": s.moves,
+                "seconds_per_move": s.seconds_per_move,
+                "nodes_per_move": s.nodes_per_move,
+            }
+        )
     return rows
 
 
@@ -95,17 +105,25 @@ def game_rows(result: ArenaResult) -> list[dict[str, Any]]:
         r = g.record
         first, second = result.names[g.first], result.names[g.second]
         winner = None if r is None or r.winner is None else (first if r.winner == 1 else second)
-        rows.append({
-            "a": result.names[g.a], "b": result.names[g.b], "index": g.index, "seed": g.seed,
-            "first": first, "second": second, "played": r is not None,
-            "winner": winner, "draw": r is not None and r.winner is None,
-            "reason": None if r is None else r.reason.value,
-            "detail": g.note if r is None else r.detail,
-            "plies": None if r is None else r.plies,
-            "first_seconds": None if r is None else sum(r.move_seconds[g.opener - 1 :: 2]),
-            "second_seconds": None if r is None else sum(r.move_seconds[2 - g.opener :: 2]),
-            "seconds": g.seconds,
-        })  # fmt: skip
+        rows.append(
+            {
+                "a": result.names[g.a],
+                "b": result.names[g.b],
+                "index": g.index,
+                "seed": g.seed,
+                "first": first,
+                "second": second,
+                "played": r is not None,
+                "winner": winner,
+                "draw": r is not None and r.winner is None,
+                "reason": None if r is None else r.reason.value,
+                "detail": g.note if r is None else r.detail,
+                "plies": None if r is None else r.plies,
+                "first_seconds": None if r is None else sum(r.move_seconds[g.opener - 1 :: 2]),
+                "second_seconds": None if r is None else sum(r.move_seconds[2 - g.opener :: 2]),
+                "seconds": g.seconds,
+            }
+        )
     return rows
 
 

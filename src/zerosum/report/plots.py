@@ -35,9 +35,13 @@ def _ratings(ax: Any, result: ArenaResult) -> None:
     ranked = sorted(result.ratings, key=lambda r: -r.elo)
     y = range(len(ranked))
     ax.errorbar(
-        [r.elo for r in ranked], list(y), xerr=[r.margin for r in ranked],
-        fmt="o", color="#1565c0", capsize=4,
-    )  # fmt: skip
+        [r.elo for r in ranked],
+        list(y),
+        xerr=[r.margin for r in ranked],
+        fmt="o",
+        color="#1565c0",
+        capsize=4,
+    )
     ax.axvline(0, color="#bdbdbd", linewidth=1)
     ax.set_yticks(list(y), [r.name for r in ranked])
     ax.invert_yaxis()

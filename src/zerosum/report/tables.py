@@ -49,13 +49,32 @@ def _nodes(nodes: float | None) -> str:
 def standings_table(result: ArenaResult) -> Table:
     rows = []
     for s in result.standings:
-        rows.append((
-            s.name, str(s.total.games), _wdl(s.total), _pct(s.total.score), _wdl(s.as_first),
-            _wdl(s.as_second), str(s.forfeits), str(s.not_played), _ms(s.seconds_per_move),
-            _nodes(s.nodes_per_move),
-        ))  # fmt: skip
-    headers = ("agent", "games", "W-D-L", "score", "as 1st", "as 2nd", "forfeits", "unplayed",
-               "ms/move", "nodes/move")  # fmt: skip
+        rows.append(
+            (
+                s.name,
+                str(s.total.games),
+                _wdl(s.total),
+                _pct(s.total.score),
+                _wdl(s.as_first),
+                _wdl(s.as_second),
+                str(s.forfeits),
+                str(s.not_played),
+                _ms(s.seconds_per_move),
+                _nodes(s.nodes_per_move),
+            )
+        )
+    headers = (
+        "agent",
+        "games",
+        "W-D-L",
+        "score",
+        "as 1st",
+        "as 2nd",
+        "forfeits",
+        "unplayed",
+        "ms/move",
+        "nodes/move",
+    )
     return Table("Results (W-D-L: wins-draws-losses)", headers, tuple(rows))
 
 
@@ -64,8 +83,9 @@ def crosstable(result: ArenaResult) -> Table:
     for name, line in zip(result.names, result.crosstable, strict=True):
         cells = ["" if t is None else f"{t.points:g}/{t.games}" for t in line]
         rows.append((name, *cells))
-    return Table("Crosstable (points of the row against the column)", ("", *result.names),
-                 tuple(rows))  # fmt: skip
+    return Table(
+        "Crosstable (points of the row against the column)", ("", *result.names), tuple(rows)
+    )
 
 
 def ratings_table(result: ArenaResult) -> Table:
@@ -74,8 +94,9 @@ def ratings_table(result: ArenaResult) -> Table:
         (str(rank), r.name, _elo(r.elo), f"[{_elo(r.interval[0])}, {_elo(r.interval[1])}]")
         for rank, r in enumerate(ranked, start=1)
     )
-    return Table("Elo ratings (maximum likelihood, mean 0)", ("#", "agent", "Elo", "95% interval"),
-                 rows)  # fmt: skip
+    return Table(
+        "Elo ratings (maximum likelihood, mean 0)", ("#", "agent", "Elo", "95% interval"), rows
+    )
 
 
 def summary_line(result: MatchResult) -> str:
