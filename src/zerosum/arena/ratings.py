@@ -59,7 +59,7 @@ def fit_elo(
     otherwise). Ratings average 0. Returns the ratings and the half-widths of their
     ``z``-intervals, from the inverse of the observed information.
 
-    >>> g = np.array([[0, 100], [100, 0]]); s = np.array([[75, 25], [25, 75]])
+    >>> g = np.array([[0, 100], [100, 0]]); s = np.array([[0, 75], [25, 0]])
     >>> [round(x) for x in fit_elo(g, s, prior=0)[0]]
     [95, -95]
     """

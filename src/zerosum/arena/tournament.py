@@ -166,9 +166,9 @@ def match(
     seconds per move, on pain of forfeit.
 
     >>> import zerosum as zs
-    >>> result = zs.match("tictactoe", "minimax", "random", games=4, seed=1)
-    >>> result.tally, result.score
-    (Tally(wins=4, draws=0, losses=0), 1.0)
+    >>> result = zs.match("tictactoe", "minimax:depth=4", "dummy", games=4)
+    >>> result.tally, result.score, result.elo
+    (Tally(wins=4, draws=0, losses=0), 1.0, inf)
     """
     agents: Agents = dict(zip(names, (a, b), strict=True)) if names is not None else [a, b]
     return _run(
@@ -211,9 +211,9 @@ def tournament(
     the standings, the crosstable, Elo ratings fitted to all games, and every record.
 
     >>> import zerosum as zs
-    >>> result = zs.tournament("tictactoe", ["minimax", "random", "dummy"], 4)
+    >>> result = zs.tournament("tictactoe", ["minimax:depth=4", "random", "dummy"], 4)
     >>> [r.name for r in sorted(result.ratings, key=lambda r: -r.elo)][0]
-    'minimax'
+    'minimax:depth=4'
     """
     return _run(
         TournamentResult,
