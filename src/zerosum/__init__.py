@@ -18,6 +18,7 @@ from .game import (
     opponent,
 )
 from .games import load_game
+from .position import Position, show
 
 __version__ = "0.1.0"
 
@@ -34,5 +35,7 @@ __all__ = [
     "make_agent",
     "opponent",
     "play",
+    "Position",
+    "show",
 ]
 __all__ += ["match", "tournament"]
