@@ -163,7 +163,7 @@ def match(
     ``workers`` local processes (1: this process) or a Dask ``scheduler`` address play
     them; ``journal`` (a ``.jsonl`` path) keeps every finished game and resumes from it.
     Agents are held to their ``time_limit`` (else ``move_time``) plus ``time_margin``
-    seconds per move, on pain of forfeit.
+    seconds per move, on pain of forfeit. ``names=("x", "y")`` names them in tables.
 
     >>> import zerosum as zs
     >>> result = zs.match("tictactoe", "minimax:depth=4", "dummy", games=4)
