@@ -28,7 +28,6 @@ def _outcomes(ax: Any, result: ArenaResult) -> None:
     ax.invert_yaxis()
     ax.set_xlabel("games")
     ax.set_title("Wins, draws and losses by side")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=3, fontsize="small")
 
 
 def _ratings(ax: Any, result: ArenaResult) -> None:
@@ -67,10 +66,11 @@ def plot_result(result: ArenaResult, path: str | Path | None = None) -> Any:
     # A bare Figure, not pyplot: no global state, no display needed, shown once in notebooks.
     from matplotlib.figure import Figure
 
-    n = len(result.names)
-    fig = Figure(figsize=(15, max(4.0, 1.5 + 0.55 * n)), layout="constrained")
+    bars = 2 * len(result.names)  # one per agent and side
+    fig = Figure(figsize=(15, max(4.0, 1.8 + 0.5 * bars)), layout="constrained")
     axes = fig.subplots(1, 3, width_ratios=[1.4, 1, 1])
     _outcomes(axes[0], result)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower left", ncols=3)
     _ratings(axes[1], result)
     _times(axes[2], result)
     fig.suptitle(f"{result.game}: {len(result.records)} games", fontsize="large")
