@@ -9,7 +9,7 @@ True
 
 from . import agents, games
 from .agents import make_agent, solve
-from .arena import GameRecord, judge, play
+from .arena import GameRecord, judge, match, play, tournament
 from .game import (
     Game,
     IllegalActionError,
@@ -39,3 +39,4 @@ __all__ = [
     "show",
     "solve",
 ]
+__all__ += ["match", "tournament"]
