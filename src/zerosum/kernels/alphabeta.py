@@ -178,7 +178,20 @@ def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
     return buf[ply, i]
 
 
-@njit(cache=True)
+# The recursion has an explicit signature: numba's cache reloads an inferred recursive
+# function broken (a segfault on the second run, numba 0.68).
+_GAME = types.Tuple((types.int64, types.int64, types.uint64[::1], types.int64[::1],
+                     types.uint64[::1], types.float64))  # fmt: skip
+_TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1], types.int32[:, ::1]))
+_WORK = types.Tuple((types.int64[:, ::1],) * 4 + (types.int64[::1],))
+_OPTIONS = types.Tuple((types.float64, types.boolean, types.float64))
+_INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
+
+
+@njit(
+    _FLOAT(_MASK, _MASK, _INT, _INT, _INT, _FLOAT, _FLOAT, _GAME, _TABLE, _WORK, _OPTIONS),
+    cache=True,
+)
 def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # type: ignore[no-untyped-def]
     """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
     recursion of ``agents/search.py``); returns 0 once the deadline has passed."""
