@@ -26,8 +26,9 @@ agent uses it unless ``compiled=False`` or ``evaluate`` is a function other than
 game's own ``evaluate``; every other switch works on both paths, and for equal depth
 and evaluation both return exactly the same value (only the move order inside the
 search, and so the nodes counted, differ). On the compiled path the table is a fixed
-array of ``table_size`` slots (rounded down to a power of two, at most 2**18), a new
-entry replacing the old one in its slot.
+array of slots, a new entry replacing the old one in its slot; it starts small and
+grows between moves up to ``table_size`` slots (rounded down to a power of two, at most
+2**20).
 
 A heuristic must be zero-sum, ``evaluate(s, 1) == -evaluate(s, 2)``, and should stay
 strictly between the game's loss and win utilities, so a proven win beats any guess.
@@ -49,6 +50,8 @@ __all__ = ["AlphaBeta", "DECAY"]
 DECAY = 1.0 - 2.0**-10
 
 _INF = math.inf
+#: Slots of the compiled search's table: at first, and at most (it grows between moves).
+_FIRST_SLOTS, _MAX_SLOTS = 1 << 14, 1 << 20
 
 
 class _Timeout(Exception):
@@ -124,6 +127,8 @@ class AlphaBeta(Seeded):
         pv = (move, *search.principal_variation(game.result(state, move), reached - 1))
         # searched to the end: the depth reported is how long the best line is
         depth = len(pv) if reached == _INF else int(reached)
+        if isinstance(search, _Compiled):
+            search.grow()
         extra = {"ties": len(moves), "compiled": kernel is not None}
         self.last = SearchInfo(value, depth, search.nodes, time.perf_counter() - start, pv, extra)
         return move
@@ -393,8 +398,17 @@ class _Compiled(_Search):
         super().__init__(agent, kernel.game, deadline)
         self.kernel = kernel
         if agent._arrays is None:
-            agent._arrays = kernel.table(min(agent.table_size, 1 << 18))
+            agent._arrays = kernel.table(min(agent.table_size, _FIRST_SLOTS))
         self.arrays = agent._arrays if agent.table else kernel.table(0)
+        self.work = kernel.workspace()  # killers and history for this move
+
+    def grow(self) -> None:
+        """Give the agent a table twice the nodes searched (up to its ``table_size``) when
+        this move searched more nodes than the table has slots. A small table costs less
+        to clear and stays in cache; a deep search gets room on the next move."""
+        agent, slots = self.agent, len(self.arrays[0])
+        if agent.table and self.nodes > slots and slots < min(agent.table_size, _MAX_SLOTS):
+            agent._arrays = self.kernel.table(min(agent.table_size, _MAX_SLOTS, 2 * self.nodes))
 
     def _prepare(self, moves: list[Any]) -> None:
         pass
@@ -406,6 +420,7 @@ class _Compiled(_Search):
             moves,
             depth,
             self.arrays,
+            self.work,
             ordering=agent.ordering,
             decay=DECAY if agent.depth_adjust else 1.0,
             random_ties=agent.seed is not None,

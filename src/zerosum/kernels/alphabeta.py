@@ -348,6 +348,7 @@ class RootResult:
 
 
 Table = tuple[np.ndarray, np.ndarray, np.ndarray]
+Work = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 class SearchKernel:
@@ -385,22 +386,28 @@ class SearchKernel:
         r, c = divmod(code, self.n)
         return (r, c, r, c + 1) if player == 1 else (r, c, r - 1, c)
 
-    def root(self, state: Any, moves: list[Any], depth: float, table: Table, *,
+    @staticmethod
+    def workspace() -> Work:
+        """Move buffers, killers, history and counters for the searches of one move."""
+        return (
+            np.empty((_MAX_PLY, 64), dtype=np.int64),
+            np.empty((_MAX_PLY, 64), dtype=np.int64),
+            np.full((_MAX_PLY, 2), -1, dtype=np.int64),
+            np.zeros((3, 64), dtype=np.int64),
+            np.zeros(4, dtype=np.int64),
+        )
+
+    def root(self, state: Any, moves: list[Any], depth: float, table: Table, work: Work, *,
              ordering: bool, decay: float, random_ties: bool,
              deadline: float | None) -> RootResult:  # fmt: skip
         """Search the non-terminal ``state`` to ``depth`` plies (``inf``: to the end), its
-        ``moves`` in the order given, like the Python engine's root."""
+        ``moves`` in the order given, like the Python engine's root; ``work`` is from
+        :meth:`workspace` (killers and history carry over between calls)."""
         a, b, me = self.unpack(state)
         codes = np.array([self.encode(m) for m in moves], dtype=np.int64)
         tied = np.zeros(len(moves), dtype=np.int8)
-        stats = np.zeros(4, dtype=np.int64)
-        work = (
-            np.zeros((_MAX_PLY, 64), dtype=np.int64),
-            np.zeros((_MAX_PLY, 64), dtype=np.int64),
-            np.full((_MAX_PLY, 2), -1, dtype=np.int64),
-            np.zeros((3, 64), dtype=np.int64),
-            stats,
-        )
+        stats = work[4]
+        stats[:] = 0
         options = (decay, ordering, 0.0 if deadline is None else deadline)
         plies = _NO_DEPTH if depth == math.inf else int(depth)
         value = _root(np.uint64(a), np.uint64(b), me, plies, codes, tied, random_ties,
@@ -408,6 +415,12 @@ class SearchKernel:
         best = [m for m, t in zip(moves, tied, strict=True) if t]
         return RootResult(float(value), best, bool(stats[_CUT]), int(stats[_NODES]),
                           bool(stats[_TIMEOUT]))  # fmt: skip
+
+    def evaluate(self, state: Any, player: int) -> float:
+        """The ported heuristic (equal to ``game.evaluate``) of a non-terminal ``state``."""
+        a, b, to_move = self.unpack(state)
+        kind, n, masks, _, _, scale = self.args
+        return float(_evaluate(kind, n, masks, scale, np.uint64(a), np.uint64(b), to_move, player))
 
     def pv(self, state: Any, plies: float, table: Table) -> tuple[Any, ...]:
         """The table's best moves from ``state``, at most ``plies`` long."""
