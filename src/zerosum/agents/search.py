@@ -121,7 +121,9 @@ class AlphaBeta(Seeded):
             self._arrays = None
             self._table_game = game
         kernel = self._kernel(game)
-        search = _Search(self, game, deadline) if kernel is None else _Compiled(self, kernel, deadline)
+        search = (
+            _Search(self, game, deadline) if kernel is None else _Compiled(self, kernel, deadline)
+        )
         value, moves, reached = search.run(state, start)
         move = moves[0] if self.seed is None or len(moves) == 1 else self.rng.choice(moves)
         pv = (move, *search.principal_variation(game.result(state, move), reached - 1))

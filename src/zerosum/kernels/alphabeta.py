@@ -27,7 +27,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from llvmlite import ir
 from numba import njit, objmode, types
 from numba.extending import intrinsic
 
@@ -61,7 +60,7 @@ def _ctpop(typingctx: Any, x: Any) -> Any:
 
 @njit(cache=True)
 def _popcount(x: np.uint64) -> int:
-    return np.int64(_ctpop(x))  # type: ignore[no-any-return]
+    return np.int64(_ctpop(x))  # type: ignore[call-arg, return-value]
 
 
 @njit(cache=True)
