@@ -58,12 +58,12 @@ def _ctpop(typingctx: Any, x: Any) -> Any:
     return types.uint64(types.uint64), codegen
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _popcount(x: np.uint64) -> int:
     return np.int64(_ctpop(x))  # type: ignore[call-arg, return-value]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lowest(x: np.uint64) -> int:
     """The index of the lowest set bit of a nonzero mask."""
     return _popcount((x & -x) - _ONE)
@@ -76,7 +76,7 @@ def _clock() -> float:
     return now
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
     """The mask of legal move codes for ``player`` (the state must not be won already)."""
     if kind == _CLAIM:
@@ -87,7 +87,7 @@ def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
     return b & (empty << np.uint64(n))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play(kind, n, a, b, player, code):  # type: ignore[no-untyped-def]
     bit = _ONE << np.uint64(code)
     if kind == _CLAIM:
@@ -97,7 +97,7 @@ def _play(kind, n, a, b, player, code):  # type: ignore[no-untyped-def]
     return a, b ^ (bit | (bit >> np.uint64(n)))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-untyped-def]
     """The utility for ``mover`` of the state its move ``code`` led to, or ``_OPEN``."""
     if kind == _CLAIM:
@@ -109,7 +109,7 @@ def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-
     return 1.0 if _movable(kind, n, masks, a, b, 3 - mover) == 0 else _OPEN
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
     """``heuristics.pick_open_sets`` over ``masks[1:count + 1]``."""
     score = 0
@@ -120,7 +120,7 @@ def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _evaluate(kind, n, masks, scale, a, b, to_move, player):  # type: ignore[no-untyped-def]
     """The game's ``evaluate`` for ``player``; ``to_move`` is whose turn it is."""
     if kind == _CLAIM:
@@ -140,7 +140,7 @@ def _evaluate(kind, n, masks, scale, a, b, to_move, player):  # type: ignore[no-
     return value if player == 1 else -value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _slot(a, b, size):  # type: ignore[no-untyped-def]
     h = a * _K1 ^ b * _K2
     return np.int64((h ^ (h >> _S31)) & np.uint64(size - 1))
@@ -155,7 +155,7 @@ def table_move(keys, info, a, b):  # type: ignore[no-untyped-def]
     return info[i, 1] if keys[i, 0] == a and keys[i, 1] == b else -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _store(keys, bounds, info, a, b, depth, low, high, move):  # type: ignore[no-untyped-def]
     if keys.shape[0]:
         i = _slot(a, b, keys.shape[0])
@@ -164,7 +164,7 @@ def _store(keys, bounds, info, a, b, depth, low, high, move):  # type: ignore[no
         info[i, 0], info[i, 1] = depth, move
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
     """Move the best-scored of ``buf[ply, i:count]`` to position ``i`` and return it."""
     best = i
@@ -178,7 +178,9 @@ def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
 
 
 # The recursion has an explicit signature: numba's cache reloads an inferred recursive
-# function broken (a segfault on the second run, numba 0.68).
+# function broken (a segfault on the second run, numba 0.68). The hot functions run
+# without numba's reference counting (``_nrt=False``: they allocate nothing): its
+# increments and decrements of every array argument on each call took most of the time.
 _GAME = types.Tuple((types.int64, types.int64, types.uint64[::1], types.int64[::1],
                      types.uint64[::1], types.float64))  # fmt: skip
 _TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1], types.int32[:, ::1]))
@@ -190,6 +192,7 @@ _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 @njit(
     _FLOAT(_MASK, _MASK, _INT, _INT, _INT, _FLOAT, _FLOAT, _GAME, _TABLE, _WORK, _OPTIONS),
     cache=True,
+    _nrt=False,
 )
 def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # type: ignore[no-untyped-def]
     """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
