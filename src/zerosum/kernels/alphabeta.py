@@ -45,7 +45,7 @@ _NO_DEPTH = 1 << 30  # "to the end": more plies than any game has
 _OPEN = 2.0  # "not terminal", from :func:`_over` (utilities are -1, 0, 1)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_S31 = np.uint64(31)
+_S29, _S32 = np.uint64(29), np.uint64(32)
 
 
 @intrinsic
@@ -142,8 +142,10 @@ def _evaluate(kind, n, masks, scale, a, b, to_move, player):  # type: ignore[no-
 
 @njit(cache=True, _nrt=False)
 def _slot(a, b, size):  # type: ignore[no-untyped-def]
-    h = a * _K1 ^ b * _K2
-    return np.int64((h ^ (h >> _S31)) & np.uint64(size - 1))
+    # a product's low bits depend only on the factors' low bits: fold the high ones down
+    h = (a * _K1) ^ b
+    h = (h ^ (h >> _S32)) * _K2
+    return np.int64((h ^ (h >> _S29)) & np.uint64(size - 1))
 
 
 @njit(cache=True)
@@ -166,14 +168,16 @@ def _store(keys, bounds, info, a, b, depth, low, high, move):  # type: ignore[no
 
 @njit(cache=True, _nrt=False)
 def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
-    """Move the best-scored of ``buf[ply, i:count]`` to position ``i`` and return it."""
+    """Move the best-scored of ``buf[ply, i:count]`` to position ``i`` (the first of equals;
+    the others keep their order) and return it."""
     best = i
     for j in range(i + 1, count):
         if scores[ply, j] > scores[ply, best]:
             best = j
-    if best != i:
-        buf[ply, i], buf[ply, best] = buf[ply, best], buf[ply, i]
-        scores[ply, i], scores[ply, best] = scores[ply, best], scores[ply, i]
+    code, score = buf[ply, best], scores[ply, best]
+    for j in range(best, i, -1):
+        buf[ply, j], scores[ply, j] = buf[ply, j - 1], scores[ply, j - 1]
+    buf[ply, i], scores[ply, i] = code, score
     return buf[ply, i]
 
 
@@ -229,11 +233,12 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
         movable &= movable - _ONE
         buf[ply, count] = code
         if ordering:
+            # the Python engine's order: table move, the older killer, the newer, history
             if code == first:
                 scores[ply, count] = 1 << 62
-            elif code == killers[ply, 0]:
-                scores[ply, count] = 1 << 61
             elif code == killers[ply, 1]:
+                scores[ply, count] = 1 << 61
+            elif code == killers[ply, 0]:
                 scores[ply, count] = 1 << 60
             else:
                 scores[ply, count] = history[me, code]
