@@ -131,3 +131,14 @@ def test_games_without_a_kernel_are_unaffected() -> None:
     assert move in game.actions(game.initial_state)
     assert agent.last is not None and not agent.last.extra["compiled"]
     assert agent.last.value > 0  # the first player wins six-pin Kayles
+
+
+def test_the_compiled_table_grows_between_moves_within_its_size() -> None:
+    game = zs.games.Migration(8)
+    small, large = AlphaBeta(10, table_size=100), AlphaBeta(10, table_size=1 << 15)
+    for agent in (small, large):
+        agent(game, game.initial_state)
+    assert len(small._arrays[0]) == 64
+    assert large.last is not None and large.last.nodes > 1 << 14  # more than it started with
+    assert len(large._arrays[0]) == 1 << 15
+    assert small.last is not None and small.last.value == large.last.value

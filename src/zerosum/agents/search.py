@@ -105,13 +105,15 @@ class AlphaBeta(Seeded):
         self.last: SearchInfo | None = None
         self._table: dict[Hashable, tuple[float, float, float, Any]] = {}
         self._arrays: Any = None  # the compiled search's table
+        self._work: Any = None  # and its buffers
+        self._game_kernel: Any = None  # what the game's search_kernel hook offered
         self._table_game: Any = None
 
     def reset(self, seed: int | None = None) -> None:
         """Forget the transposition table; reseed the tie-breaker when ``seed`` is given."""
         super().reset(seed)
         self._table.clear()
-        self._arrays = self._table_game = None
+        self._arrays = self._work = self._table_game = None
 
     def __call__(self, game: Any, state: Any) -> Any:
         start = time.perf_counter()
@@ -120,6 +122,8 @@ class AlphaBeta(Seeded):
             self._table.clear()
             self._arrays = None
             self._table_game = game
+            hook = getattr(game, "search_kernel", None)
+            self._game_kernel = None if hook is None else hook()
         kernel = self._kernel(game)
         search = (
             _Search(self, game, deadline) if kernel is None else _Compiled(self, kernel, deadline)
@@ -137,12 +141,11 @@ class AlphaBeta(Seeded):
 
     def _kernel(self, game: Any) -> Any:
         """The game's compiled search when the options allow it, else None."""
-        hook = getattr(game, "search_kernel", None)
-        if not self.compiled or hook is None:
+        if not self.compiled:
             return None
         if self.evaluate is not None and self.evaluate != getattr(game, "evaluate", None):
             return None
-        return hook()
+        return self._game_kernel
 
     def __repr__(self) -> str:
         return (
@@ -402,7 +405,7 @@ class _Compiled(_Search):
         if agent._arrays is None:
             agent._arrays = kernel.table(min(agent.table_size, _FIRST_SLOTS))
         self.arrays = agent._arrays if agent.table else kernel.table(0)
-        self.work = kernel.workspace()  # killers and history for this move
+        agent._work = self.work = kernel.workspace(agent._work)  # fresh killers and history
 
     def grow(self) -> None:
         """Give the agent a table twice the nodes searched (up to its ``table_size``) when

@@ -41,6 +41,9 @@ _ONE = np.uint64(1)
 _CLAIM, _MIGRATION = 0, 1
 _NODES, _CUT, _TIMEOUT, _TICKS = 0, 1, 2, 3  # slots of the ``stats`` array
 _MAX_PLY = 256  # more plies than any game here lasts (Migration 8x8: under 2 * 84)
+#: The hot functions run without numba's reference counting (they allocate nothing): its
+#: increments and decrements of every array argument on each call took most of the time.
+_HOT: dict[str, Any] = {"cache": True, "_nrt": False}
 _NO_DEPTH = 1 << 30  # "to the end": more plies than any game has
 _OPEN = 2.0  # "not terminal", from :func:`_over` (utilities are -1, 0, 1)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
@@ -58,12 +61,12 @@ def _ctpop(typingctx: Any, x: Any) -> Any:
     return types.uint64(types.uint64), codegen
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _popcount(x: np.uint64) -> int:
     return np.int64(_ctpop(x))  # type: ignore[call-arg, return-value]
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _lowest(x: np.uint64) -> int:
     """The index of the lowest set bit of a nonzero mask."""
     return _popcount((x & -x) - _ONE)
@@ -76,7 +79,7 @@ def _clock() -> float:
     return now
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
     """The mask of legal move codes for ``player`` (the state must not be won already)."""
     if kind == _CLAIM:
@@ -87,7 +90,7 @@ def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
     return b & (empty << np.uint64(n))
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _play(kind, n, a, b, player, code):  # type: ignore[no-untyped-def]
     bit = _ONE << np.uint64(code)
     if kind == _CLAIM:
@@ -97,7 +100,7 @@ def _play(kind, n, a, b, player, code):  # type: ignore[no-untyped-def]
     return a, b ^ (bit | (bit >> np.uint64(n)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-untyped-def]
     """The utility for ``mover`` of the state its move ``code`` led to, or ``_OPEN``."""
     if kind == _CLAIM:
@@ -109,7 +112,7 @@ def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-
     return 1.0 if _movable(kind, n, masks, a, b, 3 - mover) == 0 else _OPEN
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
     """``heuristics.pick_open_sets`` over ``masks[1:count + 1]``."""
     score = 0
@@ -120,7 +123,7 @@ def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
     return score
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _evaluate(kind, n, masks, scale, a, b, to_move, player):  # type: ignore[no-untyped-def]
     """The game's ``evaluate`` for ``player``; ``to_move`` is whose turn it is."""
     if kind == _CLAIM:
@@ -140,7 +143,7 @@ def _evaluate(kind, n, masks, scale, a, b, to_move, player):  # type: ignore[no-
     return value if player == 1 else -value
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
 def _slot(a, b, size):  # type: ignore[no-untyped-def]
     # a product's low bits depend only on the factors' low bits: fold the high ones down
     h = (a * _K1) ^ b
@@ -157,7 +160,26 @@ def table_move(keys, info, a, b):  # type: ignore[no-untyped-def]
     return info[i, 1] if keys[i, 0] == a and keys[i, 1] == b else -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
+def _line(a, b, me, plies, game, keys, info, out):  # type: ignore[no-untyped-def]
+    """Writes to ``out`` the table's legal best moves from ``(a, b)``, ``me`` to move, at
+    most ``plies`` of them and none past the end; returns how many."""
+    kind, n, masks, offsets, sets, _ = game
+    count = 0
+    while count < plies:
+        code = table_move(keys, info, a, b)
+        if code < 0 or not (_movable(kind, n, masks, a, b, me) >> np.uint64(code)) & _ONE:
+            break
+        out[count] = code
+        count += 1
+        a, b = _play(kind, n, a, b, me, code)
+        if _over(kind, n, masks, offsets, sets, a, b, me, code) != _OPEN:
+            break
+        me = 3 - me
+    return count
+
+
+@njit(**_HOT)
 def _store(keys, bounds, info, a, b, depth, low, high, move):  # type: ignore[no-untyped-def]
     if keys.shape[0]:
         i = _slot(a, b, keys.shape[0])
@@ -166,7 +188,14 @@ def _store(keys, bounds, info, a, b, depth, low, high, move):  # type: ignore[no
         info[i, 0], info[i, 1] = depth, move
 
 
-@njit(cache=True, _nrt=False)
+@njit(**_HOT)
+def _less(depth):  # type: ignore[no-untyped-def]
+    """The depth left one ply down: "to the end" stays so, as ``inf - 1`` does in Python,
+    so that the table's entries of one search serve the next."""
+    return depth if depth == _NO_DEPTH else depth - 1
+
+
+@njit(**_HOT)
 def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
     """Move the best-scored of ``buf[ply, i:count]`` to position ``i`` (the first of equals;
     the others keep their order) and return it."""
@@ -182,9 +211,7 @@ def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
 
 
 # The recursion has an explicit signature: numba's cache reloads an inferred recursive
-# function broken (a segfault on the second run, numba 0.68). The hot functions run
-# without numba's reference counting (``_nrt=False``: they allocate nothing): its
-# increments and decrements of every array argument on each call took most of the time.
+# function broken (a segfault on the second run, numba 0.68).
 _GAME = types.Tuple((types.int64, types.int64, types.uint64[::1], types.int64[::1],
                      types.uint64[::1], types.float64))  # fmt: skip
 _TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1], types.int32[:, ::1]))
@@ -195,8 +222,7 @@ _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 
 @njit(
     _FLOAT(_MASK, _MASK, _INT, _INT, _INT, _FLOAT, _FLOAT, _GAME, _TABLE, _WORK, _OPTIONS),
-    cache=True,
-    _nrt=False,
+    **_HOT,
 )
 def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # type: ignore[no-untyped-def]
     """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
@@ -272,7 +298,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
             value = _evaluate(kind, n, masks, scale, a2, b2, them, me) * decay
         else:
             value = -decay * _negamax(
-                a2, b2, them, depth - 1, ply + 1, -beta / decay, -alpha / decay,
+                a2, b2, them, _less(depth), ply + 1, -beta / decay, -alpha / decay,
                 game, table, work, options,
             )  # fmt: skip
             if stats[_TIMEOUT]:
@@ -325,7 +351,7 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
             # With random ties, a move equal to the best must come back exact.
             low = np.nextafter(alpha, -np.inf) if random_ties else alpha
             value = -decay * _negamax(
-                a2, b2, them, depth - 1, 1, -np.inf, -low / decay, game, table, work, options
+                a2, b2, them, _less(depth), 1, -np.inf, -low / decay, game, table, work, options
             )
             if stats[_TIMEOUT]:
                 return best
@@ -394,8 +420,13 @@ class SearchKernel:
         return (r, c, r, c + 1) if player == 1 else (r, c, r - 1, c)
 
     @staticmethod
-    def workspace() -> Work:
-        """Move buffers, killers, history and counters for the searches of one move."""
+    def workspace(reuse: Work | None = None) -> Work:
+        """Move buffers, killers, history and counters for the searches of one move:
+        ``reuse`` with its killers and history cleared, else new ones."""
+        if reuse is not None:
+            reuse[2].fill(-1)
+            reuse[3].fill(0)
+            return reuse
         return (
             np.empty((_MAX_PLY, 64), dtype=np.int64),
             np.empty((_MAX_PLY, 64), dtype=np.int64),
@@ -430,17 +461,16 @@ class SearchKernel:
         return float(_evaluate(kind, n, masks, scale, np.uint64(a), np.uint64(b), to_move, player))
 
     def pv(self, state: Any, plies: float, table: Table) -> tuple[Any, ...]:
-        """The table's best moves from ``state``, at most ``plies`` long."""
-        game, line = self.game, list[Any]()
+        """The table's best moves from the non-terminal ``state``, at most ``plies`` long."""
+        a, b, player = self.unpack(state)
         keys, _, info = table
-        while len(line) < plies and not game.is_terminal(state):
-            a, b, player = self.unpack(state)
-            code = table_move(keys, info, np.uint64(a), np.uint64(b))
-            action = self.decode(int(code), player) if code >= 0 else None
-            if action is None or action not in game.actions(state):
-                break
-            line.append(action)
-            state = game.result(state, action)
+        out = np.empty(_MAX_PLY, dtype=np.int64)
+        most = int(min(plies, _MAX_PLY))
+        count = _line(np.uint64(a), np.uint64(b), player, most, self.args, keys, info, out)
+        line = []
+        for code in out[:count]:
+            line.append(self.decode(int(code), player))
+            player = 3 - player
         return tuple(line)
 
 
