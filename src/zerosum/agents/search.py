@@ -24,8 +24,10 @@ A game may offer ``search_kernel() -> kernel | None``, a compiled search of its 
 built-in tic-tac-toe, Pick and Migration up to 8x8 do: ``kernels/alphabeta.py``). The
 agent uses it unless ``compiled=False`` or ``evaluate`` is a function other than the
 game's own ``evaluate``; every other switch works on both paths, and for equal depth
-and evaluation both return exactly the same value (only the move order inside the
-search, and so the nodes counted, differ). On the compiled path the table is a fixed
+and evaluation both return exactly the same value. At a fixed depth the compiled search
+also deepens iteratively (inside one compiled call), so the order it tries moves in, the
+nodes it counts and, between equally good moves without ``seed``, the move it plays may
+differ from the Python path's. On the compiled path the table is a fixed
 array of slots, a new entry replacing the old one in its slot; it starts small and
 grows between moves up to ``table_size`` slots (rounded down to a power of two, at most
 2**20).
@@ -430,6 +432,9 @@ class _Compiled(_Search):
             decay=DECAY if agent.depth_adjust else 1.0,
             random_ties=agent.seed is not None,
             deadline=self.deadline,
+            # Deepening costs Python more than the order it teaches saves, but not compiled
+            # code: at a fixed depth the kernel deepens inside one call.
+            deepen=self.deadline is None,
         )
         self.nodes += found.nodes
         self.cut = self.cut or found.cut

@@ -366,6 +366,25 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
     return best
 
 
+@njit(cache=True)
+def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work, options):  # type: ignore[no-untyped-def]
+    """:func:`_root` at depths ``first`` to ``depth``, the best moves of each iteration
+    tried first in the next (``moves`` is reordered in place)."""
+    value = 0.0
+    for plies in range(first, depth + 1):
+        value = _root(a, b, me, plies, moves, tied, random_ties, game, table, work, options)
+        if work[4][_TIMEOUT] or plies == depth:
+            break
+        front = 0
+        for i in range(moves.size):
+            if tied[i]:
+                code = moves[i]
+                moves[front + 1 : i + 1] = moves[front:i].copy()
+                moves[front] = code
+                front += 1
+    return value
+
+
 @dataclass(frozen=True)
 class RootResult:
     """One root search: the value for the mover, its best moves (search order), whether a
@@ -436,11 +455,13 @@ class SearchKernel:
         )
 
     def root(self, state: Any, moves: list[Any], depth: float, table: Table, work: Work, *,
-             ordering: bool, decay: float, random_ties: bool,
-             deadline: float | None) -> RootResult:  # fmt: skip
+             ordering: bool, decay: float, random_ties: bool, deadline: float | None,
+             deepen: bool = False) -> RootResult:  # fmt: skip
         """Search the non-terminal ``state`` to ``depth`` plies (``inf``: to the end), its
         ``moves`` in the order given, like the Python engine's root; ``work`` is from
-        :meth:`workspace` (killers and history carry over between calls)."""
+        :meth:`workspace` (killers and history carry over between calls). With ``deepen``
+        (a finite depth) it searches depths 1, 2, ... ``depth`` in one compiled call, each
+        iteration's best moves first in the next; the result is the last iteration's."""
         a, b, me = self.unpack(state)
         codes = np.array([self.encode(m) for m in moves], dtype=np.int64)
         tied = np.zeros(len(moves), dtype=np.int8)
@@ -448,9 +469,10 @@ class SearchKernel:
         stats[:] = 0
         options = (decay, ordering, 0.0 if deadline is None else deadline)
         plies = _NO_DEPTH if depth == math.inf else int(depth)
-        value = _root(np.uint64(a), np.uint64(b), me, plies, codes, tied, random_ties,
-                      self.args, table, work, options)  # fmt: skip
-        best = [m for m, t in zip(moves, tied, strict=True) if t]
+        first = 1 if deepen and depth != math.inf else plies
+        value = _deepen(np.uint64(a), np.uint64(b), me, first, plies, codes, tied, random_ties,
+                        self.args, table, work, options)  # fmt: skip
+        best = [self.decode(int(c), me) for c, t in zip(codes, tied, strict=True) if t]
         return RootResult(float(value), best, bool(stats[_CUT]), int(stats[_NODES]),
                           bool(stats[_TIMEOUT]))  # fmt: skip
 
