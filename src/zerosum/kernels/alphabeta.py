@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit, objmode, types
@@ -161,10 +160,10 @@ def table_move(keys, info, a, b):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _line(a, b, me, plies, game, keys, info, out):  # type: ignore[no-untyped-def]
+def _line(a, b, me, plies, kind, n, masks, offsets, sets, keys, info, out):  # type: ignore[no-untyped-def]
     """Writes to ``out`` the table's legal best moves from ``(a, b)``, ``me`` to move, at
-    most ``plies`` of them and none past the end; returns how many."""
-    kind, n, masks, offsets, sets, _ = game
+    most ``plies`` of them and none past the end; returns how many. (Flat arguments: a
+    tuple of arrays costs more to pass in from Python than this takes.)"""
     count = 0
     while count < plies:
         code = table_move(keys, info, a, b)
@@ -288,7 +287,11 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
                 return final * decay
     visited = 0
     for i in range(count):
-        code = _next(buf, scores, ply, i, count) if ordering or first >= 0 else buf[ply, i]
+        # at the frontier only the table's move and the killers are worth sorting for
+        if (ordering or first >= 0) and (depth > 1 or i < 3):
+            code = _next(buf, scores, ply, i, count)
+        else:
+            code = buf[ply, i]
         visited += 1
         a2, b2 = _play(kind, n, a, b, me, code)
         final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
@@ -385,8 +388,7 @@ def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work,
     return value
 
 
-@dataclass(frozen=True)
-class RootResult:
+class RootResult(NamedTuple):
     """One root search: the value for the mover, its best moves (search order), whether a
     state was scored at the depth cutoff, the nodes generated, and whether time ran out
     (then ``value`` and ``best`` are those of the root moves finished; ``best`` may be
@@ -488,7 +490,9 @@ class SearchKernel:
         keys, _, info = table
         out = np.empty(_MAX_PLY, dtype=np.int64)
         most = int(min(plies, _MAX_PLY))
-        count = _line(np.uint64(a), np.uint64(b), player, most, self.args, keys, info, out)
+        kind, n, masks, offsets, sets, _ = self.args
+        count = _line(np.uint64(a), np.uint64(b), player, most, kind, n, masks, offsets, sets,
+                      keys, info, out)  # fmt: skip
         line = []
         for code in out[:count]:
             line.append(self.decode(int(code), player))
