@@ -14,13 +14,14 @@ from zerosum.agents import AlphaBeta
 from zerosum.agents.search import DECAY
 from zerosum.kernels.alphabeta import compiled
 
-# Every game with a kernel, at depths both paths finish quickly (None: to the end).
+# Every game with a kernel, at depths both paths finish quickly (None: to the end; some
+# depths reach the end of the game, where the compiled deepening stops early).
 KERNEL_GAMES = [
-    ("tictactoe", [1, 2, 3, None]),
+    ("tictactoe", [1, 2, 3, 8, None]),
     ("pick:n=3", [1, 2, 3, 4]),
     ("pick:n=4", [1, 2, 3]),
     ("migration:n=3", [1, 2, None]),
-    ("migration:n=4", [1, 2, 3, 5, None]),
+    ("migration:n=4", [1, 2, 3, 5, 12, None]),
     ("migration:n=6", [1, 2, 3, 4]),
     ("migration:n=8", [1, 2, 3, 4]),
 ]

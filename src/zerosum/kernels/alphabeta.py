@@ -156,7 +156,7 @@ def table_move(keys, info, a, b):  # type: ignore[no-untyped-def]
     if keys.shape[0] == 0:
         return -1
     i = _slot(a, b, keys.shape[0])
-    return info[i, 1] if keys[i, 0] == a and keys[i, 1] == b else -1
+    return info[i, 1] & 255 if keys[i, 0] == a and keys[i, 1] == b else -1
 
 
 @njit(cache=True)
@@ -179,12 +179,14 @@ def _line(a, b, me, plies, kind, n, masks, offsets, sets, keys, info, out):  # t
 
 
 @njit(**_HOT)
-def _store(keys, bounds, info, a, b, depth, low, high, move):  # type: ignore[no-untyped-def]
+def _store(keys, bounds, info, a, b, depth, low, high, move, cut):  # type: ignore[no-untyped-def]
+    """Store bounds of ``(a, b)`` searched ``depth`` plies, its best move, and whether a
+    state was scored at the cutoff below it (``cut``)."""
     if keys.shape[0]:
         i = _slot(a, b, keys.shape[0])
         keys[i, 0], keys[i, 1] = a, b
         bounds[i, 0], bounds[i, 1] = low, high
-        info[i, 0], info[i, 1] = depth, move
+        info[i, 0], info[i, 1] = depth, move | cut << 8
 
 
 @njit(**_HOT)
@@ -230,16 +232,23 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     keys, bounds, info = table
     buf, scores, killers, history, stats = work
     decay, ordering, deadline = options
+    # stats[_CUT] says whether this subtree scored a state at the cutoff (an entry says it
+    # of its own), so that a search that never did is known to have reached the end
+    outer = stats[_CUT]
+    stats[_CUT] = 0
     first = -1
     if keys.shape[0]:
         slot = _slot(a, b, keys.shape[0])
         if keys[slot, 0] == a and keys[slot, 1] == b:
-            first = info[slot, 1]
+            first = info[slot, 1] & 255
             if info[slot, 0] == depth:
+                stats[_CUT] = info[slot, 1] >> 8
                 low, high = bounds[slot, 0], bounds[slot, 1]
                 if low >= beta or low == high:
+                    stats[_CUT] |= outer
                     return low
                 if high <= alpha:
+                    stats[_CUT] |= outer
                     return high
                 alpha = max(alpha, low)
                 beta = min(beta, high)
@@ -284,6 +293,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
             final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
             if final != _OPEN and final * decay >= beta:
                 stats[_NODES] += i + 1
+                stats[_CUT] |= outer
                 return final * decay
     visited = 0
     for i in range(count):
@@ -319,12 +329,14 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
                         history[me, code] += 1 << min(depth, 30)
                     break
     stats[_NODES] += visited if depth == 1 else count
+    cut = stats[_CUT]
     if best <= start_alpha:
-        _store(keys, bounds, info, a, b, depth, -np.inf, best, best_move)
+        _store(keys, bounds, info, a, b, depth, -np.inf, best, best_move, cut)
     elif best >= beta:
-        _store(keys, bounds, info, a, b, depth, best, np.inf, best_move)
+        _store(keys, bounds, info, a, b, depth, best, np.inf, best_move, cut)
     else:
-        _store(keys, bounds, info, a, b, depth, best, best, best_move)
+        _store(keys, bounds, info, a, b, depth, best, best, best_move, cut)
+    stats[_CUT] = cut | outer
     return best
 
 
@@ -365,18 +377,20 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
             alpha = max(alpha, value)
         elif value == best and random_ties:
             tied[i] = 1
-    _store(keys, bounds, info, a, b, depth, best, best, first)
+    _store(keys, bounds, info, a, b, depth, best, best, first, stats[_CUT])
     return best
 
 
 @njit(cache=True)
 def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work, options):  # type: ignore[no-untyped-def]
     """:func:`_root` at depths ``first`` to ``depth``, the best moves of each iteration
-    tried first in the next (``moves`` is reordered in place)."""
+    tried first in the next (``moves`` is reordered in place); it stops early once an
+    iteration scored no state at the cutoff (its value is then the value to the end)."""
     value = 0.0
     for plies in range(first, depth + 1):
+        work[4][_CUT] = 0
         value = _root(a, b, me, plies, moves, tied, random_ties, game, table, work, options)
-        if work[4][_TIMEOUT] or plies == depth:
+        if work[4][_TIMEOUT] or plies == depth or not work[4][_CUT]:  # done, or the end seen
             break
         front = 0
         for i in range(moves.size):
