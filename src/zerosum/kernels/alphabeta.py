@@ -15,7 +15,9 @@ the player who cannot move loses; the heuristic is reserves and mobility.
 
 Moves are bit indices (``code``): the item for claim games, the moving stone's cell for
 Migration. The table is a fixed array of slots indexed by a hash of both masks, always
-replaced. Under a deadline the kernel reads the clock every 1024 nodes and unwinds.
+replaced; unlike the Python engine's, it keeps no entries of the states searched one ply
+deep (cheaper to search again than to store), so a principal variation read from it ends
+one ply short of a depth-limited search's cutoff. Under a deadline the kernel reads the clock every 1024 nodes and unwinds.
 """
 
 from __future__ import annotations
@@ -330,13 +332,15 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
                     break
     stats[_NODES] += visited if depth == 1 else count
     cut = stats[_CUT]
+    stats[_CUT] = cut | outer
+    if depth == 1:  # the frontier's entries cost more to write than they save
+        return best
     if best <= start_alpha:
         _store(keys, bounds, info, a, b, depth, -np.inf, best, best_move, cut)
     elif best >= beta:
         _store(keys, bounds, info, a, b, depth, best, np.inf, best_move, cut)
     else:
         _store(keys, bounds, info, a, b, depth, best, best, best_move, cut)
-    stats[_CUT] = cut | outer
     return best
 
 
