@@ -17,7 +17,8 @@ Moves are bit indices (``code``): the item for claim games, the moving stone's c
 Migration. The table is a fixed array of slots indexed by a hash of both masks, always
 replaced; unlike the Python engine's, it keeps no entries of the states searched one ply
 deep (cheaper to search again than to store), so a principal variation read from it ends
-one ply short of a depth-limited search's cutoff. Under a deadline the kernel reads the clock every 1024 nodes and unwinds.
+one ply short of a depth-limited search's cutoff. Under a deadline the kernel reads the
+clock every 1024 nodes and unwinds.
 """
 
 from __future__ import annotations
