@@ -493,9 +493,11 @@ class SearchKernel:
         first = 1 if deepen and depth != math.inf else plies
         value = _deepen(np.uint64(a), np.uint64(b), me, first, plies, codes, tied, random_ties,
                         self.args, table, work, options)  # fmt: skip
-        best = [self.decode(int(c), me) for c, t in zip(codes, tied, strict=True) if t]
-        return RootResult(float(value), best, bool(stats[_CUT]), int(stats[_NODES]),
-                          bool(stats[_TIMEOUT]))  # fmt: skip
+        marks = tied.tolist()
+        best = [self.decode(c, me) for i, c in enumerate(codes.tolist()) if marks[i]]
+        counts = stats.tolist()
+        return RootResult(float(value), best, bool(counts[_CUT]), counts[_NODES],
+                          bool(counts[_TIMEOUT]))  # fmt: skip
 
     def evaluate(self, state: Any, player: int) -> float:
         """The ported heuristic (equal to ``game.evaluate``) of a non-terminal ``state``."""
