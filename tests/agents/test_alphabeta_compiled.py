@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -102,6 +103,26 @@ def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
         assert spent < limit + 0.15  # the margin allows for a busy machine
         assert agent.last is not None and agent.last.extra["compiled"]
     assert agent.last.depth >= 5  # 0.1 s reaches some depth
+
+
+def test_a_compiled_search_lets_other_threads_run() -> None:
+    game = zs.games.Migration(8)
+    AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
+    ticks, done = [0], threading.Event()
+
+    def tick() -> None:  # what a web server's event loop needs: the GIL now and then
+        while not done.is_set():
+            ticks[0] += 1
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=tick)
+    thread.start()
+    begin = time.perf_counter()
+    AlphaBeta(time_limit=0.3)(game, game.initial_state)
+    spent = time.perf_counter() - begin
+    done.set()
+    thread.join()
+    assert ticks[0] > spent / 0.001 / 3  # holding the GIL throughout gives a tenth of that
 
 
 def test_a_search_to_the_end_reports_the_winning_line() -> None:

@@ -386,7 +386,7 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # other threads (the web server's) run meanwhile
 def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work, options):  # type: ignore[no-untyped-def]
     """:func:`_root` at depths ``first`` to ``depth``, the best moves of each iteration
     tried first in the next (``moves`` is reordered in place); it stops early once an
