@@ -41,6 +41,7 @@ __all__ = [
     "ensure_compiled",
     "is_compiled",
     "parse_moves",
+    "set_default_table",
     "solve",
     "solve_batch",
     "solve_moves",
@@ -454,7 +455,9 @@ class TranspositionTable:
             keybits = (height + 1) * width
             # need at least _MIN_GEN_BITS generation bits: C + G = 47 - ...
             log_size = max(self.log_size, keybits - (64 - _META - _MIN_GEN_BITS))
-            self._table = np.zeros(1 << log_size, dtype=np.int64)
+            # fill() touches every page now, so no search pays the page faults
+            self._table = np.empty(1 << log_size, dtype=np.int64)
+            self._table.fill(0)
             self._cfg[:] = (log_size, keybits, 1)
             self.log_size = log_size
             self._board = (width, height)
@@ -464,13 +467,19 @@ class TranspositionTable:
 _default_table: TranspositionTable | None = None
 
 
+def set_default_table(tt: TranspositionTable) -> None:
+    """Use ``tt`` (reset per position) whenever a call gets ``tt=None``."""
+    global _default_table
+    _default_table = tt
+
+
 def _table_for(tt: TranspositionTable | None) -> tuple[TranspositionTable, bool]:
     """The table to use and whether each position gets a fresh one."""
-    global _default_table
     if tt is not None:
         return tt, False
     if _default_table is None:
-        _default_table = TranspositionTable()
+        set_default_table(TranspositionTable())
+    assert _default_table is not None
     return _default_table, True
 
 
@@ -656,13 +665,3 @@ def ensure_compiled(notify: Callable[[str], None] | None = print) -> float:
     start = time.perf_counter()
     solve_batch([parse_moves("", 4, 4)], 4, 4, tt=TranspositionTable(1))
     return time.perf_counter() - start
-
-
-def _read_benchmark(lines: Sequence[str]) -> list[tuple[str, int]]:
-    """``(moves, score)`` pairs of benchmark lines ``"<moves> <score>"``."""
-    out = []
-    for line in lines:
-        if line.strip():
-            moves, score = line.split()
-            out.append((moves, int(score)))
-    return out
