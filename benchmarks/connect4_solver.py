@@ -13,18 +13,21 @@ figures of the public C++ solver measured on the same kind of machine.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Prefer this checkout's sources over an installed zerosum.
+# Prefer this checkout's sources over an installed zerosum (see the
+# conftest of tests/kernels for why the package paths are adjusted too).
 sys.path.insert(0, str(ROOT / "src"))
-import zerosum  # noqa: E402
-
-if isinstance(zerosum.__path__, list) and str(ROOT / "src" / "zerosum") not in zerosum.__path__:
-    zerosum.__path__.insert(0, str(ROOT / "src" / "zerosum"))
-from zerosum.kernels import connect4 as c4  # noqa: E402
+for _name in ("zerosum", "zerosum.kernels"):
+    _package = importlib.import_module(_name)
+    _here = str(ROOT.joinpath("src", *_name.split(".")))
+    if isinstance(_package.__path__, list) and _here not in _package.__path__:
+        _package.__path__.insert(0, _here)
+from zerosum.kernels import connect4 as c4
 
 DATA = ROOT / "tests" / "data" / "connect4"
 
@@ -68,7 +71,9 @@ def run_set(set_id: str, limit: int, tt: c4.TranspositionTable, weak: bool) -> s
         if weak:
             expected = (expected > 0) - (expected < 0)
         if got != expected:
-            raise SystemExit(f"{set_id}: wrong score {got} for {moves}, expected {expected}")
+            raise SystemExit(
+                f"{set_id}: wrong score {got} for {moves}, expected {expected}"
+            )
     n = len(data)
     per = elapsed / n
     mean_nodes = float(nodes.mean())
@@ -88,7 +93,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hard-limit", type=int, default=40, help="positions of L1_R3")
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only")
     parser.add_argument("--tt-mb", type=float, default=64, help="table size in MB")
-    parser.add_argument("--empty", action="store_true", help="solve the empty 7x6 board")
+    parser.add_argument(
+        "--empty", action="store_true", help="solve the empty 7x6 board"
+    )
     args = parser.parse_args(argv)
 
     seconds = c4.ensure_compiled()

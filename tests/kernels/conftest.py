@@ -1,10 +1,12 @@
-"""Make ``zerosum`` importable from this checkout's ``src`` without installing.
+"""Make this checkout's ``src`` win over any installed ``zerosum``.
 
-If another ``zerosum`` is installed (or this checkout lacks the package root),
-this checkout's ``src/zerosum`` is put first on the package path so the kernels
-under test are the ones beside these tests.
+Until this branch meets the package root, an installed ``zerosum`` (another
+checkout) may be imported instead; this checkout's package directories are put
+first on the package paths so the kernels under test are the ones beside these
+tests. Once merged, this only puts ``src`` on ``sys.path``.
 """
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -12,7 +14,8 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 if str(SRC) not in sys.path:
     sys.path.insert(0, str(SRC))
 
-import zerosum  # noqa: E402
-
-if isinstance(zerosum.__path__, list) and str(SRC / "zerosum") not in zerosum.__path__:
-    zerosum.__path__.insert(0, str(SRC / "zerosum"))
+for name in ("zerosum", "zerosum.kernels"):
+    package = importlib.import_module(name)
+    here = str(SRC.joinpath(*name.split(".")))
+    if isinstance(package.__path__, list) and here not in package.__path__:
+        package.__path__.insert(0, here)

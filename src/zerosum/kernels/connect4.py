@@ -19,20 +19,23 @@ position; a position and its mirror image share one entry). The recursion is
 an explicit stack inside one compiled function, so a whole batch of positions
 is solved without returning to Python.
 
-Example:
-    >>> score, nodes = solve_moves("4453")
-    >>> analyze(*parse_moves("4453"))[3]   # column 4, for the side to move
-    2
+Example (an End-Easy benchmark position; None marks full columns):
+    >>> moves = "7422341735647741166133573473242566"
+    >>> solve_moves(moves)[0]
+    1
+    >>> analyze(*parse_moves(moves))
+    [-3, 1, None, None, -4, 1, None]
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 __all__ = [
@@ -62,6 +65,9 @@ _MULT = -7046029254386353131  # 0x9E3779B97F4A7C15 (golden ratio) as int64
 _MAX_WIDTH = 16  # move lists are rows of 16 slots
 _MIN_GEN_BITS = 4
 BYTES_PER_ENTRY = 8
+# Enhanced transposition cutoffs pay for their extra table reads only far from
+# the leaves: used while more than this many cells are empty.
+_ETC_MIN_EMPTY = 12
 
 # Search phases of the explicit-stack negamax.
 _ENTER = 0
@@ -82,6 +88,31 @@ def _popcount(typingctx, x):  # type: ignore[no-untyped-def]
     return x(x), codegen
 
 
+@intrinsic
+def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
+    """Hint the CPU to fetch ``arr[idx]`` into cache (LLVM prefetch, no fault)."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(
+            context, builder, aryty, ary, [args[1]], wraparound=False
+        )
+        i32 = ir.IntType(32)
+        if getattr(ptr.type, "is_opaque", False):
+            name = "llvm.prefetch.p0"
+        else:
+            ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+            name = "llvm.prefetch.p0i8"
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+        # read access, high temporal locality, data cache
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, idx), codegen
+
+
 @njit(cache=True, inline="always")
 def _winning_cells(pos: int, mask: int, height: int, board: int) -> int:
     """Empty cells where a stone would complete four of ``pos`` (any direction)."""
@@ -97,6 +128,16 @@ def _winning_cells(pos: int, mask: int, height: int, board: int) -> int:
         r |= p & (pos << s)
         r |= p & (pos >> (3 * s))
     return r & (board ^ mask)
+
+
+@njit(cache=True, inline="always")
+def _has_four_bits(pos: int, height: int) -> bool:
+    """Whether ``pos`` contains four in a row (any direction)."""
+    for s in (1, height + 1, height, height + 2):
+        m = pos & (pos >> s)
+        if m & (m >> (2 * s)):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -126,7 +167,9 @@ def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
     moves = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
     cols = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
     scores = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
-    return frames, moves, cols, scores
+    slots = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
+    tags = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
+    return frames, moves, cols, scores, slots, tags
 
 
 # frame fields
@@ -150,13 +193,13 @@ def _store(table, idx: int, tag: int, lb: int, ub: int, move: int) -> None:  # t
     if (e & ~((1 << _META) - 1)) == tag:
         old_lb = (e & 63) - _OFFSET
         old_ub = ((e >> 6) & 63) - _OFFSET
-        if old_lb > lb:
-            lb = old_lb
-        if old_ub < ub:
-            ub = old_ub
+        lb = max(lb, old_lb)
+        ub = min(ub, old_ub)
         if move < 0:
             move = ((e >> 12) & 31) - 1
-    table[idx] = tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | ((move + 1) << 12)
+    table[idx] = (
+        tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | ((move + 1) << 12)
+    )
 
 
 @njit(cache=True)
@@ -167,7 +210,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
     bound of the true score, ``value > alpha0`` a lower bound. Precondition:
     the player to move cannot win at once (callers check that first).
     """
-    frames, mvbits, mvcols, mvscores = stack
+    frames, mvbits, mvcols, mvscores, mvidx, mvtag = stack
     h1 = height + 1
     wh = width * height
     bottom = _bottom_row(width, height)
@@ -186,6 +229,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
     high_mask = ~((1 << _META) - 1)
 
     root_moves = _popcount(mask0)
+    etc_limit = wh - _ETC_MIN_EMPTY
     frames[0, _F_CUR] = cur0
     frames[0, _F_MASK] = mask0
     frames[0, _F_CURM] = _mirror(cur0, width, height)
@@ -234,6 +278,15 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
                 phase = _RETURN
                 continue
 
+            # A side with no line of four free of enemy stones cannot win:
+            # for the side to move that caps the score at 0, for the
+            # opponent it floors it at 0.
+            free = board & ~(mask ^ cur) if alpha >= 0 else board & ~cur
+            if not _has_four_bits(free, height):
+                value = 0
+                phase = _RETURN
+                continue
+
             key = cur + mask
             keym = frames[d, _F_CURM] + frames[d, _F_MASKM]
             flip = keym < key
@@ -266,26 +319,66 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
             # move creates; columns enter from the edges inward so that ties
             # go to the more central column (taken from the end of the list).
             n = 0
-            mine = cur
+            cut = False
             for i in range(width - 1, -1, -1):
                 col = order[i]
                 mv = possible & (colmask << (col * h1))
                 if mv == 0:
                     continue
+                # The child's table slot: fetch it now, so the (likely)
+                # cache miss overlaps with the rest of this node's work.
+                shift = (width - 1 - 2 * col) * h1
+                mvm = mv << shift if shift >= 0 else mv >> -shift
+                ck = (cur ^ mask) + (mask | mv)
+                ckm = (frames[d, _F_CURM] ^ frames[d, _F_MASKM]) + (
+                    frames[d, _F_MASKM] | mvm
+                )
+                ck = min(ck, ckm)
+                ch = (ck * _MULT) & keymask
+                cidx = (ch >> check_bits) & size_mask
+                ctag = ((ch & check_mask) << (_META + gen_bits)) | gen_tag
+                _prefetch(table, cidx)
                 if col == ttmove:
                     score = 1000
                 else:
-                    score = _popcount(_winning_cells(mine | mv, mask, height, board))
+                    score = _popcount(_winning_cells(cur | mv, mask, height, board))
                 j = n
                 while j > 0 and mvscores[d, j - 1] > score:
                     mvscores[d, j] = mvscores[d, j - 1]
                     mvbits[d, j] = mvbits[d, j - 1]
                     mvcols[d, j] = mvcols[d, j - 1]
+                    mvidx[d, j] = mvidx[d, j - 1]
+                    mvtag[d, j] = mvtag[d, j - 1]
                     j -= 1
                 mvscores[d, j] = score
                 mvbits[d, j] = mv
                 mvcols[d, j] = col
+                mvidx[d, j] = cidx
+                mvtag[d, j] = ctag
                 n += 1
+            if moves < etc_limit:
+                # Enhanced transposition cutoff: a child already known to be
+                # bad enough for the opponent refutes this node at once.
+                for j in range(n - 1, -1, -1):
+                    ce = table[mvidx[d, j]]
+                    if (ce & high_mask) == mvtag[d, j]:
+                        cub = ((ce >> 6) & 63) - _OFFSET
+                        if -cub > alpha:
+                            value = -cub
+                            col = mvcols[d, j]
+                            cut = True
+                            break
+                if cut:
+                    _store(
+                        table,
+                        idx,
+                        tag,
+                        value,
+                        _OFFSET - 1,
+                        col if not flip else width - 1 - col,
+                    )
+                    phase = _RETURN
+                    continue
             frames[d, _F_NEXT] = n
             frames[d, _F_BEST] = -_OFFSET
             phase = _NEXT
@@ -325,8 +418,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
                 _store(table, frames[d, _F_IDX], frames[d, _F_TAG], s, _OFFSET - 1, col)
                 value = s
             else:
-                if s > frames[d, _F_BEST]:
-                    frames[d, _F_BEST] = s
+                frames[d, _F_BEST] = max(frames[d, _F_BEST], s)
                 phase = _NEXT
     return value, nodes
 
@@ -356,10 +448,24 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
         return (1 if weak else (wh + 1 - moves) >> 1), 0
     lo = -((wh - moves) >> 1)
     hi = (wh + 1 - moves) >> 1
-    if weak:
-        lo = -1
-        hi = 1
     nodes = 0
+    if weak:
+        # Win/draw/loss only. Proving a quick win (or loss) first is cheap, as
+        # the score bounds prune deep lines; only then search around 0.
+        for med in (hi >> 1, _half_toward_zero(lo)):
+            r, n = _null_window(
+                cur, mask, med, width, height, table, tcfg, order, stack
+            )
+            nodes += n
+            if r <= med:
+                hi = min(hi, r)
+            else:
+                lo = max(lo, r)
+            if lo > 0 or hi < 0:
+                break
+        lo = max(lo, -1)
+        hi = min(hi, 1)
+
     # Bisection of [lo, hi] by null-window searches, probing near 0 first:
     # close windows around 0 are the cheapest to decide.
     while lo < hi:
@@ -374,6 +480,8 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
             hi = r
         else:
             lo = r
+        if weak and (lo > 0 or hi < 0 or (lo == 0 and hi == 0)):
+            break
     if weak:
         return (1 if lo > 0 else (-1 if lo < 0 else 0)), nodes
     return lo, nodes
@@ -400,7 +508,9 @@ def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg):  # t
     for p in range(n):
         if fresh:
             _next_generation(table, tcfg)
-        s, k = _solve_one(currents[p], masks[p], width, height, weak, table, tcfg, order, stack)
+        s, k = _solve_one(
+            currents[p], masks[p], width, height, weak, table, tcfg, order, stack
+        )
         scores[p] = s
         nodes[p] = k
     return scores, nodes
@@ -490,12 +600,16 @@ def _check_position(current: int, mask: int, width: int, height: int) -> None:
     bottom = sum(1 << (c * h1) for c in range(width))
     board = bottom * ((1 << height) - 1)
     if mask & ~board or current & ~mask:
-        raise ValueError(f"not a {width}x{height} position: current={current:#x}, mask={mask:#x}")
+        raise ValueError(
+            f"not a {width}x{height} position: current={current:#x}, mask={mask:#x}"
+        )
     if (mask + bottom) & mask:  # a hole under a stone breaks the carry
         raise ValueError(f"floating stones in mask={mask:#x}")
     n = mask.bit_count()
     if current.bit_count() != n // 2:
-        raise ValueError(f"current={current:#x} has the wrong number of stones for {n} moves")
+        raise ValueError(
+            f"current={current:#x} has the wrong number of stones for {n} moves"
+        )
     if _has_four(current ^ mask, height) or _has_four(current, height):
         raise ValueError("the position is already won")
 
@@ -514,12 +628,14 @@ def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
     Raises ``ValueError`` naming the offending move: a character that is not a
     digit, a column out of range or full, or any move after a four-in-a-row.
 
-    >>> parse_moves("44")
-    (0, 384)
+    >>> parse_moves("44")  # the mover owns the bottom stone of column 4 (bit 21)
+    (2097152, 6291456)
     """
     _check_board(width, height)
     if width > 9:
-        raise ValueError(f"column digits cannot name the columns of a {width}-wide board")
+        raise ValueError(
+            f"column digits cannot name the columns of a {width}-wide board"
+        )
     h1 = height + 1
     current = mask = 0
     for i, ch in enumerate(moves):
@@ -533,7 +649,9 @@ def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
         if mask & top:
             raise ValueError(f"column {col + 1} is full {where}")
         if _has_four(current ^ mask, height):
-            raise ValueError(f"the game is already won before move {i + 1} of {moves!r}")
+            raise ValueError(
+                f"the game is already won before move {i + 1} of {moves!r}"
+            )
         current ^= mask
         mask |= mask + (1 << (col * h1))
     return current, mask
@@ -577,8 +695,8 @@ def solve(
 
     ``weak`` gives only -1, 0 or 1; ``tt`` as in :func:`solve_batch`.
 
-    >>> solve(*parse_moves("4444"), width=7, height=6, weak=True)[0]
-    1
+    >>> solve(*parse_moves("2252576253462244111563365343671351441"))[0]
+    -1
     """
     scores, nodes = solve_batch([(current, mask)], width, height, weak=weak, tt=tt)
     return int(scores[0]), int(nodes[0])
@@ -643,7 +761,7 @@ def _cache_is_warm() -> bool:
     """Whether numba's on-disk cache holds the batch solver (best effort)."""
     try:
         return bool(_solve_batch._cache._cache_file._load_index())  # type: ignore[attr-defined]
-    except Exception:  # private numba API: assume cold if it changed
+    except (AttributeError, OSError, EOFError, ValueError):  # private numba API
         return False
 
 
