@@ -265,6 +265,8 @@ def test_parse_layout() -> None:
         (0, 2, "floating stones"),
         (1, 1, "wrong number of stones"),
         (*c4.parse_moves("1212121"), "already won"),
+        (0, -1, "not a 7x6 position"),
+        (0, 1 << 70, "not a 7x6 position"),
     ],
 )
 def test_position_errors(current: int, mask: int, message: str) -> None:
@@ -279,6 +281,18 @@ def test_board_and_table_errors() -> None:
         c4.parse_moves("1", 10, 4)
     with pytest.raises(ValueError, match="must be positive"):
         c4.TranspositionTable(0)
+
+
+def test_compile_notice_only_when_the_cache_is_cold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    c4.ensure_compiled(notify=None)
+    said: list[str] = []
+    assert c4.ensure_compiled(notify=said.append) == 0.0  # compiled: silent
+    monkeypatch.setattr(c4, "is_compiled", lambda: False)
+    monkeypatch.setattr(c4, "_cache_is_warm", lambda: False)
+    assert c4.ensure_compiled(notify=said.append) >= 0.0
+    assert said == ["compiling the solver, once"]
 
 
 def test_compiled_and_doctests() -> None:

@@ -58,8 +58,6 @@ __all__ = [
 # The key is hashed by a multiplication that is a bijection on the key's bits,
 # so (index, check) identifies the position exactly: no false hits.
 _OFFSET = 32
-_NO_LB = 0
-_NO_UB = 63
 _META = 17
 _MULT = -7046029254386353131  # 0x9E3779B97F4A7C15 (golden ratio) as int64
 _MAX_WIDTH = 16  # move lists are rows of 16 slots
@@ -488,6 +486,28 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
 
 
 @njit(cache=True)
+def _first_invalid(currents, masks, width, height):  # type: ignore[no-untyped-def]
+    """Index of the first position that :func:`_check_position` would reject,
+    or -1: the same checks, compiled, as they would cost more than solving an
+    easy position in Python."""
+    bottom = _bottom_row(width, height)
+    board = bottom * ((1 << height) - 1)
+    for p in range(currents.shape[0]):
+        cur = currents[p]
+        mask = masks[p]
+        if (
+            mask & ~board
+            or cur & ~mask
+            or (mask + bottom) & mask
+            or _popcount(cur) != _popcount(mask) >> 1
+            or _has_four_bits(cur, height)
+            or _has_four_bits(cur ^ mask, height)
+        ):
+            return p
+    return -1
+
+
+@njit(cache=True)
 def _next_generation(table, tcfg) -> None:  # type: ignore[no-untyped-def]
     """Make every entry stale in O(1); clear the table when generations wrap."""
     gen_bits = 64 - _META - (tcfg[1] - tcfg[0])
@@ -673,12 +693,19 @@ def solve_batch(
     of the score (-1, 0, 1), which is much faster.
     """
     pos = list(positions)
-    for current, mask in pos:
-        _check_position(current, mask, width, height)
+    _check_board(width, height)
+    try:
+        cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
+        msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
+    except OverflowError:  # a negative or huge int: the full check names it
+        for current, mask in pos:
+            _check_position(current, mask, width, height)
+        raise
+    bad = _first_invalid(cur, msk, width, height)
+    if bad >= 0:  # the full check raises the precise error
+        _check_position(*pos[bad], width, height)
     table, fresh = _table_for(tt)
     entries, cfg = table.arrays(width, height)
-    cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
-    msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
     return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg)  # type: ignore[no-any-return]
 
 
