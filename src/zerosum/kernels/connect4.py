@@ -128,14 +128,17 @@ def _winning_cells(pos: int, mask: int, height: int, board: int) -> int:
     return r & (board ^ mask)
 
 
-@njit(cache=True, inline="always")
-def _has_four_bits(pos: int, height: int) -> bool:
-    """Whether ``pos`` contains four in a row (any direction)."""
+def _has_four(pos: int, height: int) -> bool:
+    """Whether the stones ``pos`` contain four in a row (any direction)."""
     for s in (1, height + 1, height, height + 2):
         m = pos & (pos >> s)
         if m & (m >> (2 * s)):
             return True
     return False
+
+
+# the same, compiled, for the kernels
+_has_four_bits = njit(cache=True, inline="always")(_has_four)
 
 
 @njit(cache=True)
@@ -583,7 +586,8 @@ class TranspositionTable:
         """The (entries, config) arrays for a board, (re)allocated on a board change."""
         if self._board != (width, height):
             keybits = (height + 1) * width
-            # need at least _MIN_GEN_BITS generation bits: C + G = 47 - ...
+            # An entry is _META + G + C = 64 bits with C = keybits - log_size
+            # check bits: grow the table until G >= _MIN_GEN_BITS.
             log_size = max(self.log_size, keybits - (64 - _META - _MIN_GEN_BITS))
             # fill() touches every page now, so no search pays the page faults
             self._table = np.empty(1 << log_size, dtype=np.int64)
@@ -634,14 +638,6 @@ def _check_position(current: int, mask: int, width: int, height: int) -> None:
         raise ValueError("the position is already won")
 
 
-def _has_four(pos: int, height: int) -> bool:
-    for s in (1, height + 1, height, height + 2):
-        m = pos & (pos >> s)
-        if m & (m >> (2 * s)):
-            return True
-    return False
-
-
 def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
     """The position ``(current, mask)`` after ``moves``, 1-based column digits.
 
@@ -660,6 +656,10 @@ def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
     current = mask = 0
     for i, ch in enumerate(moves):
         where = f"at move {i + 1} of {moves!r}"
+        if _has_four(current ^ mask, height):
+            raise ValueError(
+                f"the game is already won before move {i + 1} of {moves!r}"
+            )
         if not ch.isdigit() or not ch.isascii():
             raise ValueError(f"{ch!r} is not a column digit {where}")
         col = int(ch) - 1
@@ -668,10 +668,6 @@ def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
         top = 1 << (col * h1 + height - 1)
         if mask & top:
             raise ValueError(f"column {col + 1} is full {where}")
-        if _has_four(current ^ mask, height):
-            raise ValueError(
-                f"the game is already won before move {i + 1} of {moves!r}"
-            )
         current ^= mask
         mask |= mask + (1 << (col * h1))
     return current, mask
@@ -703,7 +699,8 @@ def solve_batch(
         raise
     bad = _first_invalid(cur, msk, width, height)
     if bad >= 0:  # the full check raises the precise error
-        _check_position(*pos[bad], width, height)
+        current, mask = pos[bad]
+        _check_position(current, mask, width, height)
     table, fresh = _table_for(tt)
     entries, cfg = table.arrays(width, height)
     return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg)  # type: ignore[no-any-return]
