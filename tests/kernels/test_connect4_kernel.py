@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from zerosum.kernels import connect4 as c4
@@ -86,11 +86,19 @@ def negamax(cols: tuple[tuple[int, ...], ...], player: int, height: int) -> int:
 
 
 @st.composite
-def small_positions(draw: st.DrawFn, width: int, height: int, min_stones: int) -> str:
-    """A random unfinished game of at least ``min_stones`` moves, as digits."""
+def random_games(
+    draw: st.DrawFn, width: int, height: int, min_stones: int, max_empty: int = 99
+) -> str:
+    """A random unfinished game of at least ``min_stones`` moves leaving at
+    most ``max_empty`` empty cells, as digits (moves that would win are
+    skipped, so the game goes on as long as it can)."""
+    least = max(min_stones, width * height - max_empty)
+    # skipped moves: draw about twice as many choices as stones wanted
     choices = draw(
         st.lists(
-            st.integers(0, width - 1), min_size=min_stones, max_size=width * height
+            st.integers(0, width - 1),
+            min_size=min(2 * least, 3 * width * height),
+            max_size=3 * width * height,
         )
     )
     cols: tuple[tuple[int, ...], ...] = ((),) * width
@@ -101,7 +109,8 @@ def small_positions(draw: st.DrawFn, width: int, height: int, min_stones: int) -
             continue
         cols = cols[:c] + (cols[c] + (player,),) + cols[c + 1 :]
         moves += str(c + 1)
-    return moves
+    assume(len(moves) >= least)
+    return moves[: draw(st.integers(least, len(moves)))]
 
 
 # --- benchmark sets ---------------------------------------------------------
@@ -116,7 +125,7 @@ def test_end_easy_whole_set() -> None:
 
 @pytest.mark.parametrize(
     ("set_id", "count"),
-    [("L2_R1", 50), ("L2_R2", 40), ("L1_R1", 50), ("L1_R2", 12)],
+    [("L2_R1", 200), ("L2_R2", 100), ("L1_R1", 200), ("L1_R2", 25)],
 )
 def test_benchmark_sample(set_id: str, count: int) -> None:
     pairs = sample(set_id, count)
@@ -191,20 +200,34 @@ def test_analyze_weak_and_with_a_table() -> None:
 # --- small boards against the plain negamax ---------------------------------
 
 
-@settings(max_examples=40, deadline=None)
-@given(small_positions(4, 4, 2))
+@settings(max_examples=100, deadline=None)
+@given(random_games(4, 4, 2))
 def test_4x4_matches_plain_negamax(moves: str) -> None:
     cols, player = play(moves, 4, 4)
     assert c4.solve_moves(moves, 4, 4)[0] == negamax(cols, player, 4)
 
 
-@settings(max_examples=40, deadline=None)
-@given(small_positions(5, 4, 7))
+@settings(max_examples=100, deadline=None)
+@given(random_games(5, 4, 7))
 def test_5x4_matches_plain_negamax(moves: str) -> None:
     cols, player = play(moves, 5, 4)
     expected = negamax(cols, player, 4)
     assert c4.solve_moves(moves, 5, 4)[0] == expected
     assert c4.solve_moves(moves, 5, 4, weak=True)[0] == sign(expected)
+
+
+@pytest.mark.parametrize(("width", "height"), [(8, 7), (7, 8), (6, 5), (5, 5)])
+def test_other_boards_near_the_end(width: int, height: int) -> None:
+    """Boards up to the 64-bit limit (8x7 uses bit 63 in its keys) against the
+    plain negamax, from positions with at most 11 empty cells."""
+
+    @settings(max_examples=25, deadline=None)
+    @given(random_games(width, height, 0, max_empty=11))
+    def check(moves: str) -> None:
+        cols, player = play(moves, width, height)
+        assert c4.solve_moves(moves, width, height)[0] == negamax(cols, player, height)
+
+    check()
 
 
 def test_small_empty_boards() -> None:
