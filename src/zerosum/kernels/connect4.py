@@ -14,10 +14,10 @@ negative, by the same rule, when the side to move loses.
 
 The search is a null-window negamax with alpha-beta pruning, driven by a
 bisection of the score window towards 0. Nodes share a fixed-size
-transposition table (8 bytes per entry, both bounds and the best move of a
-position; a position and its mirror image share one entry). The recursion is
-an explicit stack inside one compiled function, so a whole batch of positions
-is solved without returning to Python.
+transposition table (8 bytes per entry holding both score bounds, buckets of
+two entries; a position and its mirror image share one entry). The recursion
+is an explicit stack inside one compiled function, so a whole batch of
+positions is solved without returning to Python.
 
 Example (an End-Easy benchmark position; None marks full columns):
     >>> moves = "7422341735647741166133573473242566"
@@ -53,12 +53,13 @@ __all__ = [
 # Transposition table entry, one int64:
 #   bits  0-5   lower bound + _OFFSET (0 means none)
 #   bits  6-11  upper bound + _OFFSET (63 means none)
-#   bits 12-16  best move column + 1, in the canonical orientation (0 = none)
-#   bits 17..   generation (G bits), then the key check (C bits), C + G = 47.
-# The key is hashed by a multiplication that is a bijection on the key's bits,
-# so (index, check) identifies the position exactly: no false hits.
+#   bits 12-17  stones on the board (the replacement priority)
+#   bits 18..   generation (G bits), then the key check (C bits), C + G = 46.
+# The key is hashed by a multiplication that is a bijection on the key's bits;
+# its high bits pick a bucket of two entries (one cache line), its low bits are
+# the check, so (bucket, check) identifies the position exactly: no false hits.
 _OFFSET = 32
-_META = 17
+_META = 18
 _MULT = -7046029254386353131  # 0x9E3779B97F4A7C15 (golden ratio) as int64
 _MAX_WIDTH = 16  # move lists are rows of 16 slots
 _MIN_GEN_BITS = 4
@@ -164,7 +165,7 @@ def _mirror(bits: int, width: int, height: int) -> int:
 def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
     """Per-ply arrays of the explicit search stack, allocated once per batch."""
     depth = width * height + 2
-    frames = np.zeros((depth, 11), dtype=np.int64)
+    frames = np.zeros((depth, 9), dtype=np.int64)
     moves = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
     cols = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
     scores = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
@@ -183,23 +184,52 @@ _F_BEST = 5
 _F_NEXT = 6
 _F_IDX = 7
 _F_TAG = 8
-_F_FLIP = 9
+
+
+@njit(cache=True, inline="always")
+def _probe(table, base: int, tag: int) -> int:  # type: ignore[no-untyped-def]
+    """The entry of the position with ``tag`` in bucket ``base``, or 0."""
+    high_mask = ~((1 << _META) - 1)
+    e = table[base]
+    if (e & high_mask) == tag:
+        return e  # type: ignore[no-any-return]
+    e = table[base + 1]
+    if (e & high_mask) == tag:
+        return e  # type: ignore[no-any-return]
+    return 0
 
 
 @njit(cache=True)
-def _store(table, idx: int, tag: int, lb: int, ub: int, move: int) -> None:  # type: ignore[no-untyped-def]
-    """Record bounds (and the best move if ``move >= 0``), merging with the
-    entry already held for the same position, replacing any other."""
-    e = table[idx]
-    if (e & ~((1 << _META) - 1)) == tag:
-        old_lb = (e & 63) - _OFFSET
-        old_ub = ((e >> 6) & 63) - _OFFSET
-        lb = max(lb, old_lb)
-        ub = min(ub, old_ub)
-        if move < 0:
-            move = ((e >> 12) & 31) - 1
-    table[idx] = (
-        tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | ((move + 1) << 12)
+def _store(
+    table, base: int, tag: int, lb: int, ub: int, stones: int, gen_mask: int
+) -> None:  # type: ignore[no-untyped-def]
+    """Record bounds of a position, merging with its entry if it has one.
+
+    A new position takes the first slot of its bucket if it has no more stones
+    than the position there (a bigger subtree, costlier to recompute), which
+    moves down to the second slot; otherwise it takes the second slot.
+    Entries of older generations count as empty.
+    """
+    high_mask = ~((1 << _META) - 1)
+    slot = base
+    e = table[base]
+    if (e & high_mask) != tag:
+        e1 = table[base + 1]
+        if (e1 & high_mask) == tag:
+            slot = base + 1
+            e = e1
+        else:
+            if (e & gen_mask) == (tag & gen_mask):
+                if ((e >> 12) & 63) < stones:
+                    slot = base + 1
+                else:
+                    table[base + 1] = e
+            e = 0
+    if e != 0:
+        lb = max(lb, (e & 63) - _OFFSET)
+        ub = min(ub, ((e >> 6) & 63) - _OFFSET)
+    table[slot] = (
+        tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | (stones << 12)
     )
 
 
@@ -218,16 +248,14 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
     board = bottom * ((1 << height) - 1)
     colmask = (1 << height) - 1
 
-    log_size = tcfg[0]
     keybits = tcfg[1]
-    gen = tcfg[2]
-    check_bits = keybits - log_size
-    size_mask = (1 << log_size) - 1
+    check_bits = keybits - (tcfg[0] - 1)
+    bucket_mask = (1 << (tcfg[0] - 1)) - 1
     keymask = -1 if keybits >= 64 else (1 << keybits) - 1
     check_mask = (1 << check_bits) - 1
     gen_bits = 64 - _META - check_bits
-    gen_tag = gen << _META
-    high_mask = ~((1 << _META) - 1)
+    gen_tag = tcfg[2] << _META
+    gen_mask = ((1 << gen_bits) - 1) << _META
 
     root_moves = _popcount(mask0)
     etc_limit = wh - _ETC_MIN_EMPTY
@@ -290,18 +318,14 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
 
             key = cur + mask
             keym = frames[d, _F_CURM] + frames[d, _F_MASKM]
-            flip = keym < key
-            if flip:
-                key = keym
+            key = min(key, keym)
             h = (key * _MULT) & keymask
-            idx = (h >> check_bits) & size_mask
+            idx = ((h >> check_bits) & bucket_mask) << 1
             tag = ((h & check_mask) << (_META + gen_bits)) | gen_tag
             frames[d, _F_IDX] = idx
             frames[d, _F_TAG] = tag
-            frames[d, _F_FLIP] = flip
-            ttmove = -1
-            e = table[idx]
-            if (e & high_mask) == tag:
+            e = _probe(table, idx, tag)
+            if e != 0:
                 lb = (e & 63) - _OFFSET
                 if lb > alpha:
                     value = lb
@@ -312,9 +336,6 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
                     value = ub
                     phase = _RETURN
                     continue
-                ttmove = ((e >> 12) & 31) - 1
-                if ttmove >= 0 and flip:
-                    ttmove = width - 1 - ttmove
 
             # Move list, insertion-sorted by the number of winning cells the
             # move creates; columns enter from the edges inward so that ties
@@ -336,13 +357,10 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
                 )
                 ck = min(ck, ckm)
                 ch = (ck * _MULT) & keymask
-                cidx = (ch >> check_bits) & size_mask
+                cidx = ((ch >> check_bits) & bucket_mask) << 1
                 ctag = ((ch & check_mask) << (_META + gen_bits)) | gen_tag
                 _prefetch(table, cidx)
-                if col == ttmove:
-                    score = 1000
-                else:
-                    score = _popcount(_winning_cells(cur | mv, mask, height, board))
+                score = _popcount(_winning_cells(cur | mv, mask, height, board))
                 j = n
                 while j > 0 and mvscores[d, j - 1] > score:
                     mvscores[d, j] = mvscores[d, j - 1]
@@ -361,23 +379,15 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
                 # Enhanced transposition cutoff: a child already known to be
                 # bad enough for the opponent refutes this node at once.
                 for j in range(n - 1, -1, -1):
-                    ce = table[mvidx[d, j]]
-                    if (ce & high_mask) == mvtag[d, j]:
+                    ce = _probe(table, mvidx[d, j], mvtag[d, j])
+                    if ce != 0:
                         cub = ((ce >> 6) & 63) - _OFFSET
                         if -cub > alpha:
                             value = -cub
-                            col = mvcols[d, j]
                             cut = True
                             break
                 if cut:
-                    _store(
-                        table,
-                        idx,
-                        tag,
-                        value,
-                        _OFFSET - 1,
-                        col if not flip else width - 1 - col,
-                    )
+                    _store(table, idx, tag, value, _OFFSET - 1, moves, gen_mask)
                     phase = _RETURN
                     continue
             frames[d, _F_NEXT] = n
@@ -387,7 +397,15 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
             i = frames[d, _F_NEXT]
             if i == 0:  # every move failed low: the best of them bounds us
                 value = frames[d, _F_BEST]
-                _store(table, frames[d, _F_IDX], frames[d, _F_TAG], -_OFFSET, value, -1)
+                _store(
+                    table,
+                    frames[d, _F_IDX],
+                    frames[d, _F_TAG],
+                    -_OFFSET,
+                    value,
+                    root_moves + d,
+                    gen_mask,
+                )
                 phase = _RETURN
                 continue
             i -= 1
@@ -413,10 +431,15 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
             d -= 1
             s = -value
             if s > frames[d, _F_ALPHA]:  # fail high: s is a lower bound
-                col = mvcols[d, frames[d, _F_NEXT]]
-                if frames[d, _F_FLIP]:
-                    col = width - 1 - col
-                _store(table, frames[d, _F_IDX], frames[d, _F_TAG], s, _OFFSET - 1, col)
+                _store(
+                    table,
+                    frames[d, _F_IDX],
+                    frames[d, _F_TAG],
+                    s,
+                    _OFFSET - 1,
+                    root_moves + d,
+                    gen_mask,
+                )
                 value = s
             else:
                 frames[d, _F_BEST] = max(frames[d, _F_BEST], s)
@@ -513,7 +536,7 @@ def _first_invalid(currents, masks, width, height):  # type: ignore[no-untyped-d
 @njit(cache=True)
 def _next_generation(table, tcfg) -> None:  # type: ignore[no-untyped-def]
     """Make every entry stale in O(1); clear the table when generations wrap."""
-    gen_bits = 64 - _META - (tcfg[1] - tcfg[0])
+    gen_bits = 64 - _META - (tcfg[1] - tcfg[0] + 1)
     tcfg[2] += 1
     if tcfg[2] >= (1 << gen_bits):
         table[:] = 0
@@ -554,19 +577,24 @@ def _check_board(width: int, height: int) -> None:
 class TranspositionTable:
     """A solver transposition table: ``BYTES_PER_ENTRY`` (8) bytes per entry.
 
-    Entries hold both score bounds and the best move of a position. Pass one
+    Entries hold both score bounds of a position. Pass one
     table to successive calls to reuse what earlier searches learnt (useful for
     related positions); call :meth:`reset` to forget everything, which costs
     O(1) (a generation counter makes old entries stale).
 
-    The size is rounded down to a power of two; boards whose keys need more
-    check bits than the size leaves get a bigger table (8x7: at least 16 MB).
+    The size is rounded down to a power of two, and fitted to the board when
+    the table is first used: boards whose keys need more check bits than the
+    size leaves get a bigger table (8x7: at least 64 MB), small boards no more
+    than their keys can fill.
     """
 
     def __init__(self, megabytes: float = 64) -> None:
         if megabytes <= 0:
             raise ValueError(f"table size must be positive, got {megabytes} MB")
-        self.log_size = max(10, int(np.log2(megabytes * 2**20 / BYTES_PER_ENTRY)))
+        self.requested_log_size = max(
+            10, int(np.log2(megabytes * 2**20 / BYTES_PER_ENTRY))
+        )
+        self.log_size = self.requested_log_size
         self._table = np.zeros(0, dtype=np.int64)
         # [log2 entries, key bits of the board, generation]
         self._cfg = np.zeros(3, dtype=np.int64)
@@ -587,8 +615,12 @@ class TranspositionTable:
         if self._board != (width, height):
             keybits = (height + 1) * width
             # An entry is _META + G + C = 64 bits with C = keybits - log_size
-            # check bits: grow the table until G >= _MIN_GEN_BITS.
-            log_size = max(self.log_size, keybits - (64 - _META - _MIN_GEN_BITS))
+            # + 1 check bits: grow the table until G >= _MIN_GEN_BITS; small
+            # boards need no more buckets than keys (C >= 0).
+            log_size = max(
+                min(self.requested_log_size, keybits + 1),
+                keybits + 1 - (64 - _META - _MIN_GEN_BITS),
+            )
             # fill() touches every page now, so no search pays the page faults
             self._table = np.empty(1 << log_size, dtype=np.int64)
             self._table.fill(0)
