@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from typing import cast
 
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
@@ -74,8 +75,7 @@ _NEXT = 1
 _RETURN = 2
 
 
-@intrinsic
-def _popcount(typingctx, x):  # type: ignore[no-untyped-def]
+def _popcount_intrinsic(typingctx, x):  # type: ignore[no-untyped-def]
     """Hardware popcount (LLVM ctpop, a single instruction on x86-64)."""
     if not isinstance(x, types.Integer):
         return None
@@ -87,14 +87,16 @@ def _popcount(typingctx, x):  # type: ignore[no-untyped-def]
     return x(x), codegen
 
 
-@intrinsic
-def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
+_popcount = cast("Callable[[int], int]", intrinsic(_popcount_intrinsic))
+
+
+def _prefetch_intrinsic(typingctx, arr, idx):  # type: ignore[no-untyped-def]
     """Hint the CPU to fetch ``arr[idx]`` into cache (LLVM prefetch, no fault)."""
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(
+        ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
             context, builder, aryty, ary, [args[1]], wraparound=False
         )
         i32 = ir.IntType(32)
@@ -104,12 +106,15 @@ def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
             ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
             name = "llvm.prefetch.p0i8"
         fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)  # type: ignore[no-untyped-call]
         # read access, high temporal locality, data cache
         builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
 
     return types.void(arr, idx), codegen
+
+
+_prefetch = cast("Callable[[np.ndarray, int], None]", intrinsic(_prefetch_intrinsic))
 
 
 @njit(cache=True, inline="always")
@@ -187,22 +192,22 @@ _F_TAG = 8
 
 
 @njit(cache=True, inline="always")
-def _probe(table, base: int, tag: int) -> int:  # type: ignore[no-untyped-def]
+def _probe(table: np.ndarray, base: int, tag: int) -> int:
     """The entry of the position with ``tag`` in bucket ``base``, or 0."""
     high_mask = ~((1 << _META) - 1)
-    e = table[base]
+    e = int(table[base])
     if (e & high_mask) == tag:
-        return e  # type: ignore[no-any-return]
-    e = table[base + 1]
+        return e
+    e = int(table[base + 1])
     if (e & high_mask) == tag:
-        return e  # type: ignore[no-any-return]
+        return e
     return 0
 
 
 @njit(cache=True)
 def _store(
-    table, base: int, tag: int, lb: int, ub: int, stones: int, gen_mask: int
-) -> None:  # type: ignore[no-untyped-def]
+    table: np.ndarray, base: int, tag: int, lb: int, ub: int, stones: int, gen_mask: int
+) -> None:
     """Record bounds of a position, merging with its entry if it has one.
 
     A new position takes the first slot of its bucket if it has no more stones
@@ -823,7 +828,7 @@ def _cache_is_warm() -> bool:
 
 def is_compiled() -> bool:
     """Whether the solver is compiled in this process already."""
-    return bool(_solve_batch.signatures)  # type: ignore[attr-defined]
+    return bool(_solve_batch.signatures)
 
 
 def ensure_compiled(notify: Callable[[str], None] | None = print) -> float:
