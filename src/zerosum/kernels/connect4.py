@@ -495,8 +495,10 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
         lo = max(lo, -1)
         hi = min(hi, 1)
 
-    # Bisection of [lo, hi] by null-window searches, probing near 0 first:
-    # close windows around 0 are the cheapest to decide.
+    # Bisection of [lo, hi] by null-window searches. Rather than at the
+    # midpoint, probe at half the bound on its side of 0: windows far from 0
+    # are cheap to decide (the score bounds cut deep lines) and narrow the
+    # range before the costly windows near 0.
     while lo < hi:
         med = lo + ((hi - lo) >> 1)
         if med <= 0 and _half_toward_zero(lo) < med:
@@ -509,8 +511,6 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
             hi = r
         else:
             lo = r
-        if weak and (lo > 0 or hi < 0 or (lo == 0 and hi == 0)):
-            break
     if weak:
         return (1 if lo > 0 else (-1 if lo < 0 else 0)), nodes
     return lo, nodes
