@@ -236,6 +236,17 @@ def test_small_empty_boards() -> None:
     assert c4.solve(0, 0, 5, 4)[0] == 0
 
 
+def test_full_board_numpy_ints_and_empty_batch() -> None:
+    moves = "1234" * 2 + "2143" * 2  # fills 4x4 with no four in a row
+    cols, player = play(moves, 4, 4)
+    assert negamax(cols, player, 4) == 0
+    current, mask = c4.parse_moves(moves, 4, 4)
+    assert c4.solve(current, mask, 4, 4) == (0, 0)
+    assert c4.analyze(np.int64(current), np.int64(mask), 4, 4) == [None] * 4
+    scores, nodes = c4.solve_batch([], 4, 4)
+    assert scores.shape == nodes.shape == (0,)
+
+
 def test_shared_table_gives_the_same_scores() -> None:
     pairs = sample("L2_R2", 10)
     positions = [c4.parse_moves(m) for m, _ in pairs]

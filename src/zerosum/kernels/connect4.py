@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from typing import cast
+from operator import index
+from typing import SupportsIndex, cast
 
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
@@ -654,8 +655,11 @@ def _table_for(tt: TranspositionTable | None) -> tuple[TranspositionTable, bool]
     return _default_table, True
 
 
-def _check_position(current: int, mask: int, width: int, height: int) -> None:
+def _check_position(
+    current: SupportsIndex, mask: SupportsIndex, width: int, height: int
+) -> None:
     """Raise ValueError unless (current, mask) is a reachable, unfinished position."""
+    current, mask = index(current), index(mask)  # numpy integers too
     _check_board(width, height)
     h1 = height + 1
     bottom = sum(1 << (c * h1) for c in range(width))
@@ -711,7 +715,7 @@ def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
 
 
 def solve_batch(
-    positions: Iterable[tuple[int, int]],
+    positions: Iterable[tuple[SupportsIndex, SupportsIndex]],
     width: int = 7,
     height: int = 6,
     *,
@@ -744,8 +748,8 @@ def solve_batch(
 
 
 def solve(
-    current: int,
-    mask: int,
+    current: SupportsIndex,
+    mask: SupportsIndex,
     width: int = 7,
     height: int = 6,
     *,
@@ -776,8 +780,8 @@ def solve_moves(
 
 
 def analyze(
-    current: int,
-    mask: int,
+    current: SupportsIndex,
+    mask: SupportsIndex,
     width: int = 7,
     height: int = 6,
     *,
@@ -792,6 +796,7 @@ def analyze(
     share one table (a fresh one unless ``tt`` is given).
     """
     _check_position(current, mask, width, height)
+    current, mask = index(current), index(mask)
     h1 = height + 1
     bottom = sum(1 << (c * h1) for c in range(width))
     n = mask.bit_count()
