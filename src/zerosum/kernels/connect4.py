@@ -818,7 +818,7 @@ def analyze(
             tt, _ = _table_for(None)
             tt.reset()
         scores, _ = solve_batch(children, width, height, weak=weak, tt=tt)
-        for col, s in zip(cols, scores):
+        for col, s in zip(cols, scores, strict=True):
             result[col] = -int(s)
     return result
 
