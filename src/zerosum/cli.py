@@ -16,7 +16,8 @@ from .agents import AGENTS, Human, SolveResult, make_agent, solve
 from .arena import judge
 from .cli_arena import add_arena_commands
 from .game import ZerosumError, format_action, replay, split_moves
-from .games import GAMES, load_game
+from .games import GAMES, ConnectFour, load_game
+from .solve_batch import solve_lines
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -67,6 +68,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     game = load_game(args.game)
+    if args.tt_mb is not None or args.batch is not None:
+        _prepare_connect4_solver(game, args.tt_mb)
+    if args.batch is not None:
+        return _solve_batch(game, args.batch, weak=args.weak)
     state = replay(game, split_moves(game, args.moves))
     if game.is_terminal(state):
         raise UsageError(f"the game is over after {args.moves!r}: nothing to solve")
@@ -76,14 +81,40 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 0
     names = {1: "wins", 0: "draws", -1: "loses"}
     plies = "" if result.plies is None else f" in {result.plies} plies"
-    print(f"player {game.player(state)} to move {names[result.value]}{plies}")
+    scored = "" if result.score is None else f" (score {result.score})"
+    print(f"player {game.player(state)} to move {names[result.value]}{plies}{scored}")
     for action, value in result.action_values.items():
         steps = result.action_plies[action]
         after = "" if steps is None else f" in {steps}"
+        score = "" if result.action_scores is None else f"  score {result.action_scores[action]}"
         best = "  (best)" if action in result.best_actions else ""
-        print(f"  {format_action(game, action):>8}  {names[value]}{after}{best}")
+        print(f"  {format_action(game, action):>8}  {names[value]}{after}{score}{best}")
     print(f"{result.nodes} nodes, {result.seconds:.3f} s")
     return 0
+
+
+def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
+    """Check the game has the compiled solver, size its table, and compile it once (saying so)."""
+    if not isinstance(game, ConnectFour) or game.solve_exactly(game.initial_state) is None:
+        raise UsageError("--batch and --tt-mb need connect4 with k=4 on at most 64 bits")
+    from .kernels import connect4
+
+    if tt_mb is not None:
+        if not 1 <= tt_mb <= 65536:
+            raise UsageError(f"--tt-mb must be from 1 to 65536, not {tt_mb:g}")
+        connect4.set_default_table(connect4.TranspositionTable(tt_mb))
+    connect4.ensure_compiled(lambda message: print(message, file=sys.stderr, flush=True))
+
+
+def _solve_batch(game: ConnectFour, path: str, *, weak: bool) -> int:
+    try:
+        source = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    with source:
+        summary = solve_lines(game, source, sys.stdout, sys.stderr, weak=weak, progress=True)
+    print(summary.describe(), file=sys.stderr)
+    return 1 if summary.failed else 0
 
 
 def solve_json(game: Any, result: SolveResult) -> dict[str, Any]:
@@ -138,6 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="moves from the start, space-separated (Connect Four also as digits: 4453)",
     )
     solve_.add_argument("--json", action="store_true", help="print one JSON object")
+    solve_.add_argument(
+        "--batch", metavar="FILE", help="connect4: solve one position per line ('-': stdin)"
+    )
+    solve_.add_argument("--weak", action="store_true", help="with --batch: win/draw/loss only")
+    solve_.add_argument(
+        "--tt-mb", type=float, help="connect4: transposition table size in MB (default 64)"
+    )
     solve_.set_defaults(run=cmd_solve)
     return parser
 

@@ -7,6 +7,8 @@ wrap from one column into the next. The same layout is what the compiled solver 
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import svg
 from .base import BuiltinGame
 from .heuristics import connect_four_lines, squash
@@ -141,6 +143,36 @@ class ConnectFour(BuiltinGame):
     def key(self, state: ConnectFourState) -> tuple[int, int]:
         """The stones alone identify a position (moves and winner follow from them)."""
         return (state[0], state[1])
+
+    def solve_exactly(self, state: ConnectFourState) -> dict[str, Any] | None:
+        """Every column's exact score from the compiled solver, for ``zs.solve``.
+
+        Scores follow the public benchmark convention (positive: the mover wins, larger
+        sooner). ``None`` for boards the kernel does not handle (k other than 4, or more
+        than 64 bits with the sentinel row), which then take the generic path.
+        """
+        if self.k != 4 or self.column_height * self.width > 64:
+            return None
+        from ..kernels import connect4
+
+        p1, p2, moves, _ = state
+        current = p1 if moves % 2 == 0 else p2
+        columns, nodes = connect4.analyze_counted(current, p1 | p2, self.width, self.height)
+        scores = {c: s for c in self.actions(state) if (s := columns[c]) is not None}
+        plies = {c: self.plies_for_score(moves, s) for c, s in scores.items()}
+        return {"scores": scores, "plies": plies, "nodes": nodes}
+
+    def plies_for_score(self, moves: int, score: int) -> int:
+        """Plies to the end, counting the next move, when the mover's score is ``score``
+        with ``moves`` stones on the board: up to the winning stone, or the full board."""
+        if score == 0:
+            return self.cells - moves
+        # the winning stone is played on a board of `before` stones, with the winner's parity
+        before = self.cells + 1 - 2 * abs(score)
+        winner_parity = moves % 2 if score > 0 else 1 - moves % 2
+        if before % 2 != winner_parity:
+            before -= 1
+        return before - moves + 1
 
     def to_svg(self, state: ConnectFourState, last: int | None = None) -> str:
         """The board as SVG: each open column is clickable (``data-action`` is its 1-based

@@ -43,6 +43,7 @@ from numba.extending import intrinsic
 __all__ = [
     "TranspositionTable",
     "analyze",
+    "analyze_counted",
     "ensure_compiled",
     "is_compiled",
     "parse_moves",
@@ -795,6 +796,19 @@ def analyze(
     moves score minus the value of the position they lead to. The children
     share one table (a fresh one unless ``tt`` is given).
     """
+    return analyze_counted(current, mask, width, height, weak=weak, tt=tt)[0]
+
+
+def analyze_counted(
+    current: SupportsIndex,
+    mask: SupportsIndex,
+    width: int = 7,
+    height: int = 6,
+    *,
+    weak: bool = False,
+    tt: TranspositionTable | None = None,
+) -> tuple[list[int | None], int]:
+    """:func:`analyze` and the number of positions it searched."""
     _check_position(current, mask, width, height)
     current, mask = index(current), index(mask)
     h1 = height + 1
@@ -817,10 +831,11 @@ def analyze(
         if tt is None:
             tt, _ = _table_for(None)
             tt.reset()
-        scores, _ = solve_batch(children, width, height, weak=weak, tt=tt)
+        scores, nodes = solve_batch(children, width, height, weak=weak, tt=tt)
         for col, s in zip(cols, scores, strict=True):
             result[col] = -int(s)
-    return result
+        return result, int(nodes.sum())
+    return result, 0
 
 
 def _cache_is_warm() -> bool:
