@@ -6,7 +6,7 @@ from typing import Any
 
 import zerosum as zs
 from zerosum.agents import SearchInfo
-from zerosum.display import board_html, record_html
+from zerosum.display import Table, board_html, record_html, table_html
 
 
 class Countdown:
@@ -90,3 +90,17 @@ def test_a_search_summary_is_a_one_row_table() -> None:
     assert "<td>0.5</td><td>4</td><td>12,000</td><td>0.2500</td><td>48,000</td>" in html
     assert "<td>3 4</td><td>7</td></tr>" in html
     assert "<td>-</td>" in SearchInfo(value=0, depth=0, nodes=0, seconds=0.0)._repr_html_()
+
+
+def test_a_table_is_html_in_notebooks_and_text_elsewhere() -> None:
+    table = Table(["agent", "score"], [["<minimax>", 0.5], ["random", 1 / 3]], caption="a & b")
+    assert table._repr_html_() == (
+        "<p>a &amp; b</p>" + table_html(["agent", "score"], [["<minimax>", 0.5], ["random", 1 / 3]])
+    )
+    assert "<td>&lt;minimax&gt;</td><td>0.5</td>" in table._repr_html_()
+    assert str(table).splitlines() == [
+        "a & b",
+        "    agent  score",
+        "<minimax>    0.5",
+        "   random  0.333",
+    ]

@@ -55,6 +55,9 @@ def test_notebook_runs(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     notebook.cells.insert(at + 1, nbformat.v4.new_code_cell(quick))
     monkeypatch.setenv("PYTHONPATH", str(ROOT / "src"))  # this checkout, not an installed copy
     client = nbclient.NotebookClient(
-        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(EXAMPLES)}}
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(EXAMPLES)}},
     )
     client.execute()  # raises CellExecutionError, naming the cell, if any cell fails

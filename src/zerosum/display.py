@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .agents.base import SearchInfo
     from .arena.play import GameRecord
 
-__all__ = ["board_html", "record_html", "search_html", "table_html"]
+__all__ = ["Table", "board_html", "record_html", "search_html", "table_html"]
 
 _STYLE = "border-collapse:collapse;margin:0.3em 0"
 
@@ -26,9 +27,35 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     """A plain HTML table; every cell is escaped text."""
     head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
     body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td>{escape(_number(cell))}</td>" for cell in row) + "</tr>"
+        for row in rows
     )
     return f'<table style="{_STYLE}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of values under a header, shown as HTML in notebooks and as aligned text elsewhere.
+
+    >>> print(Table(["depth", "nodes"], [[1, 9], [2, 72]]))
+    depth  nodes
+        1      9
+        2     72
+    """
+
+    header: Sequence[str]
+    rows: Sequence[Sequence[Any]]
+    caption: str = ""
+
+    def _repr_html_(self) -> str:
+        caption = f"<p>{escape(self.caption)}</p>" if self.caption else ""
+        return caption + table_html(self.header, self.rows)
+
+    def __str__(self) -> str:
+        cells = [list(map(str, self.header))] + [[_number(v) for v in row] for row in self.rows]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.header))]
+        lines = ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
+        return "\n".join(([self.caption] if self.caption else []) + lines)
 
 
 def board_html(game: Any, state: Any, last: Any = None) -> str:
@@ -51,7 +78,8 @@ def _rebuild(spec: str) -> Any:
         return None
 
 
-def _number(value: float) -> str:
+def _number(value: Any) -> str:
+    """A cell's text: floats to 3 significant digits, everything else as ``str``."""
     return f"{value:.3g}" if isinstance(value, float) else str(value)
 
 
