@@ -15,7 +15,21 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
 
 #: Per notebook, the parameters the tests override (with values small enough for CI).
-QUICK: dict[str, dict[str, object]] = {}
+QUICK: dict[str, dict[str, object]] = {
+    "01_tictactoe_minimax_alphabeta.ipynb": {"SELF_PLAY_GAMES": 2},
+    "02_migration_depth.ipynb": {"SMALL_DEPTHS": [2], "BIG": 6, "BIG_DEPTHS": [1, 2]},
+    "03_connect_four.ipynb": {
+        "RANDOM_GAMES": 20,
+        "ORDER_DEPTH": 3,
+        "WIDTHS": [4, 7],
+        "HEURISTIC_DEPTHS": [1, 2],
+        "GAMES_PER_PAIR": 2,
+        "PLAYOUTS": 10,
+        "SOLVED_BOARD": (4, 3),
+    },
+    "04_pick_depth.ipynb": {"N": 3, "DEPTHS": [1, 2]},
+    "05_tictactoe_montecarlo.ipynb": {"PLAYOUTS": [10], "GAMES_PER_PAIR": 2},
+}
 
 
 def parameter_cell(notebook: object) -> int:

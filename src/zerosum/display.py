@@ -33,7 +33,7 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return f'<table style="{_STYLE}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Table:
     """Rows of values under a header, shown as HTML in notebooks and as aligned text elsewhere.
 
@@ -56,6 +56,8 @@ class Table:
         widths = [max(len(row[i]) for row in cells) for i in range(len(self.header))]
         lines = ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
         return "\n".join(([self.caption] if self.caption else []) + lines)
+
+    __repr__ = __str__
 
 
 def board_html(game: Any, state: Any, last: Any = None) -> str:
