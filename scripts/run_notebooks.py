@@ -33,7 +33,18 @@ def execute(path: Path, timeout: int = 3600) -> None:
         resources={"metadata": {"path": str(path.parent)}},
     )
     client.execute()
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            _shorten_plain_text(output.get("data", {}))
     nbformat.write(notebook, path)
+
+
+def _shorten_plain_text(data: dict[str, str], limit: int = 2000) -> None:
+    """Cut a long plain-text repr (a match's every game) where an HTML rendering exists:
+    notebooks show the HTML, and the saved file stays small."""
+    text = data.get("text/plain", "")
+    if "text/html" in data and len(text) > limit:
+        data["text/plain"] = text[:limit] + " ..."
 
 
 def main(argv: list[str]) -> int:
