@@ -80,6 +80,7 @@ def test_boards_use_to_svg_when_the_game_has_it() -> None:
     state = game.result(game.initial_state, 4)
     svg = board_html(game, state)
     assert svg.startswith("<svg") and ">.x.</text>" in svg
+    assert ">last: x(1,1)</text>" in board_html(game, state, game.actions(game.initial_state)[4])
     assert board_html(Countdown(), 3) == "<pre>&lt;pile&gt; 3</pre>"
 
 

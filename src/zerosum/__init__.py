@@ -7,7 +7,7 @@ arena that judges them.
 True
 """
 
-from . import agents, games
+from . import agents, games, interop
 from .agents import make_agent
 from .arena import GameRecord, judge, play
 from .game import (
@@ -29,6 +29,7 @@ __all__ = [
     "ZerosumError",
     "agents",
     "games",
+    "interop",
     "judge",
     "load_game",
     "make_agent",

@@ -254,9 +254,12 @@ class OpenSpielGame:
     def print_state(self, state: OpenSpielState) -> None:
         print(self.render(state))
 
-    def to_svg(self, state: OpenSpielState) -> str:
-        """OpenSpiel's printout of the position as an SVG picture (monospace text)."""
+    def to_svg(self, state: OpenSpielState, last: Any = None) -> str:
+        """OpenSpiel's printout of the position as an SVG picture (monospace text), with
+        the ``last`` action that led to it written underneath."""
         lines = self.render(state).split("\n")
+        if last is not None:
+            lines += ["", f"last: {self.format_action(last)}"]
         width = 16 + 9 * max(map(len, lines), default=0)
         height = 16 + 18 * len(lines)
         rows = "".join(
