@@ -3,6 +3,10 @@
 # ruff (style), mypy (types), then the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The browser tests drive the system Chromium: install it on a fresh machine when we can.
+if [ -z "${ZEROSUM_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
 python3 -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 python3 -m ruff check src tests benchmarks
 python3 -m mypy

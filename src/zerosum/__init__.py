@@ -18,6 +18,7 @@ from .game import (
     opponent,
 )
 from .games import load_game
+from .position import Position, show
 
 __version__ = "0.1.0"
 
@@ -35,4 +36,6 @@ __all__ = [
     "make_agent",
     "opponent",
     "play",
+    "Position",
+    "show",
 ]

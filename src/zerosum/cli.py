@@ -55,6 +55,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .web import serve  # the web stack is imported only when serving
+
+    serve(args.host, args.port, move_seconds=args.move_seconds)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="zerosum", description=__doc__.split("\n")[0] if __doc__ else None)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -72,6 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p2", default="random", help="agent spec of the second player (random)")
     play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
     play.set_defaults(run=cmd_play)
+
+    serve = commands.add_parser("serve", help="play in the browser: serve the page")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--move-seconds", type=float, default=5.0, help="cap on each computer move (5)"
+    )
+    serve.set_defaults(run=cmd_serve)
     return parser
 
 

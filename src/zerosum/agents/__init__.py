@@ -2,6 +2,7 @@
 
 from .base import Agent, SearchInfo
 from .classic import Minimax
+from .montecarlo import MCTS, MonteCarlo
 from .registry import AGENTS, make_agent
 from .simple import Dummy, Human, Random, Resignation
 
@@ -13,6 +14,8 @@ __all__ = [
     "Human",
     "Resignation",
     "Minimax",
+    "MonteCarlo",
+    "MCTS",
     "AGENTS",
     "make_agent",
 ]

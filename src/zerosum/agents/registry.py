@@ -6,6 +6,7 @@ from typing import Any
 
 from ..spec import Registry
 from .classic import Minimax
+from .montecarlo import MCTS, MonteCarlo
 from .simple import Dummy, Human, Random
 
 AGENTS: Registry[Any] = Registry("agent")
@@ -13,6 +14,8 @@ AGENTS.register("dummy", "plays the first legal action")(Dummy)
 AGENTS.register("random", "plays a uniformly random legal action")(Random)
 AGENTS.register("human", "asks a person on the terminal")(Human)
 AGENTS.register("minimax", "plain minimax, no pruning (the baseline)")(Minimax)
+AGENTS.register("montecarlo", "pure Monte-Carlo: random playouts per move, best mean")(MonteCarlo)
+AGENTS.register("mcts", "Monte-Carlo tree search (UCT, random rollouts, optional solver)")(MCTS)
 
 
 def make_agent(spec: str) -> Any:

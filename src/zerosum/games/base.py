@@ -28,6 +28,13 @@ class BuiltinGame:
     def print_state(self, state: Any) -> None:
         print(self.render(state))
 
+    def playouts(self, state: Any, n: int, seed: int) -> float:
+        """Total utility for player 1 of ``n`` uniformly random playouts from ``state``
+        (compiled where the board allows); the hook Monte-Carlo agents use when present."""
+        from ..kernels.playouts import playouts
+
+        return playouts(self, state, n, seed)
+
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())
         return f"{type(self).__name__}({args})"

@@ -7,6 +7,7 @@ wrap from one column into the next. The same layout is what the compiled solver 
 
 from __future__ import annotations
 
+from . import svg
 from .base import BuiltinGame
 
 #: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
@@ -130,3 +131,44 @@ class ConnectFour(BuiltinGame):
     def key(self, state: ConnectFourState) -> tuple[int, int]:
         """The stones alone identify a position (moves and winner follow from them)."""
         return (state[0], state[1])
+
+    def to_svg(self, state: ConnectFourState, last: int | None = None) -> str:
+        """The board as SVG: each open column is clickable (``data-action`` is its 1-based
+        number), the top disc of column ``last`` is ringed, a completed line is marked."""
+        size, label = 56, 22
+        width, height = self.width * size, self.height * size
+        legal = set(self.actions(state))
+        mover = self.player(state)
+        parts = [svg.element("rect", width=width, height=height, rx=10, fill="#1d5fa8")]
+
+        def center(col: int, row: int) -> tuple[float, float]:
+            return col * size + size / 2, (self.height - 1 - row) * size + size / 2
+
+        for col in range(self.width):
+            stones = sum(1 for row in range(self.height) if self.cell(state, col, row))
+            for row in range(self.height):
+                cx, cy = center(col, row)
+                fill = svg.PLAYER_COLORS[self.cell(state, col, row)]
+                ring = dict(stroke=svg.LAST_STROKE, stroke_width=4, class_="zs-last")
+                look = ring if col == last and row == stones - 1 else {}
+                parts.append(svg.element("circle", cx=cx, cy=cy, r=size * 0.4, fill=fill, **look))
+            parts.append(svg.label(self.format_action(col), col * size + size / 2, height + 16))
+            if col in legal:
+                cx, cy = center(col, stones)
+                hint = svg.element(
+                    "circle",
+                    cx=cx,
+                    cy=cy,
+                    r=size * 0.4,
+                    fill=svg.PLAYER_COLORS[mover],
+                    class_="zs-hint",
+                    opacity=svg.HINT_OPACITY,
+                )
+                hit = svg.hit_area(col * size, 0, size, height + label)
+                parts.append(svg.move_group(self.format_action(col), [hit, hint]))
+        line = self.winning_line(state)
+        if line:
+            (x1, y1), (x2, y2) = center(*line[0]), center(*line[-1])
+            parts.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **svg.WIN_STROKE))
+        title = f"Connect Four {self.width}x{self.height}, {self.k} in a row"
+        return svg.document(width, height + label, parts, title)

@@ -7,6 +7,7 @@ the bottom and step one cell up; a stone moves only into an empty cell. Bit
 
 from __future__ import annotations
 
+from . import svg
 from .base import BuiltinGame
 
 #: A state is ``(p1, p2, player)``: each player's stones as bitmasks and who moves.
@@ -108,3 +109,61 @@ class Migration(BuiltinGame):
         if len(parts) == 4:
             return (r, c, int(parts[2]), int(parts[3]))
         return (r, c, r, c + 1) if state[2] == 1 else (r, c, r - 1, c)
+
+    def to_svg(self, state: MigrationState, last: MigrationAction | None = None) -> str:
+        """The board as SVG, rows and columns numbered as ``parse_action`` reads them.
+
+        Each movable stone of the player to move is clickable together with the cell it
+        would step into (``data-action`` is ``"r,c>r2,c2"``; ``data-from`` and ``data-to``
+        name the two cells); ``last`` marks where the previous stone came from and went.
+        """
+        n, size, margin = self.n, max(28, min(56, 480 // self.n)), 20
+        side = n * size
+        parts = [svg.element("rect", x=margin, y=margin, width=side, height=side, fill="#e9e4d8")]
+
+        def box(row: int, col: int) -> tuple[int, int]:
+            return margin + col * size, margin + row * size
+
+        def stone(row: int, col: int, player: int, **attrs: object) -> str:
+            x, y = box(row, col)
+            fill = svg.PLAYER_COLORS[player]
+            return svg.element(
+                "circle", cx=x + size / 2, cy=y + size / 2, r=size * 0.38, fill=fill, **attrs
+            )
+
+        edges = [margin + j * size for j in range(n + 1)]
+        grid = "".join(f"M{e},{margin}V{margin + side}M{margin},{e}H{margin + side}" for e in edges)
+        parts.append(svg.element("path", d=grid, stroke="#b9b1a0", stroke_width=1))
+        for i in range(n):
+            parts.append(svg.label(str(i), margin + i * size + size / 2, margin - 6))
+            parts.append(svg.label(str(i), margin / 2, margin + i * size + size / 2 + 4))
+        if last is not None:
+            x, y = box(last[0], last[1])
+            dashed = dict(stroke=svg.LAST_STROKE, stroke_width=2, stroke_dasharray="4 3")
+            square = dict(x=x + 3, y=y + 3, width=size - 6, height=size - 6, fill="none")
+            parts.append(svg.element("rect", **square, **dashed, class_="zs-last"))
+        moves = {action[:2]: action for action in self.actions(state)}
+        mover = self.player(state)
+        for row in range(n):
+            for col in range(n):
+                owner = self.cell(state, row, col)
+                if not owner:
+                    continue
+                ring = {}
+                if last is not None and (row, col) == tuple(last[2:]):
+                    ring = dict(stroke=svg.LAST_STROKE, stroke_width=3, class_="zs-last")
+                action = moves.get((row, col))
+                if action is None:
+                    parts.append(stone(row, col, owner, **ring))
+                    continue
+                to = action[2:]
+                hint = stone(*to, mover, class_="zs-hint", opacity=svg.HINT_OPACITY)
+                children = [
+                    svg.hit_area(*box(row, col), size, size),
+                    svg.hit_area(*box(*to), size, size),
+                    stone(row, col, owner, **ring),
+                    hint,
+                ]
+                cells = dict(data_from=f"{row},{col}", data_to=f"{to[0]},{to[1]}")
+                parts.append(svg.move_group(self.format_action(action), children, **cells))
+        return svg.document(side + margin + 4, side + margin + 4, parts, f"Migration {n}x{n}")

@@ -6,6 +6,7 @@ per number, so the win check after a move looks only at subsets containing that 
 
 from __future__ import annotations
 
+from . import svg
 from .base import BuiltinGame
 
 #: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
@@ -118,3 +119,37 @@ class Pick(BuiltinGame):
         if not text.strip().isdigit():
             raise ValueError(f"expected a number 1..{self.numbers}, got {text!r}")
         return int(text)
+
+    def to_svg(self, state: PickState, last: int | None = None) -> str:
+        """The numbers 1..n² as tiles coloured by who holds them: free ones are clickable
+        (``data-action`` is the number), ``last`` is outlined, a winning set framed."""
+        n, size, gap = self.n, 60, 6
+        side = n * size
+        mover = self.player(state)
+        legal = set(self.actions(state))
+        winning = set(self.winning_set(state))
+        parts = []
+        for number in range(1, self.numbers + 1):
+            row, col = divmod(number - 1, n)
+            x, y = col * size + gap / 2, row * size + gap / 2
+            owner = 1 if state[0] >> number & 1 else 2 if state[1] >> number & 1 else 0
+            tile = dict(x=x, y=y, width=size - gap, height=size - gap, rx=8)
+            win = dict(stroke="#2a9d8f", stroke_width=5, class_="zs-win")
+            look = win if number in winning else {}
+            cx, cy = x + (size - gap) / 2, y + (size - gap) / 2 + 7
+            face = [
+                svg.element("rect", **tile, fill=svg.PLAYER_COLORS[owner], **look),
+                svg.label(str(number), cx, cy, size=20, fill="#222"),
+            ]
+            if number == last:
+                dot = dict(cx=x + 10, cy=y + 10, r=5, fill=svg.LAST_STROKE, class_="zs-last")
+                face.append(svg.element("circle", **dot))
+            if number in legal:
+                ring = dict(fill="none", stroke=svg.PLAYER_COLORS[mover], stroke_width=5)
+                hint = svg.element("rect", **tile, **ring, class_="zs-hint", opacity=0)
+                parts.append(svg.move_group(self.format_action(number), [*face, hint]))
+            else:
+                parts += face
+        rule = f"{n} numbers summing to {self.target} win"
+        parts.append(svg.label(rule, side / 2, side + 18))
+        return svg.document(side, side + 26, parts, f"Pick, n={n}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import svg
 from .base import BuiltinGame
 
 #: A state is ``(x, o, winner)``: bitmasks of X's and O's cells, and 0, 1 or 2.
@@ -87,3 +88,47 @@ class TicTacToe(BuiltinGame):
         if not text.strip().isdigit():
             raise ValueError(f"expected a cell number 0..8, got {text!r}")
         return int(text)
+
+    def to_svg(self, state: TicTacToeState, last: int | None = None) -> str:
+        """The board as SVG: free cells are clickable (``data-action`` is the cell number),
+        ``last`` (a cell) is highlighted and a completed line is struck through."""
+        size, pad = 90, 14
+        x, o, _ = state
+        mover = self.player(state)
+        legal = set(self.actions(state))
+        parts = [svg.element("rect", width=3 * size, height=3 * size, fill=svg.PLAYER_COLORS[0])]
+
+        def mark(cell: int, player: int, **attrs: object) -> list[str]:
+            left, top = cell % 3 * size + pad, cell // 3 * size + pad
+            right, bottom = left + size - 2 * pad, top + size - 2 * pad
+            look = dict(stroke=svg.PLAYER_COLORS[player], stroke_width=10, fill="none", **attrs)
+            if player == 1:
+                return [
+                    svg.element("line", x1=left, y1=top, x2=right, y2=bottom, **look),
+                    svg.element("line", x1=left, y1=bottom, x2=right, y2=top, **look),
+                ]
+            r = (size - 2 * pad) / 2
+            return [svg.element("circle", cx=left + r, cy=top + r, r=r, **look)]
+
+        def center(cell: int) -> tuple[float, float]:
+            return cell % 3 * size + size / 2, cell // 3 * size + size / 2
+
+        for cell in range(9):
+            box = dict(x=cell % 3 * size, y=cell // 3 * size, width=size, height=size)
+            if cell == last:
+                parts.append(svg.element("rect", **box, fill=svg.LAST_FILL, class_="zs-last"))
+            if (x | o) >> cell & 1:
+                parts += mark(cell, 1 if x >> cell & 1 else 2)
+            elif cell in legal:
+                hit = svg.hit_area(box["x"], box["y"], size, size)
+                hint = mark(cell, mover, class_="zs-hint", opacity=svg.HINT_OPACITY)
+                parts.append(svg.move_group(self.format_action(cell), [hit, *hint]))
+        for i in (1, 2):
+            grid = dict(stroke="#333", stroke_width=3)
+            parts.append(svg.element("line", x1=i * size, y1=0, x2=i * size, y2=3 * size, **grid))
+            parts.append(svg.element("line", x1=0, y1=i * size, x2=3 * size, y2=i * size, **grid))
+        line = self.winning_line(state)
+        if line:
+            (x1, y1), (x2, y2) = center(line[0]), center(line[-1])
+            parts.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **svg.WIN_STROKE))
+        return svg.document(3 * size, 3 * size, parts, "tic-tac-toe")

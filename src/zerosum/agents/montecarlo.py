@@ -1,0 +1,192 @@
+"""Monte-Carlo agents: pure Monte-Carlo search and Monte-Carlo tree search (UCT).
+
+Both roll out through ``game.playouts(state, n, seed)`` when the game has it (the built-in
+games do, compiled) and through the generic random loop otherwise, so any game works.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..game import ZerosumError, format_action, game_name
+from ..games.connect_four import ConnectFour
+from ..kernels.generic import random_playouts
+from .base import SearchInfo, Seeded
+from .uct import ChildStats, Tree
+
+if TYPE_CHECKING:  # the compiled tree loads numba: imported only when a search needs it
+    from ..kernels.mcts_c4 import ConnectFourTree
+
+__all__ = ["MonteCarlo", "MCTS"]
+
+
+def _require_moves(game: Any, state: Any) -> list[Any]:
+    if game.is_terminal(state):
+        raise ZerosumError(f"no action to choose: the state is terminal in {game_name(game)}")
+    return list(game.actions(state))
+
+
+class MonteCarlo(Seeded):
+    """Pure Monte-Carlo search: ``playouts`` random playouts after *each* legal action, then
+    the action with the best mean result for the player to move (ties broken by the seeded
+    random generator). A move therefore costs ``playouts`` times the number of actions.
+
+    ``last.extra["means"]`` maps each action (in its human format) to its mean result.
+
+    >>> import zerosum as zs
+    >>> game = zs.games.TicTacToe()
+    >>> agent = MonteCarlo(playouts=200, seed=1)
+    >>> agent(game, game.initial_state)
+    4
+    >>> agent.last.nodes
+    1800
+    """
+
+    def __init__(self, playouts: int = 1000, seed: int | None = None) -> None:
+        if not isinstance(playouts, int) or playouts < 1:
+            raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
+        super().__init__(seed)
+        self.playouts = playouts
+        self.last: SearchInfo | None = None
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        start = time.perf_counter()
+        actions = _require_moves(game, state)
+        sign = 1 if game.player(state) == 1 else -1
+        hook = getattr(game, "playouts", None)
+        n = self.playouts
+        means = []
+        for action in actions:
+            child = game.result(state, action)
+            if hook is not None:
+                total = hook(child, n, self.rng.getrandbits(63))
+            else:
+                total = random_playouts(game, child, n, self.rng)
+            means.append(sign * total / n)
+        best = max(means)
+        choice = self.rng.choice([a for a, m in zip(actions, means, strict=True) if m == best])
+        extra = {
+            "means": {format_action(game, a): m for a, m in zip(actions, means, strict=True)},
+            "playouts": n,
+        }
+        seconds = time.perf_counter() - start
+        self.last = SearchInfo(best, 1, n * len(actions), seconds, (choice,), extra)
+        return choice
+
+    def __repr__(self) -> str:
+        return f"MonteCarlo(playouts={self.playouts!r}, seed={self.seed!r})"
+
+
+def _choose(children: list[ChildStats]) -> ChildStats:
+    """The most visited action (then the best mean) among those not known to be worse than
+    the best sure value: a proven win when there is one, never a proven loss needlessly."""
+    floor = max(child.lo for child in children)
+    open_ = [child for child in children if child.lo == floor or child.hi > floor]
+    return max(open_, key=lambda child: (child.visits, child.mean))
+
+
+class MCTS(Seeded):
+    """Monte-Carlo tree search: UCT (exploration constant ``c``, values in [-1, 1]) with
+    uniformly random rollouts, for ``iterations`` per move and/or ``time_limit`` seconds
+    per move (1000 iterations when neither is given). Plays the most visited action among
+    those not known to be worse than another's exact value (terminal or proven).
+
+    ``solver=True`` propagates proven values up the tree (MCTS-Solver, with bounds so that
+    draws are proven too; utilities must lie in [-1, 1]): a proven win is always played,
+    proven losses are avoided, and the search stops once the root is proven.
+
+    Between moves it keeps the subtree of the position it is asked about next when that
+    position is at most two plies below its last root; ``reset()`` forgets the tree.
+    The built-in Connect Four (boards up to 64 bits with the spare row) is searched by a
+    compiled tree with the same options and semantics but its own random stream;
+    ``compiled=False`` forces the generic tree, which any game uses.
+
+    ``last.extra`` has ``visits`` and ``values`` (mean results) per action in its human
+    format, ``proven`` for the proven ones, ``iterations`` run, ``reused`` root visits
+    kept from earlier searches and ``compiled``.
+
+    >>> import zerosum as zs
+    >>> game = zs.games.ConnectFour()
+    >>> agent = MCTS(iterations=2000, seed=1)
+    >>> agent(game, game.initial_state) in range(7)
+    True
+    >>> sum(agent.last.extra["visits"].values())
+    2000
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        c: float = 1.4,
+        seed: int | None = None,
+        solver: bool = False,
+        compiled: bool = True,
+    ) -> None:
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be positive seconds or None, not {time_limit!r}")
+        if not c >= 0:
+            raise ValueError(f"c must be at least 0, not {c!r}")
+        super().__init__(seed)
+        self.iterations = 1000 if iterations is None and time_limit is None else iterations
+        self.time_limit = time_limit
+        self.c, self.solver, self.compiled = c, solver, compiled
+        self.last: SearchInfo | None = None
+        self._game: Any = None
+        self._tree: Tree | ConnectFourTree | None = None
+
+    def reset(self, seed: int | None = None) -> None:
+        """Forget the tree; reseed (with ``seed``, else the agent's own seed)."""
+        super().reset(seed)
+        self._game = self._tree = None
+
+    def _tree_for(self, game: Any, state: Any) -> Tree | ConnectFourTree:
+        tree = self._tree
+        if tree is not None and self._game == game and tree.reroot(state):
+            return tree
+        self._game = game
+        if self.compiled and isinstance(game, ConnectFour):
+            from ..kernels.mcts_c4 import ConnectFourTree
+
+            if ConnectFourTree.supports(game):
+                seed = self.rng.getrandbits(64)
+                self._tree = ConnectFourTree(game, state, self.c, self.solver, seed)
+                return self._tree
+        self._tree = Tree(game, state, self.c, self.solver, self.rng)
+        return self._tree
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        start = time.perf_counter()
+        _require_moves(game, state)
+        tree = self._tree_for(game, state)
+        reused = tree.root_visits
+        deadline = None if self.time_limit is None else start + self.time_limit
+        done = tree.run(self.iterations, deadline)
+        children = [ChildStats(*child) for child in tree.children()]
+        best = _choose(children)
+        pv = tuple(tree.pv())
+        extra = {
+            "visits": {format_action(game, ch.action): ch.visits for ch in children},
+            "values": {format_action(game, ch.action): ch.mean for ch in children},
+            "proven": {
+                format_action(game, ch.action): ch.proven
+                for ch in children
+                if ch.proven is not None
+            },
+            "iterations": done,
+            "reused": reused,
+            "compiled": tree.compiled,
+        }
+        value = best.mean if best.proven is None else best.proven
+        seconds = time.perf_counter() - start
+        self.last = SearchInfo(value, len(pv), done, seconds, pv, extra)
+        return best.action
+
+    def __repr__(self) -> str:
+        return (
+            f"MCTS(iterations={self.iterations!r}, time_limit={self.time_limit!r}, c={self.c!r}, "
+            f"seed={self.seed!r}, solver={self.solver!r})"
+        )

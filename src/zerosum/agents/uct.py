@@ -1,0 +1,197 @@
+"""The MCTS search tree for any game: UCT selection, random rollouts, optional MCTS-Solver.
+
+Each node keeps the sum of playout results for the player who moved into it, so a parent
+reads its children's means from its own mover's point of view, even in games where a
+player moves twice in a row. Terminal nodes are exact and never rolled out from.
+
+The solver keeps bounds ``lo <= value <= hi`` on every node (score-bounded MCTS, the
+MCTS-Solver generalised to draws): a node is proven when they meet, and a child that
+cannot do better than what its parent's mover already has for sure is not searched again.
+Without the solver the bounds start unbounded, so utilities may have any scale.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, NamedTuple
+
+from ..game import opponent, state_key
+from ..kernels.generic import random_playouts
+
+__all__ = ["ChildStats", "Node", "Tree"]
+
+
+class ChildStats(NamedTuple):
+    """One root action after a search: visits, mean result and the bounds ``lo <= value <=
+    hi`` on its exact value, all from the point of view of the player to move at the root."""
+
+    action: Any
+    visits: int
+    mean: float
+    lo: float
+    hi: float
+
+    @property
+    def proven(self) -> float | None:
+        """The exact value when known, else None."""
+        return self.lo if self.lo == self.hi else None
+
+
+class Node:
+    """A state in the tree. ``total`` and the bounds ``lo``, ``hi`` on its exact value are for
+    ``mover``, the player who moved into it; ``state`` is computed on the first visit,
+    ``children`` on expansion."""
+
+    __slots__ = ("action", "mover", "state", "children", "visits", "total", "lo", "hi")
+
+    def __init__(self, action: Any, mover: int, limit: float, state: Any = None) -> None:
+        self.action = action
+        self.mover = mover
+        self.state = state
+        self.children: list[Node] | None = None
+        self.visits = 0
+        self.total = 0.0
+        self.lo, self.hi = -limit, limit
+
+    @property
+    def proven(self) -> float | None:
+        """The exact value for ``mover`` once known (a terminal or solved node), else None."""
+        return self.lo if self.lo == self.hi else None
+
+    def prove(self, value: float) -> None:
+        self.lo = self.hi = value
+
+
+class Tree:
+    """UCT over the game's own methods, rolling out through ``game.playouts`` when the game
+    offers it and the generic loop otherwise; draws from ``rng``.
+
+    With ``solver`` the bounds of each node on the search path are recomputed from its
+    children after every iteration; it needs utilities in [-1, 1] (it raises otherwise).
+    """
+
+    compiled = False
+
+    def __init__(self, game: Any, state: Any, c: float, solver: bool, rng: random.Random) -> None:
+        self.game, self.c, self.solver, self.rng = game, c, solver, rng
+        # the solver's bounds start at the utility range it requires; without it, unbounded
+        self._limit = 1.0 if solver else math.inf
+        self.root = Node(None, opponent(game.player(state)), self._limit, state)
+        self._hook = getattr(game, "playouts", None)
+
+    @property
+    def root_visits(self) -> int:
+        return self.root.visits
+
+    def run(self, iterations: int | None, deadline: float | None) -> int:
+        """Search until ``iterations`` are done or ``deadline`` (perf_counter seconds) passes,
+        but at least one iteration; stops early once the solver proves the root."""
+        done = 0
+        while iterations is None or done < iterations:
+            if self.solver and self.root.proven is not None:
+                break
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._iterate()
+            done += 1
+        return done
+
+    def _iterate(self) -> None:
+        game, node = self.game, self.root
+        path = [node]
+        while node.proven is None:
+            if node.children is None:
+                if node.visits == 0 and node is not self.root:
+                    break
+                mover = game.player(node.state)
+                node.children = [Node(a, mover, self._limit) for a in game.actions(node.state)]
+            node = self._select(node)
+            if node.state is None:
+                node.state = game.result(path[-1].state, node.action)
+                if game.is_terminal(node.state):
+                    node.prove(self._utility(node))
+            path.append(node)
+        if node.proven is not None:
+            utility1 = node.proven if node.mover == 1 else -node.proven
+        else:
+            utility1 = self._rollout(node.state)
+        for i in range(len(path) - 1, -1, -1):
+            node = path[i]
+            node.visits += 1
+            node.total += utility1 if node.mover == 1 else -utility1
+            if self.solver and i and self._bound(path[i - 1]):
+                parent = path[i - 1]
+                assert parent.proven is not None
+                utility1 = parent.proven if parent.mover == 1 else -parent.proven
+
+    def _utility(self, node: Node) -> float:
+        value = float(self.game.utility(node.state, node.mover))
+        if self.solver and not -1 <= value <= 1:
+            raise ValueError(f"MCTS with solver=True needs utilities in [-1, 1], not {value!r}")
+        return value
+
+    def _rollout(self, state: Any) -> float:
+        if self._hook is not None:
+            return float(self._hook(state, 1, self.rng.getrandbits(63)))
+        return random_playouts(self.game, state, 1, self.rng)
+
+    def _select(self, node: Node) -> Node:
+        assert node.children is not None
+        fresh = [child for child in node.children if child.visits == 0]
+        if fresh:
+            return self.rng.choice(fresh)
+        # with the solver, skip children that cannot beat what the mover already has for sure
+        floor = max(ch.lo for ch in node.children) if self.solver else -math.inf
+        log_visits = math.log(node.visits)
+        best, best_score = node.children[0], -math.inf
+        for child in node.children:
+            if child.hi <= floor:
+                continue
+            mean = child.total / child.visits if child.proven is None else child.proven
+            score = mean + self.c * math.sqrt(log_visits / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _bound(self, node: Node) -> bool:
+        """Recompute ``node``'s bounds from its children; returns whether it is newly proven."""
+        if node.proven is not None or not node.children:
+            return False
+        chooser = node.children[0].mover
+        lo = max(child.lo for child in node.children)
+        hi = max(child.hi for child in node.children)
+        node.lo, node.hi = (lo, hi) if node.mover == chooser else (-hi, -lo)
+        return node.proven is not None
+
+    def children(self) -> list[ChildStats]:
+        """The root's actions with their statistics, in the game's order."""
+        return [
+            ChildStats(ch.action, ch.visits, ch.total / max(ch.visits, 1), ch.lo, ch.hi)
+            for ch in self.root.children or ()
+        ]
+
+    def pv(self, limit: int = 20) -> list[Any]:
+        """The most visited line from the root (at most ``limit`` actions)."""
+        line: list[Any] = []
+        node = self.root
+        while node.children and len(line) < limit:
+            node = max(node.children, key=lambda ch: ch.visits)
+            if not node.visits:
+                break
+            line.append(node.action)
+        return line
+
+    def reroot(self, state: Any) -> bool:
+        """Make the node of ``state`` the root if it is at most two plies below the current
+        root (our move and the reply); returns False when it is not in the tree."""
+        key = state_key(self.game, state)
+        level = [self.root]
+        for _ in range(3):
+            for node in level:
+                if node.state is not None and state_key(self.game, node.state) == key:
+                    self.root = node
+                    return True
+            level = [ch for node in level for ch in node.children or () if ch.state is not None]
+        return False

@@ -1,0 +1,1 @@
+"""Compiled hot paths (numba): random playouts and the Connect Four tree search."""

@@ -1,0 +1,54 @@
+"""A position (a game and one of its states) that draws itself in notebooks.
+
+>>> import zerosum as zs
+>>> game = zs.games.TicTacToe()
+>>> position = zs.show(game, game.result(game.initial_state, 4), last=4)
+>>> position
+Position(TicTacToe(), last=4)
+>>> position._repr_svg_().startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .game import format_action, render_state
+
+__all__ = ["Position", "show"]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A state of ``game``, optionally with the action that led to it (``last``, highlighted).
+
+    Jupyter shows it with the game's ``to_svg`` when the game has one; ``str()`` is the
+    game's text rendering either way.
+    """
+
+    game: Any
+    state: Any
+    last: Any = None
+
+    def svg(self) -> str | None:
+        """The game's drawing of the state, or None when the game has no ``to_svg``."""
+        draw = getattr(self.game, "to_svg", None)
+        if draw is None:
+            return None
+        return str(draw(self.state) if self.last is None else draw(self.state, last=self.last))
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg()
+
+    def __str__(self) -> str:
+        return render_state(self.game, self.state)
+
+    def __repr__(self) -> str:
+        last = "" if self.last is None else f", last={format_action(self.game, self.last)}"
+        return f"Position({self.game!r}{last})"
+
+
+def show(game: Any, state: Any = None, last: Any = None) -> Position:
+    """Wrap ``state`` (default: the start) of ``game`` so notebooks draw it as SVG."""
+    return Position(game, game.initial_state if state is None else state, last)

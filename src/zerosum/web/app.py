@@ -1,0 +1,246 @@
+"""The web server: the page as static files and the JSON API it plays through.
+
+Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
+
+    GET    /                          the page
+    GET    /api/catalog               games with their parameters, opponent presets, limits
+    POST   /api/games                 {"game", "opponent", "human"} -> a new game's view
+    GET    /api/games/{id}            the game's view
+    DELETE /api/games/{id}            forget the game
+    POST   /api/games/{id}/moves      {"action", "reply"=true} -> the view after the
+                                      person's move and (unless reply is false) the answer
+    POST   /api/games/{id}/reply      the agent's move, when it is the agent's turn
+    POST   /api/games/{id}/undo       take back the person's last move and the answer
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..agents import Human, make_agent
+from ..game import IllegalActionError, SpecError, parse_action
+from ..games import GAMES, load_game
+from .sessions import Session, Sessions, TooManyGames
+from .thinking import cap_time_limit, think
+from .views import session_view
+
+__all__ = ["create_app", "PRESETS"]
+
+STATIC = Path(__file__).parent / "static"
+
+#: Opponents offered on the page (label, spec); only those that build here are listed.
+PRESETS = (
+    ("random", "random"),
+    ("first legal move (dummy)", "dummy"),
+    ("alpha-beta, depth 4", "alphabeta:depth=4"),
+    ("MCTS, 1 s", "mcts:time_limit=1"),
+    ("perfect", "perfect"),
+    ("minimax (tic-tac-toe and other small games)", "minimax"),
+)
+
+MAX_SPEC = 200
+
+
+class ApiError(Exception):
+    """An error answered as ``{"error": message, **extra}`` with HTTP ``status``."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+
+def _presets() -> list[dict[str, str]]:
+    out = []
+    for label, spec in PRESETS:
+        try:
+            make_agent(spec)
+        except SpecError:  # not registered (yet) here
+            continue
+        out.append({"label": label, "spec": spec})
+    return out
+
+
+def create_app(
+    *,
+    move_seconds: float = 5.0,
+    max_games: int = 1000,
+    idle_seconds: float = 1800.0,
+    finished_seconds: float = 300.0,
+    max_body: int = 4096,
+) -> Starlette:
+    """The web application (an ASGI app for uvicorn).
+
+    ``move_seconds`` caps every agent move whatever its spec asks; ``max_games`` caps the
+    live games (503 beyond); idle games are dropped after ``idle_seconds``, finished ones
+    after ``finished_seconds``; request bodies over ``max_body`` bytes get 413.
+    """
+    sessions = Sessions(max_games, idle_seconds, finished_seconds)
+    presets = _presets()
+
+    async def read_json(request: Request) -> dict[str, Any]:
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > max_body:
+            raise ApiError(413, f"the request body is over the limit of {max_body} bytes")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > max_body:
+                raise ApiError(413, f"the request body is over the limit of {max_body} bytes")
+        try:
+            data = json.loads(body) if body.strip() else {}
+        except ValueError:
+            raise ApiError(400, "the request body is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "the request body must be a JSON object")
+        return data
+
+    def text_field(data: dict[str, Any], key: str, default: str | None = None) -> str:
+        value = data.get(key, default)
+        if not isinstance(value, str) or not value.strip():
+            raise ApiError(422, f"{key!r} must be a non-empty string")
+        if len(value) > MAX_SPEC:
+            raise ApiError(422, f"{key!r} is longer than {MAX_SPEC} characters")
+        return value
+
+    def session_of(request: Request) -> Session:
+        session = sessions.get(request.path_params["game_id"])
+        if session is None:
+            raise ApiError(404, "no such game: it never existed, or it ended or sat idle")
+        return session
+
+    async def agent_move(session: Session) -> None:
+        cap_time_limit(session.agent, move_seconds)
+        reply = await think(session.agent, session.game, session.state, move_seconds)
+        if reply.timed_out:
+            # Its thread may still be unwinding: use a fresh agent from now on.
+            session.agent = await asyncio.to_thread(make_agent, session.agent_spec)
+        session.play(reply.action, "agent", reply)
+        sessions.touch(session)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def catalog(request: Request) -> Response:
+        games = [
+            {
+                "name": entry.name,
+                "summary": entry.summary,
+                "params": [
+                    {"name": p.name, "type": p.type.__name__, "default": p.default}
+                    for p in entry.params
+                ],
+            }
+            for entry in GAMES
+        ]
+        return JSONResponse({"games": games, "presets": presets, "move_seconds": move_seconds})
+
+    async def create_game(request: Request) -> Response:
+        data = await read_json(request)
+        game_spec = text_field(data, "game")
+        agent_spec = text_field(data, "opponent", "random")
+        human = data.get("human", 1)
+        if type(human) is not int or human not in (1, 2):
+            raise ApiError(422, f"'human' must be 1 or 2 (the side you play), not {human!r}")
+        try:
+            game = await asyncio.to_thread(load_game, game_spec)
+            agent = await asyncio.to_thread(make_agent, agent_spec)
+        except SpecError as exc:
+            raise ApiError(422, str(exc)) from None
+        if isinstance(agent, Human):
+            raise ApiError(422, "the opponent must be a computer agent, not 'human'")
+        try:
+            session = sessions.create(game, agent, agent_spec.strip(), human)
+        except TooManyGames as exc:
+            raise ApiError(503, str(exc)) from None
+        async with session.lock:
+            if session.agent_to_move:
+                await agent_move(session)
+        return JSONResponse(session_view(session), status_code=201)
+
+    async def get_game(request: Request) -> Response:
+        return JSONResponse(session_view(session_of(request)))
+
+    async def delete_game(request: Request) -> Response:
+        sessions.remove(session_of(request).id)
+        return Response(status_code=204)
+
+    def claim(session: Session) -> None:
+        if session.lock.locked():
+            raise ApiError(409, "a move is already being played in this game; wait for it")
+
+    async def play_move(request: Request) -> Response:
+        session = session_of(request)
+        data = await read_json(request)
+        text = text_field(data, "action")
+        reply = data.get("reply", True)
+        if not isinstance(reply, bool):
+            raise ApiError(422, f"'reply' must be true or false, not {reply!r}")
+        claim(session)
+        async with session.lock:
+            if session.agent_to_move:
+                raise ApiError(409, "it is the computer's turn: POST .../reply first")
+            try:
+                action = parse_action(session.game, text, session.state)
+            except IllegalActionError as exc:
+                raise ApiError(422, str(exc), legal=session_view(session)["legal"]) from None
+            session.play(action, "you")
+            if reply and session.agent_to_move:
+                await agent_move(session)
+        return JSONResponse(session_view(session))
+
+    async def agent_reply(request: Request) -> Response:
+        session = session_of(request)
+        claim(session)
+        async with session.lock:
+            if not session.agent_to_move:
+                why = "the game is over" if session.over else "it is your turn"
+                raise ApiError(409, f"the computer has no move to make: {why}")
+            await agent_move(session)
+        return JSONResponse(session_view(session))
+
+    async def undo(request: Request) -> Response:
+        session = session_of(request)
+        claim(session)
+        async with session.lock:
+            if not session.undo():
+                raise ApiError(409, "there is no move of yours to take back")
+            reset = getattr(session.agent, "reset", None)
+            if reset is not None:
+                reset()  # an agent that remembers the game must forget the taken-back moves
+        return JSONResponse(session_view(session))
+
+    routes = [
+        Route("/", index),
+        Route("/api/catalog", catalog),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{game_id}", get_game, methods=["GET"]),
+        Route("/api/games/{game_id}", delete_game, methods=["DELETE"]),
+        Route("/api/games/{game_id}/moves", play_move, methods=["POST"]),
+        Route("/api/games/{game_id}/reply", agent_reply, methods=["POST"]),
+        Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    handlers = {ApiError: _api_error, HTTPException: _http_error}
+    app = Starlette(routes=routes, exception_handlers=handlers)  # type: ignore[arg-type]
+    app.state.sessions = sessions
+    return app

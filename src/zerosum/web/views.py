@@ -1,0 +1,107 @@
+"""What the JSON API sends back: a session's state and an agent's search, as plain data."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..game import format_action, render_state
+from ..position import Position
+from .sessions import Session
+from .thinking import Reply
+
+__all__ = ["session_view", "reply_view"]
+
+
+def _action_text(game: Any, action: Any) -> str:
+    try:
+        return format_action(game, action)
+    except Exception:  # a principal variation may hold actions a game cannot format
+        return repr(action)
+
+
+def _plain(game: Any, value: Any, legal: list[Any]) -> Any:
+    """``value`` as JSON data; legal actions (as values or keys) in the game's human format."""
+    try:
+        if value in legal:
+            return _action_text(game, value)
+    except Exception:  # an unhashable or incomparable value is no action
+        pass
+    if isinstance(value, dict):
+        return {str(_plain(game, k, legal)): _plain(game, v, legal) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(game, v, legal) for v in value]
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    return str(value)
+
+
+def reply_view(game: Any, state: Any, reply: Reply) -> dict[str, Any]:
+    """An agent's move in ``state``: the action, its search summary (if any) and any note.
+
+    ``extra`` holds whatever else the search reported (per-move values of a perfect
+    player, for instance), with actions written as a person would type them.
+    """
+    out: dict[str, Any] = {
+        "action": _action_text(game, reply.action),
+        "seconds": round(reply.seconds, 4),
+        "note": reply.note,
+    }
+    info = reply.search
+    if info is not None:
+        legal = list(game.actions(state))
+        out.update(
+            value=_plain(game, info.value, []),
+            depth=info.depth,
+            nodes=info.nodes,
+            search_seconds=round(info.seconds, 4),
+            pv=[_action_text(game, a) for a in info.pv],
+            extra=_plain(game, dict(info.extra), legal),
+        )
+    return out
+
+
+def _outcome(session: Session) -> tuple[int | None, str]:
+    game, state = session.game, session.state
+    mine, theirs = game.utility(state, session.human), game.utility(state, 3 - session.human)
+    if mine > theirs:
+        return session.human, "You win!"
+    if theirs > mine:
+        return 3 - session.human, "The computer wins."
+    return None, "Draw."
+
+
+def session_view(session: Session) -> dict[str, Any]:
+    """Everything the page needs to show a session: board (SVG and text), whose turn,
+    legal moves, the moves so far, the agent's latest search, and the result when over."""
+    game, state = session.game, session.state
+    last = session.moves[-1] if session.moves else None
+    over = session.over
+    winner, outcome = _outcome(session) if over else (None, "")
+    replies = [
+        (session.states[i], move.reply)
+        for i, move in enumerate(session.moves)
+        if move.reply is not None
+    ]
+    return {
+        "id": session.id,
+        "game": getattr(game, "spec", type(game).__name__),
+        "opponent": session.agent_spec,
+        "human": session.human,
+        "to_move": None if over else game.player(state),
+        "your_turn": not over and game.player(state) == session.human,
+        "over": over,
+        "winner": winner,
+        "outcome": outcome,
+        "legal": [_action_text(game, a) for a in game.actions(state)] if not over else [],
+        "svg": Position(game, state, None if last is None else last.action).svg(),
+        "text": render_state(game, state),
+        "moves": [
+            {"player": m.player, "by": m.by, "action": _action_text(game, m.action)}
+            for m in session.moves
+        ],
+        "search": reply_view(game, *replies[-1]) if replies else None,
+        "can_undo": any(m.by == "you" for m in session.moves),
+    }

@@ -1,0 +1,50 @@
+"""A real uvicorn server on a free loopback port, running the web app in a thread."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+import uvicorn
+
+from zerosum.web import create_app
+
+
+@contextmanager
+def running(**options: Any) -> Iterator[str]:
+    """Serve ``create_app(**options)`` on 127.0.0.1 and yield its base URL."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(**options), log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    """A server with a 2 s cap per computer move, shared by a test module."""
+    with running(move_seconds=2.0) as url:
+        yield url
+
+
+@pytest.fixture
+def serve() -> Callable[..., Any]:
+    """``with serve(max_games=2) as url:`` starts a server with its own limits."""
+    return running

@@ -1,0 +1,277 @@
+"""The JSON API against a real server: every route, every error, the limits."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+
+import zerosum as zs
+from zerosum.cli import main
+
+
+@pytest.fixture
+def client(base: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base, timeout=30) as c:
+        yield c
+
+
+def new_game(client: httpx.Client, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"game": "tictactoe", "opponent": "dummy", **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def test_the_page_and_its_files_are_served(client: httpx.Client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<script src="/static/app.js">' in page.text
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_catalog_lists_games_parameters_and_only_registered_presets(client: httpx.Client) -> None:
+    catalog = client.get("/api/catalog").json()
+    games = {g["name"]: g for g in catalog["games"]}
+    assert set(games) == {"connect4", "migration", "pick", "tictactoe"}
+    assert {"name": "width", "type": "int", "default": 7} in games["connect4"]["params"]
+    specs = [p["spec"] for p in catalog["presets"]]
+    assert "random" in specs and "human" not in specs
+    for spec in specs:
+        assert spec.split(":")[0] in zs.agents.AGENTS
+    assert catalog["move_seconds"] == 2.0
+
+
+def test_a_new_game_has_a_128_bit_id_and_its_view(client: httpx.Client) -> None:
+    first, second = new_game(client), new_game(client)
+    assert re.fullmatch(r"[0-9a-f]{32}", first["id"]) and first["id"] != second["id"]
+    assert first["your_turn"] and not first["over"] and first["moves"] == []
+    assert first["legal"] == [str(c) for c in range(9)]
+    assert first["svg"].startswith("<svg") and first["svg"].count('data-action="') == 9
+    assert client.get(f"/api/games/{first['id']}").json() == first
+
+
+def test_the_computer_moves_first_when_the_person_plays_second(client: httpx.Client) -> None:
+    view = new_game(client, opponent="minimax:depth=2", human=2)
+    [move] = view["moves"]
+    assert (
+        move["player"] == 1 and move["by"] == "agent" and view["search"]["action"] == move["action"]
+    )
+    assert view["your_turn"] and view["to_move"] == 2
+    assert view["search"]["depth"] == 2 and view["search"]["nodes"] > 9
+
+
+def test_a_move_gets_the_answer_and_the_drawing_follows(client: httpx.Client) -> None:
+    game_id = new_game(client)["id"]
+    view = client.post(f"/api/games/{game_id}/moves", json={"action": "4"}).json()
+    assert [(m["by"], m["action"]) for m in view["moves"]] == [("you", "4"), ("agent", "0")]
+    assert view["legal"] == ["1", "2", "3", "5", "6", "7", "8"]
+    assert view["svg"].count('data-action="') == 7 and 'class="zs-last"' in view["svg"]
+    assert view["search"] == {"action": "0", "seconds": view["search"]["seconds"], "note": ""}
+
+
+def test_a_game_played_to_the_end_is_announced_with_the_winning_line(
+    client: httpx.Client,
+) -> None:
+    game_id = new_game(client)["id"]  # dummy answers 0, 1, 2...; X takes 3 4 5
+    for cell in ("4", "3"):
+        client.post(f"/api/games/{game_id}/moves", json={"action": cell})
+    view = client.post(f"/api/games/{game_id}/moves", json={"action": "5"}).json()
+    assert view["over"] and view["winner"] == 1 and view["outcome"] == "You win!"
+    assert 'class="zs-win"' in view["svg"] and view["legal"] == []
+    late = client.post(f"/api/games/{game_id}/moves", json={"action": "8"})
+    assert late.status_code == 422 and "the game is over" in late.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "action, reason",
+    [
+        ("4", "player 1 cannot play 4 in tictactoe; legal: 1 2 3 5 6 7 8"),
+        ("9", "player 1 cannot play 9"),
+        ("x", "expected a cell number 0..8, got 'x'"),
+        ("__import__('os')", "expected a cell number"),
+    ],
+)
+def test_an_illegal_or_malformed_move_is_422_and_changes_nothing(
+    client: httpx.Client, action: str, reason: str
+) -> None:
+    game_id = new_game(client)["id"]
+    before = client.post(f"/api/games/{game_id}/moves", json={"action": "4"}).json()
+    response = client.post(f"/api/games/{game_id}/moves", json={"action": action})
+    assert response.status_code == 422
+    assert reason in response.json()["error"]
+    assert response.json()["legal"] == ["1", "2", "3", "5", "6", "7", "8"]
+    assert client.get(f"/api/games/{game_id}").json() == before
+
+
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        ({"action": 4}, 422, "'action' must be a non-empty string"),
+        ({}, 422, "'action' must be a non-empty string"),
+        ({"action": "4", "reply": "yes"}, 422, "'reply' must be true or false"),
+    ],
+)
+def test_a_bad_move_body_is_rejected(
+    client: httpx.Client, body: dict[str, Any], status: int, message: str
+) -> None:
+    game_id = new_game(client)["id"]
+    response = client.post(f"/api/games/{game_id}/moves", json=body)
+    assert response.status_code == status and message in response.json()["error"]
+
+
+def test_bodies_that_are_not_json_objects_are_400(client: httpx.Client) -> None:
+    for content in (b"{not json", b"[1, 2]"):
+        response = client.post("/api/games", content=content)
+        assert response.status_code == 400 and "JSON" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"game": "chess"}, "unknown game 'chess'; known: connect4, migration, pick, tictactoe"),
+        ({"game": "connect4:width=-1"}, "width must be an integer from 1 to 16"),
+        ({"game": "pick:n=x"}, "bad value 'x' for n"),
+        ({"game": "tictactoe", "opponent": "minimax:depth=zero"}, "bad value 'zero' for depth"),
+        ({"game": "tictactoe", "opponent": "oracle"}, "unknown agent 'oracle'; known:"),
+        ({"game": "tictactoe", "opponent": "human"}, "must be a computer agent"),
+        ({"game": "tictactoe", "human": 3}, "'human' must be 1 or 2"),
+        ({"game": "tictactoe", "human": True}, "'human' must be 1 or 2"),
+        ({"game": "tictactoe", "human": 1.0}, "'human' must be 1 or 2"),
+        ({"opponent": "random"}, "'game' must be a non-empty string"),
+        ({"game": "x" * 201}, "longer than 200 characters"),
+    ],
+)
+def test_bad_specs_are_422_with_the_command_line_message(
+    client: httpx.Client, body: dict[str, Any], message: str
+) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422
+    assert message in response.json()["error"]
+
+
+def test_the_api_and_the_command_line_give_the_same_message(
+    client: httpx.Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "migration:n=99"]) == 2
+    cli = capsys.readouterr().err.removeprefix("zerosum: error: ").strip()
+    assert client.post("/api/games", json={"game": "migration:n=99"}).json()["error"] == cli
+
+
+def test_unknown_games_are_404_on_every_route(client: httpx.Client) -> None:
+    unknown = "0" * 32
+    for method, path in [
+        ("GET", ""),
+        ("DELETE", ""),
+        ("POST", "/moves"),
+        ("POST", "/reply"),
+        ("POST", "/undo"),
+    ]:
+        response = client.request(method, f"/api/games/{unknown}{path}", json={"action": "1"})
+        assert response.status_code == 404, (method, path)
+        assert "no such game" in response.json()["error"]
+    assert client.get("/api/nothing").status_code == 404
+
+
+def test_delete_forgets_a_game(client: httpx.Client) -> None:
+    game_id = new_game(client)["id"]
+    assert client.delete(f"/api/games/{game_id}").status_code == 204
+    assert client.get(f"/api/games/{game_id}").status_code == 404
+
+
+def test_a_move_without_reply_then_the_reply_route(client: httpx.Client) -> None:
+    game_id = new_game(client)["id"]
+    view = client.post(f"/api/games/{game_id}/moves", json={"action": "4", "reply": False}).json()
+    assert not view["your_turn"] and view["to_move"] == 2 and len(view["moves"]) == 1
+    early = client.post(f"/api/games/{game_id}/moves", json={"action": "0"})
+    assert early.status_code == 409 and "computer's turn" in early.json()["error"]
+    view = client.post(f"/api/games/{game_id}/reply").json()
+    assert view["your_turn"] and view["moves"][-1] == {"player": 2, "by": "agent", "action": "0"}
+    again = client.post(f"/api/games/{game_id}/reply")
+    assert again.status_code == 409 and "it is your turn" in again.json()["error"]
+
+
+def test_undo_takes_back_the_move_and_the_answer(client: httpx.Client) -> None:
+    start = new_game(client)
+    game_id = start["id"]
+    undo = client.post(f"/api/games/{game_id}/undo")
+    assert undo.status_code == 409 and "no move of yours" in undo.json()["error"]
+    after_one = client.post(f"/api/games/{game_id}/moves", json={"action": "4"}).json()
+    client.post(f"/api/games/{game_id}/moves", json={"action": "8"})
+    assert client.post(f"/api/games/{game_id}/undo").json() == after_one
+    view = client.post(f"/api/games/{game_id}/undo").json()
+    assert view == {**start, "can_undo": False}
+
+
+def test_bodies_over_the_limit_are_413(serve: Callable[..., Any]) -> None:
+    with serve(max_body=100) as url, httpx.Client(base_url=url) as client:
+        big = {"game": "tictactoe", "opponent": "random" + " " * 200}
+        assert client.post("/api/games", json=big).status_code == 413
+
+        def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it streams
+            yield b'{"game": "tictactoe", '
+            yield b'"opponent": "' + b" " * 200 + b'random"}'
+
+        response = client.post("/api/games", content=chunks())
+        assert response.status_code == 413 and "100 bytes" in response.json()["error"]
+
+
+def test_live_games_are_capped_with_503(serve: Callable[..., Any]) -> None:
+    with serve(max_games=2) as url, httpx.Client(base_url=url) as client:
+        first = new_game(client)
+        new_game(client)
+        full = client.post("/api/games", json={"game": "tictactoe"})
+        assert full.status_code == 503 and "2 live games" in full.json()["error"]
+        client.delete(f"/api/games/{first['id']}")
+        new_game(client)
+
+
+def test_idle_and_finished_games_are_dropped(serve: Callable[..., Any]) -> None:
+    with serve(idle_seconds=0.6, finished_seconds=0.2) as url, httpx.Client(base_url=url) as c:
+        idle, finished = new_game(c)["id"], new_game(c)["id"]
+        for cell in ("4", "3", "5"):
+            c.post(f"/api/games/{finished}/moves", json={"action": cell})
+        time.sleep(0.3)
+        assert c.get(f"/api/games/{finished}").status_code == 404
+        assert c.get(f"/api/games/{idle}").status_code == 200  # touched: kept alive
+        time.sleep(0.7)
+        assert c.get(f"/api/games/{idle}").status_code == 404
+
+
+def test_a_slow_agent_is_capped_stopped_and_blocks_nobody(serve: Callable[..., Any]) -> None:
+    with serve(move_seconds=1.0) as url, httpx.Client(base_url=url, timeout=30) as client:
+        slow = new_game(client, game="connect4", opponent="minimax")["id"]
+        other = new_game(client)["id"]
+        with ThreadPoolExecutor(1) as pool:
+            begin = time.monotonic()
+            thinking = pool.submit(client.post, f"/api/games/{slow}/moves", json={"action": "4"})
+            time.sleep(0.2)
+            busy = client.post(f"/api/games/{slow}/moves", json={"action": "4"})
+            assert busy.status_code == 409 and "already being played" in busy.json()["error"]
+            quick = time.monotonic()
+            assert client.post(f"/api/games/{other}/moves", json={"action": "4"}).is_success
+            assert time.monotonic() - quick < 0.5  # the event loop was free meanwhile
+            view = thinking.result().json()
+        assert 1.0 <= time.monotonic() - begin < 3.0
+        note = view["search"]["note"]
+        assert "did not answer within the 1 s cap" in note and "random legal move" in note
+        assert len(view["moves"]) == 2 and view["your_turn"]
+        deadline = time.monotonic() + 5
+        while any(t.name == "zerosum-agent" for t in threading.enumerate()):
+            assert time.monotonic() < deadline, "the capped agent's thread kept running"
+            time.sleep(0.05)
+
+
+def test_expired_games_make_room_under_the_cap(serve: Callable[..., Any]) -> None:
+    with serve(max_games=1, idle_seconds=0.2) as url, httpx.Client(base_url=url) as client:
+        first = new_game(client)["id"]
+        assert client.post("/api/games", json={"game": "tictactoe"}).status_code == 503
+        time.sleep(0.3)
+        new_game(client)
+        assert client.get(f"/api/games/{first}").status_code == 404
