@@ -75,13 +75,25 @@ def test_a_users_game_needs_the_game_for_its_board() -> None:
     assert "<pre>&lt;pile&gt; 0</pre>" in html and "1.&nbsp;1 2.&nbsp;1" in html
 
 
+class DrawnCountdown(Countdown):
+    def to_svg(self, state: int, last: int | None = None) -> str:
+        return f"<svg><text>{state} left, last took {last}</text></svg>"
+
+
 def test_boards_use_to_svg_when_the_game_has_it() -> None:
-    game = zs.load_game("openspiel:tic_tac_toe")
-    state = game.result(game.initial_state, 4)
-    svg = board_html(game, state)
-    assert svg.startswith("<svg") and ">.x.</text>" in svg
-    assert ">last: x(1,1)</text>" in board_html(game, state, game.actions(game.initial_state)[4])
+    game = DrawnCountdown()
+    assert board_html(game, 3) == "<svg><text>3 left, last took None</text></svg>"
+    assert board_html(game, 3, last=1) == "<svg><text>3 left, last took 1</text></svg>"
     assert board_html(Countdown(), 3) == "<pre>&lt;pile&gt; 3</pre>"
+
+
+def test_a_position_without_a_drawing_shows_its_text() -> None:
+    game = zs.load_game("openspiel:tic_tac_toe")
+    position = zs.show(game, game.result(game.initial_state, 4))
+    assert position._repr_svg_() is None
+    assert position._repr_html_() == "<pre>...\n.x.\n...</pre>"
+    drawn = zs.show(zs.games.TicTacToe())
+    assert drawn._repr_html_() is None and drawn._repr_svg_().startswith("<svg")
 
 
 def test_a_search_summary_is_a_one_row_table() -> None:

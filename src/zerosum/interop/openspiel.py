@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Hashable
-from html import escape
 from typing import Any
 
 from ..game import SpecError, ZerosumError, opponent
@@ -253,24 +252,6 @@ class OpenSpielGame:
 
     def print_state(self, state: OpenSpielState) -> None:
         print(self.render(state))
-
-    def to_svg(self, state: OpenSpielState, last: Any = None) -> str:
-        """OpenSpiel's printout of the position as an SVG picture (monospace text), with
-        the ``last`` action that led to it written underneath."""
-        lines = self.render(state).split("\n")
-        if last is not None:
-            lines += ["", f"last: {self.format_action(last)}"]
-        width = 16 + 9 * max(map(len, lines), default=0)
-        height = 16 + 18 * len(lines)
-        rows = "".join(
-            f'<text x="8" y="{22 + 18 * i}" xml:space="preserve">{escape(line)}</text>'
-            for i, line in enumerate(lines)
-        )
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'font-family="monospace" font-size="15"><rect width="100%" height="100%" '
-            f'fill="#f4f1ea"/>{rows}</svg>'
-        )
 
     def format_action(self, action: Any) -> str:
         if isinstance(action, OpenSpielAction):
