@@ -105,6 +105,18 @@ def test_agents_and_the_arena_play_openspiel_games() -> None:
     assert record.winner in (1, 2) and record.utilities[record.winner] == 1.0
 
 
+def test_monte_carlo_agents_play_openspiel_games() -> None:
+    game = zs.load_game("openspiel:tic_tac_toe")
+    mcts, monte_carlo = zs.agents.MCTS(iterations=300, seed=0), zs.agents.MonteCarlo(50, seed=0)
+    for first, second in ((mcts, zs.agents.Dummy()), (zs.agents.Dummy(), monte_carlo)):
+        record = zs.play(game, first, second, seed=1)
+        assert record.reason is zs.arena.Reason.END
+        assert record.winner == (1 if first is mcts else 2)  # the dummy never blocks
+    assert set(monte_carlo.last.extra["means"]) <= {
+        f"o({r},{c})" for r in range(3) for c in range(3)
+    }
+
+
 def test_cli_plays_an_openspiel_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "openspiel:tic_tac_toe", "--p1", "dummy", "--p2", "dummy"]) == 0
     out = capsys.readouterr().out
