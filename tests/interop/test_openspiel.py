@@ -133,7 +133,7 @@ def test_cli_plays_an_openspiel_game(capsys: pytest.CaptureFixture[str]) -> None
         ),
         ("openspiel:goofspiel", "its moves are simultaneous"),
         ("openspiel:chinese_checkers,players=3", "it has 3 players, not 2"),
-        ("openspiel:cliff_walking", "it has 1 players, not 2; it is not zero-sum"),
+        ("openspiel:cliff_walking", "it has 1 player, not 2; it is not zero-sum"),
         ("openspiel:backgammon", "'backgammon' is not a game zerosum can play: it has chance"),
         (
             "openspiel:chesss",

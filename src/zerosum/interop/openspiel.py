@@ -108,8 +108,9 @@ def _unfit_properties(pyspiel: Any, native_game: Any) -> list[str]:
     kind = pyspiel.GameType
     gt = native_game.get_type()
     problems = []
-    if native_game.num_players() != 2:
-        problems.append(f"it has {native_game.num_players()} players, not 2")
+    players = native_game.num_players()
+    if players != 2:
+        problems.append(f"it has {players} player{'s' if players > 1 else ''}, not 2")
     if gt.dynamics != kind.Dynamics.SEQUENTIAL:
         problems.append("its moves are simultaneous, not sequential")
     if gt.chance_mode != kind.ChanceMode.DETERMINISTIC:
