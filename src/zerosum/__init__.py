@@ -8,7 +8,7 @@ True
 """
 
 from . import agents, games, interop
-from .agents import make_agent
+from .agents import make_agent, solve
 from .arena import GameRecord, judge, play
 from .game import (
     Game,
@@ -38,4 +38,5 @@ __all__ = [
     "play",
     "Position",
     "show",
+    "solve",
 ]

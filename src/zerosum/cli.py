@@ -6,13 +6,15 @@ Bad input of any kind ends with a one-line message on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from .agents import AGENTS, Human, make_agent
+from .agents import AGENTS, Human, SolveResult, make_agent, solve
 from .arena import judge
-from .game import ZerosumError
+from .game import ZerosumError, format_action, replay, split_moves
 from .games import GAMES, load_game
 
 Command = Callable[[argparse.Namespace], int]
@@ -62,6 +64,45 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    state = replay(game, split_moves(game, args.moves))
+    if game.is_terminal(state):
+        raise UsageError(f"the game is over after {args.moves!r}: nothing to solve")
+    result = solve(game, state)
+    if args.json:
+        print(json.dumps(solve_json(game, result)))
+        return 0
+    names = {1: "wins", 0: "draws", -1: "loses"}
+    plies = "" if result.plies is None else f" in {result.plies} plies"
+    print(f"player {game.player(state)} to move {names[result.value]}{plies}")
+    for action, value in result.action_values.items():
+        steps = result.action_plies[action]
+        after = "" if steps is None else f" in {steps}"
+        best = "  (best)" if action in result.best_actions else ""
+        print(f"  {format_action(game, action):>8}  {names[value]}{after}{best}")
+    print(f"{result.nodes} nodes, {result.seconds:.3f} s")
+    return 0
+
+
+def solve_json(game: Any, result: SolveResult) -> dict[str, Any]:
+    """The JSON form of a solve: scores when the game's own solver gave them, else values,
+    plies and best moves; per-move numbers keyed by the human-format move."""
+    fmt = functools.partial(format_action, game)
+    if result.action_scores is not None:
+        moves = {fmt(a): s for a, s in result.action_scores.items()}
+        head: dict[str, Any] = {"score": result.score, "moves": moves}
+    else:
+        head = {
+            "value": result.value,
+            "plies": result.plies,
+            "moves": {fmt(a): v for a, v in result.action_values.items()},
+            "plies_by_move": {fmt(a): p for a, p in result.action_plies.items()},
+            "best": [fmt(a) for a in result.best_actions],
+        }
+    return {**head, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="zerosum", description=__doc__.split("\n")[0] if __doc__ else None)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -87,6 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--move-seconds", type=float, default=5.0, help="cap on each computer move (5)"
     )
     serve.set_defaults(run=cmd_serve)
+    solve_ = commands.add_parser("solve", help="solve a position exactly: every move's value")
+    solve_.add_argument("game", help="game spec, e.g. migration:n=5")
+    solve_.add_argument(
+        "--moves",
+        default="",
+        help="moves from the start, space-separated (Connect Four also as digits: 4453)",
+    )
+    solve_.add_argument("--json", action="store_true", help="print one JSON object")
+    solve_.set_defaults(run=cmd_solve)
     return parser
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "check_action",
     "legal_list",
     "replay",
+    "split_moves",
 ]
 
 
@@ -179,3 +180,19 @@ def replay(game: Any, moves: Sequence[str], state: Any = None) -> Any:
             exc.args = (f"move {i + 1} ({text!r}): {exc}",)
             raise
     return state
+
+
+def split_moves(game: Any, text: str) -> list[str]:
+    """The human-format moves in ``text``, for a position given on the command line.
+
+    Moves are separated by spaces or semicolons (``"1,0 2,1"``; commas belong to moves).
+    A single run of digits that is not itself a legal first move is read one move per
+    digit, so Connect Four positions can be written ``"4453"``.
+    """
+    moves = text.replace(";", " ").split()
+    if len(moves) == 1 and moves[0].isdigit() and len(moves[0]) > 1:
+        try:
+            parse_action(game, moves[0], game.initial_state)
+        except IllegalActionError:
+            return list(moves[0])
+    return moves

@@ -4,7 +4,9 @@ from .base import Agent, SearchInfo
 from .classic import Minimax
 from .montecarlo import MCTS, MonteCarlo
 from .registry import AGENTS, make_agent
+from .search import AlphaBeta
 from .simple import Dummy, Human, Random, Resignation
+from .solve import Perfect, SolveResult, solve
 
 __all__ = [
     "Agent",
@@ -16,6 +18,10 @@ __all__ = [
     "Minimax",
     "MonteCarlo",
     "MCTS",
+    "AlphaBeta",
+    "Perfect",
+    "SolveResult",
+    "solve",
     "AGENTS",
     "make_agent",
 ]

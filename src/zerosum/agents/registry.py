@@ -7,7 +7,9 @@ from typing import Any
 from ..spec import Registry
 from .classic import Minimax
 from .montecarlo import MCTS, MonteCarlo
+from .search import AlphaBeta
 from .simple import Dummy, Human, Random
+from .solve import Perfect
 
 AGENTS: Registry[Any] = Registry("agent")
 AGENTS.register("dummy", "plays the first legal action")(Dummy)
@@ -16,6 +18,8 @@ AGENTS.register("human", "asks a person on the terminal")(Human)
 AGENTS.register("minimax", "plain minimax, no pruning (the baseline)")(Minimax)
 AGENTS.register("montecarlo", "pure Monte-Carlo: random playouts per move, best mean")(MonteCarlo)
 AGENTS.register("mcts", "Monte-Carlo tree search (UCT, random rollouts, optional solver)")(MCTS)
+AGENTS.register("alphabeta", "alpha-beta with table, move ordering, deepening")(AlphaBeta)
+AGENTS.register("perfect", "plays by exact solving: fastest win, slowest loss")(Perfect)
 
 
 def make_agent(spec: str) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import svg
 from .base import BuiltinGame
+from .heuristics import migration_apart, migration_reserves, squash
 
 #: A state is ``(p1, p2, player)``: each player's stones as bitmasks and who moves.
 MigrationState = tuple[int, int, int]
@@ -83,6 +84,35 @@ class Migration(BuiltinGame):
     def utility(self, state: MigrationState, player: int) -> int:
         """The player to move in a terminal state is stuck and has lost."""
         return -1 if state[2] == player else 1
+
+    def evaluate(self, state: MigrationState, player: int) -> float:
+        """Reserves and mobility: the moves each army could still make unhindered, plus twice
+        the stones that can move now (a blocked stone counts against its owner); the
+        difference, squashed. The side to move needs more reserve to outlast the other."""
+        p1, p2, mover = state
+        r1, r2 = migration_reserves(self.n, p1, p2)
+        empty = self.full & ~(p1 | p2)
+        mobile1 = (p1 & self._steps_right & (empty >> 1)).bit_count()
+        mobile2 = (p2 & (empty << self.n)).bit_count()
+        raw = r1 - r2 + 2 * (mobile1 - mobile2) + (-1 if mover == 1 else 1)
+        return squash(raw, 12, player)
+
+    def settled(self, state: MigrationState) -> tuple[int, int] | None:
+        """``(value, plies)`` for the mover once the armies can no longer meet, else None.
+
+        Apart, each army makes exactly its reserve of moves whatever anyone plays, so the
+        mover wins if and only if its reserve is larger, and the game length is fixed (the
+        solver's optional ``settled`` hook)."""
+        p1, p2, mover = state
+        if not migration_apart(self.n, p1, p2):
+            return None
+        r1, r2 = migration_reserves(self.n, p1, p2)
+        mine, theirs = (r1, r2) if mover == 1 else (r2, r1)
+        return (1, 2 * theirs + 1) if mine > theirs else (-1, 2 * mine)
+
+    def key(self, state: MigrationState) -> int:
+        """Both armies in one integer: who moves follows from how far the stones have come."""
+        return state[0] << (self.n * self.n) | state[1]
 
     def cell(self, state: MigrationState, row: int, col: int) -> int:
         """Who holds (row, col): 0, 1 or 2."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import svg
 from .base import BuiltinGame
+from .heuristics import pick_open_sets, squash
 
 #: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
 PickState = tuple[int, int, int]
@@ -85,6 +86,13 @@ class Pick(BuiltinGame):
     def utility(self, state: PickState, player: int) -> int:
         winner = state[2]
         return 0 if not winner else (1 if winner == player else -1)
+
+    def evaluate(self, state: PickState, player: int) -> float:
+        """Open winning subsets: each subset free of the opponent's numbers counts 4**(the
+        numbers a player holds in it); the difference, squashed into (-1, 1)."""
+        held1, held2, _ = state
+        raw = pick_open_sets(self.sets, held1, held2) - pick_open_sets(self.sets, held2, held1)
+        return squash(raw, 4.0 * len(self.sets), player)
 
     def held(self, state: PickState, player: int) -> list[int]:
         """The numbers ``player`` holds, ascending."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import svg
 from .base import BuiltinGame
+from .heuristics import squash
 
 #: A state is ``(x, o, winner)``: bitmasks of X's and O's cells, and 0, 1 or 2.
 TicTacToeState = tuple[int, int, int]
@@ -66,6 +67,18 @@ class TicTacToe(BuiltinGame):
     def utility(self, state: TicTacToeState, player: int) -> int:
         winner = state[2]
         return 0 if not winner else (1 if winner == player else -1)
+
+    def evaluate(self, state: TicTacToeState, player: int) -> float:
+        """Open lines: each line free of the opponent counts 1, 4 or 16 for the one, two or
+        three marks a player has in it; the difference, squashed into (-1, 1)."""
+        x, o, _ = state
+        raw = 0
+        for m in LINES:
+            if not m & o:
+                raw += 1 << (2 * (x & m).bit_count())
+            if not m & x:
+                raw -= 1 << (2 * (o & m).bit_count())
+        return squash(raw, 16, player)
 
     def winning_line(self, state: TicTacToeState) -> list[int]:
         """The cells of the completed line, or ``[]`` when nobody has won."""

@@ -1,0 +1,356 @@
+"""AlphaBeta: the strong search engine, with each classic improvement behind a switch.
+
+One negamax alpha-beta search (fail-soft) serves every game with the seven-member
+interface. The switches exist so the course experiments ("with and without move
+ordering", "depth 3 against depth 5") are one argument each:
+
+- ``depth``: plies to search; at the cutoff ``evaluate(state, player)`` scores the
+  state (terminal states always score their true utility);
+- ``table``: a transposition table of lower/upper bounds keyed by ``game.key(state)``
+  (else the state), cleared when it reaches ``table_size`` entries;
+- ``ordering``: the table's move first, then killer moves and the history heuristic
+  (only the table's move for games with ``ordered_actions = True``); ``False`` keeps
+  the game's own order;
+- ``time_limit``: seconds per move for iterative deepening; the best move of the last
+  finished depth is played;
+- ``depth_adjust``: every ply a value travels up shrinks it by ``DECAY``, so a win
+  sooner is worth more and a loss later less (signs never change);
+- ``seed``: breaks ties between equally valued moves at random (without it, the first
+  best move in search order is played).
+
+A heuristic must be zero-sum, ``evaluate(s, 1) == -evaluate(s, 2)``, and should stay
+strictly between the game's loss and win utilities, so a proven win beats any guess.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import defaultdict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from .base import Heuristic, SearchInfo, Seeded, evaluator
+
+__all__ = ["AlphaBeta", "DECAY"]
+
+#: Factor applied per ply to values with ``depth_adjust`` (an exact binary fraction).
+DECAY = 1.0 - 2.0**-10
+
+_INF = math.inf
+
+
+class _Timeout(Exception):
+    """The time limit ran out in the middle of an iteration."""
+
+
+class AlphaBeta(Seeded):
+    """Negamax alpha-beta with a transposition table, move ordering and iterative deepening.
+
+    ``depth`` plies (``None``: to the end), ``evaluate(state, player)`` at the cutoff (else
+    ``game.evaluate``, else 0), ``time_limit`` seconds per move. After each move ``last``
+    is a :class:`SearchInfo`: value for the mover, depth finished, nodes (states
+    generated), seconds and principal variation.
+
+    >>> import zerosum as zs
+    >>> agent = AlphaBeta()
+    >>> game = zs.games.TicTacToe()
+    >>> agent(game, game.initial_state) in game.actions(game.initial_state)
+    True
+    >>> agent.last.value
+    0.0
+    """
+
+    def __init__(
+        self,
+        depth: int | None = None,
+        evaluate: Heuristic | None = None,
+        time_limit: float | None = None,
+        ordering: bool = True,
+        table: bool = True,
+        depth_adjust: bool = True,
+        seed: int | None = None,
+        table_size: int = 1_000_000,
+    ) -> None:
+        if depth is not None and (not isinstance(depth, int) or depth < 1):
+            raise ValueError(f"depth must be an integer of at least 1, or None; not {depth!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if not isinstance(table_size, int) or table_size < 1:
+            raise ValueError(f"table_size must be a positive integer, not {table_size!r}")
+        super().__init__(seed)
+        self.depth = depth
+        self.evaluate = evaluate
+        self.time_limit = time_limit
+        self.ordering = ordering
+        self.table = table
+        self.depth_adjust = depth_adjust
+        self.table_size = table_size
+        self.last: SearchInfo | None = None
+        self._table: dict[Hashable, tuple[float, float, float, Any]] = {}
+        self._table_game: Any = None
+
+    def reset(self, seed: int | None = None) -> None:
+        """Forget the transposition table; reseed the tie-breaker when ``seed`` is given."""
+        super().reset(seed)
+        self._table.clear()
+        self._table_game = None
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        if self._table_game is not game:  # a table is only valid for one game
+            self._table.clear()
+            self._table_game = game
+        search = _Search(self, game, deadline)
+        value, moves, reached = search.run(state, start)
+        move = moves[0] if self.seed is None or len(moves) == 1 else self.rng.choice(moves)
+        pv = (move, *search.principal_variation(game.result(state, move), reached - 1))
+        # searched to the end: the depth reported is how long the best line is
+        depth = len(pv) if reached == _INF else int(reached)
+        self.last = SearchInfo(
+            value, depth, search.nodes, time.perf_counter() - start, pv, {"ties": len(moves)}
+        )
+        return move
+
+    def __repr__(self) -> str:
+        return (
+            f"AlphaBeta(depth={self.depth!r}, time_limit={self.time_limit!r}, "
+            f"ordering={self.ordering!r}, table={self.table!r}, "
+            f"depth_adjust={self.depth_adjust!r}, seed={self.seed!r})"
+        )
+
+
+class _Search:
+    """One move's search: the recursion and its bookkeeping (nodes, killers, history)."""
+
+    def __init__(self, agent: AlphaBeta, game: Any, deadline: float | None) -> None:
+        self.agent = agent
+        self.game = game
+        self.deadline = deadline
+        self.nodes = 0
+        self.cut = False  # did the last iteration evaluate any state at its depth cutoff?
+        self.table = agent._table if agent.table else None
+        self.key: Callable[[Any], Hashable] = getattr(game, "key", None) or (lambda s: s)
+        self.heuristic = evaluator(game, agent.evaluate)
+        self.partial: tuple[float, list[Any]] | None = None
+
+    def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
+        """``(value, best moves, depth finished)``; iterates deeper while time and depth allow.
+
+        The depth is ``inf`` for a search to the end and 0 when not even depth 1 finished.
+        """
+        agent = self.agent
+        moves = list(self.game.actions(state))
+        if not moves:
+            raise ValueError("the game is over: there is no move to search for")
+        try:
+            hash(moves[0])
+            hashable = True
+        except TypeError:  # the history heuristic needs hashable actions
+            hashable = False
+        self.negamax = self._build(agent.ordering and hashable)
+        target = _INF if agent.depth is None else agent.depth
+        # Deepening pays for itself only under a time limit: at a fixed depth the earlier
+        # iterations cost more than the move ordering they teach saves (measured).
+        deepen = agent.time_limit is not None
+        depth = 1 if deepen else target
+        found: tuple[float, list[Any], float] | None = None
+        while True:
+            self.cut = False
+            self.partial = None
+            try:
+                value, best = self._root(state, moves, depth)
+            except _Timeout:
+                if found is None:  # not even depth 1 finished: the best seen so far
+                    value, best = self.partial or (math.nan, moves[:1])
+                    return value, best, 0
+                return found
+            found = (value, best, depth)
+            moves = best + [m for m in moves if m not in best]  # best first next time
+            if depth >= target or not self.cut:
+                return found
+            if self.deadline is not None:
+                elapsed = time.perf_counter() - start
+                if elapsed > (self.deadline - start) / 2:  # the next depth would not finish
+                    return found
+            depth += 1
+
+    def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
+        game, negamax = self.game, self.negamax
+        me = game.player(state)
+        decay = DECAY if self.agent.depth_adjust else 1.0
+        random_ties = self.agent.seed is not None
+        best, tied = -_INF, [moves[0]]
+        alpha = -_INF
+        for move in moves:
+            child = game.result(state, move)
+            self.nodes += 1
+            if game.is_terminal(child):
+                value = game.utility(child, me) * decay
+            elif depth == 1:
+                self.cut = True
+                value = self.heuristic(child, me) * decay
+            else:
+                # With random ties, a move equal to the best must come back exact: open
+                # the window just below the best value.
+                low = math.nextafter(alpha, -_INF) if random_ties else alpha
+                them = game.player(child)
+                if them == me:
+                    value = decay * negamax(child, me, depth - 1, 1, low / decay, _INF)
+                else:
+                    value = -decay * negamax(child, them, depth - 1, 1, -_INF, -low / decay)
+            if value > best:
+                best, tied = value, [move]
+                alpha = max(alpha, value)
+            elif value == best and random_ties:
+                tied.append(move)
+            self.partial = (best, tied)
+        if self.table is not None:
+            self._store(state, depth, best, best, tied[0])
+        return best, tied
+
+    def _store(self, state: Any, depth: float, low: float, high: float, move: Any) -> None:
+        table = self.table
+        assert table is not None
+        if len(table) >= self.agent.table_size:
+            table.clear()
+        table[self.key(state)] = (depth, low, high, move)
+
+    def principal_variation(self, state: Any, plies: float) -> tuple[Any, ...]:
+        """The table's best moves from ``state``, at most ``plies`` long (empty without a table)."""
+        game, line = self.game, list[Any]()
+        seen = set()
+        while self.table is not None and len(line) < plies and not game.is_terminal(state):
+            key = self.key(state)
+            entry = self.table.get(key)
+            # a canonical key (symmetry) may hold the move of a mirrored position
+            if entry is None or key in seen or entry[3] not in game.actions(state):
+                break
+            seen.add(key)
+            line.append(entry[3])
+            state = game.result(state, entry[3])
+        return tuple(line)
+
+    def _build(self, ordering: bool) -> Callable[..., float]:
+        """The recursive search, as a closure over local names (no attribute look-ups inside)."""
+        game, agent = self.game, self.agent
+        actions, result, is_terminal = game.actions, game.result, game.is_terminal
+        utility, player, key = game.utility, game.player, self.key
+        heuristic = self.heuristic
+        table = self.table
+        table_size = agent.table_size
+        decay = DECAY if agent.depth_adjust else 1.0
+        deadline = self.deadline
+        clock = time.perf_counter
+        killers: list[list[Any]] = [[None, None] for _ in range(256)]
+        history: defaultdict[Any, int] = defaultdict(int)
+        rank = history.__getitem__
+        # A game whose own order is good (``ordered_actions``, see agents/solve.py) keeps
+        # it but for the table's move: killers and history only disturb it there.
+        by_history = not getattr(game, "ordered_actions", False)
+        search = self
+
+        def negamax(
+            state: Any, me: int, depth: float, ply: int, alpha: float, beta: float
+        ) -> float:
+            """Fail-soft value of the non-terminal ``state`` for ``me``, the player to move."""
+            first = None
+            if table is not None:
+                k = key(state)
+                entry = table.get(k)
+                if entry is not None:
+                    first = entry[3]
+                    if entry[0] == depth:
+                        low, high = entry[1], entry[2]
+                        if low >= beta or low == high:
+                            return low
+                        if high <= alpha:
+                            return high
+                        if low > alpha:
+                            alpha = low
+                        if high < beta:
+                            beta = high
+            if deadline is not None and clock() > deadline:
+                raise _Timeout
+            if depth == 1:
+                search.cut = True
+            moves = actions(state)
+            if ordering and len(moves) > 1:
+                if by_history:
+                    moves = sorted(moves, key=rank, reverse=True)
+                    if ply < 256:
+                        for killer in killers[ply]:
+                            if killer is not None and killer != first and killer in moves:
+                                moves.remove(killer)
+                                moves.insert(0, killer)
+                if first is not None and moves[0] != first and first in moves:
+                    moves = list(moves)
+                    moves.remove(first)
+                    moves.insert(0, first)
+            start_alpha = alpha
+            best = -_INF
+            best_move = None
+            children: Any
+            if depth == 1:
+                # The frontier: each child is scored as it comes, until a cutoff.
+                children = ((move, result(state, move), None) for move in moves)
+            else:
+                # All children first: a move that ends the game well enough cuts off at once.
+                children = []
+                for move in moves:
+                    child = result(state, move)
+                    if is_terminal(child):
+                        value = utility(child, me) * decay
+                        if value >= beta:
+                            search.nodes += len(children) + 1
+                            return value
+                        children.append((move, child, value))
+                    else:
+                        children.append((move, child, None))
+            count = 0
+            for move, child, final in children:
+                count += 1
+                if final is not None:
+                    value = final
+                elif depth == 1:
+                    if is_terminal(child):
+                        value = utility(child, me) * decay
+                    else:
+                        value = heuristic(child, me) * decay
+                else:
+                    them = player(child)
+                    if them == me:
+                        value = decay * negamax(
+                            child, me, depth - 1, ply + 1, alpha / decay, beta / decay
+                        )
+                    else:
+                        value = -decay * negamax(
+                            child, them, depth - 1, ply + 1, -beta / decay, -alpha / decay
+                        )
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            if ordering:
+                                if ply < 256 and killers[ply][0] != move:
+                                    slot = killers[ply]
+                                    slot[1] = slot[0]
+                                    slot[0] = move
+                                history[move] += 1 << int(min(depth, 30))
+                            break
+            search.nodes += count if depth == 1 else len(children)
+            if table is not None:
+                if len(table) >= table_size:
+                    table.clear()
+                if best <= start_alpha:
+                    table[k] = (depth, -_INF, best, best_move)
+                elif best >= beta:
+                    table[k] = (depth, best, _INF, best_move)
+                else:
+                    table[k] = (depth, best, best, best_move)
+            return best
+
+        return negamax

@@ -1,0 +1,342 @@
+"""Exact solving: the game-theoretic value of a position and of each of its moves.
+
+``solve(game, state)`` works for any game with the seven-member interface whose states
+are hashable (or that has ``key(state)``) and whose actions are hashable (they key the
+per-move results). Values are signs, from the point of view of
+the player to move: 1 a win, 0 a draw, -1 a loss (the sign of the utility at the end).
+Plies count moves to the end under perfect play: the winner takes the fastest win, the
+loser the slowest loss. A draw has no such preference, so its plies are ``None``.
+
+The search is a negamax alpha-beta over integer scores that encode the distance to the
+end (``WIN - plies`` for a win, ``-(WIN - plies)`` for a loss, 0 for a draw), so a table
+entry means the same wherever its position is met. The table keeps a lower and an upper
+bound per position; each move is first decided win/draw/loss with null windows (cheap),
+then its exact distance is found with a window bounded by what is already known.
+
+Two optional members of a game speed it up, and the solver uses them when present:
+
+``settled(state) -> tuple[int, int] | None``
+    ``(value, plies)`` when the outcome under perfect play is known without search (for
+    example Migration once the armies can no longer meet), else ``None``. ``value`` is
+    1, 0 or -1 for the player to move; ``plies`` counts moves to the end (ignored for a
+    draw). It must be exact: the solver trusts it.
+
+``solve_exactly(state) -> dict | None``
+    A complete compiled solver. It returns ``None`` when it cannot handle ``state``,
+    else ``{"scores": {action: int}, "plies": {action: int}, "nodes": int}``: one score
+    per legal action, from the mover's point of view (positive a win, larger sooner;
+    negative a loss; 0 a draw), the plies to the end after that action (counting it) and
+    the positions it searched. ``solve`` then fills ``score`` and ``action_scores``.
+
+``ordered_actions = True``
+    Says ``actions(state)`` already lists the likely best moves first (Connect Four's
+    center-first columns), so the solver keeps that order instead of putting first the
+    moves that refuted others elsewhere (the history heuristic, which helps games whose
+    order says nothing, such as Migration and Pick).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import game_name
+from .base import SearchInfo, Seeded
+
+__all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN"]
+
+#: Score of a win at the end of the current ply; a win in ``d`` plies scores ``WIN - d``.
+WIN = 1 << 24
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The exact value of a position for the player to move.
+
+    ``value`` is 1 (win), 0 (draw) or -1 (loss); ``action_values`` the same for every
+    legal action; ``best_actions`` the actions that keep the value, fastest win or slowest
+    loss first; ``plies`` (and ``action_plies`` per action, counting that action) the moves
+    to the end under perfect play (``None`` for a draw); ``nodes`` positions searched;
+    ``seconds`` wall time. ``score`` and ``action_scores`` are set only when the game's own
+    ``solve_exactly`` solver answered (see the module's documentation).
+    """
+
+    value: int
+    action_values: dict[Any, int]
+    best_actions: tuple[Any, ...]
+    plies: int | None
+    action_plies: dict[Any, int | None]
+    nodes: int
+    seconds: float
+    score: int | None = None
+    action_scores: dict[Any, int] | None = field(default=None)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{a!r}</td><td>{v:+d}</td><td>{self.action_plies[a]}</td></tr>"
+            for a, v in self.action_values.items()
+        )
+        return (
+            f"<p>value {self.value:+d}, plies {self.plies}, {self.nodes} nodes, "
+            f"{self.seconds:.3f} s</p><table><tr><th>action</th><th>value</th>"
+            f"<th>plies</th></tr>{rows}</table>"
+        )
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _plies(score: int) -> int | None:
+    return None if score == 0 else WIN - abs(score)
+
+
+def _up(score: int) -> int:
+    """A child's score one ply further from the end (wins and losses one ply longer)."""
+    return score - 1 if score > 0 else score + 1 if score < 0 else 0
+
+
+def _down(bound: int) -> int:
+    """The inverse of :func:`_up` on window bounds: the child bound for a parent bound."""
+    return bound + 1 if bound > 0 else bound - 1 if bound < 0 else 0
+
+
+class Solver:
+    """An exact solver for one game; its table of bounds is kept between calls.
+
+    The table is never trimmed (an exact answer needs it whole), so its memory grows with
+    the positions searched: about half a million for Migration 6x6.
+
+    >>> import zerosum as zs
+    >>> result = Solver(zs.games.TicTacToe()).solve()
+    >>> result.value, result.plies
+    (0, None)
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.table: dict[Hashable, tuple[int, int, Any]] = {}
+        self.nodes = 0
+        self._search = self._build()
+
+    def solve(self, state: Any = None) -> SolveResult:
+        """Solve ``state`` (default: the start) exactly; see :class:`SolveResult`."""
+        game = self.game
+        state = game.initial_state if state is None else state
+        start = time.perf_counter()
+        if game.is_terminal(state):
+            raise ValueError(f"the game is over: there is nothing to solve in {game_name(game)}")
+        hook = getattr(game, "solve_exactly", None)
+        answer = hook(state) if hook is not None else None
+        if answer is not None:
+            return _from_hook(answer, time.perf_counter() - start)
+        self.nodes = 0
+        me = game.player(state)
+        scores: dict[Any, int] = {}
+        for action in game.actions(state):
+            child = game.result(state, action)
+            self.nodes += 1
+            if game.is_terminal(child):
+                scores[action] = _sign(game.utility(child, me)) * (WIN - 1)
+            else:
+                child_score = self.exact(child)
+                same = game.player(child) == me
+                scores[action] = _up(child_score) if same else -_up(child_score)
+        return _result(scores, self.nodes, time.perf_counter() - start)
+
+    def exact(self, state: Any) -> int:
+        """The exact score of the non-terminal ``state`` for its mover (see :data:`WIN`)."""
+        search, me = self._search, self.game.player(state)
+        # The outcome first, in a window that holds only a draw (cheap); then the distance,
+        # in a window holding the true score strictly inside, so fail-soft search returns it.
+        value = search(state, me, -1, 1)
+        if value > 0:
+            return search(state, me, value - 1, WIN)
+        if value < 0:
+            return search(state, me, -WIN, value + 1)
+        return 0
+
+    def _build(self) -> Callable[[Any, int, int, int], int]:
+        """The recursive search as a closure over local names (no attribute look-ups inside)."""
+        game, table, key = self.game, self.table, getattr(self.game, "key", None)
+        actions, result, is_terminal = game.actions, game.result, game.is_terminal
+        utility, player = game.utility, game.player
+        settled = getattr(game, "settled", None)
+        solver = self
+        win1 = WIN - 1
+        history: defaultdict[Any, int] = defaultdict(int)
+        rank = history.__getitem__
+        # Moves that refuted others before go first, unless the game's own order is better.
+        by_history = not getattr(game, "ordered_actions", False)
+
+        def search(state: Any, me: int, alpha: int, beta: int) -> int:
+            """Fail-soft score of the non-terminal ``state`` for ``me``, its mover."""
+            k = key(state) if key is not None else state
+            entry = table.get(k)
+            first = None
+            if entry is not None:
+                low, high, first = entry
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+            elif settled is not None:
+                known = settled(state)
+                if known is not None:
+                    value, plies = known
+                    score = 0 if value == 0 else (WIN - plies) * (1 if value > 0 else -1)
+                    table[k] = (score, score, None)
+                    return score
+            solver.nodes += 1
+            moves = sorted(actions(state), key=rank, reverse=True) if by_history else actions(state)
+            if first is not None and first in moves:
+                moves = list(moves)
+                moves.remove(first)
+                moves.insert(0, first)
+            start_alpha = alpha
+            best = -WIN - 1
+            best_move = None
+            # Every child first: a win now ends the search, other endings are known values.
+            open_children = []
+            for move in moves:
+                child = result(state, move)
+                if is_terminal(child):
+                    u = utility(child, me)
+                    if u > 0:  # nothing beats winning now
+                        table[k] = (win1, win1, move)
+                        return win1
+                    value = 0 if u == 0 else -win1
+                    if value > best:
+                        best, best_move = value, move
+                else:
+                    open_children.append((move, child))
+            if best > alpha:
+                alpha = best
+            # A child whose stored bound already proves a cutoff ends the search here
+            # (enhanced transposition cutoff): a table look-up instead of a subtree.
+            for move, child in open_children:
+                known = table.get(key(child) if key is not None else child)
+                if known is not None:
+                    value = _up(known[0]) if player(child) == me else -_up(known[1])
+                    if value >= beta:
+                        low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
+                        table[k] = (max(low, value), high, move)
+                        return value
+            for move, child in open_children:
+                if alpha >= beta:
+                    break
+                them = player(child)
+                if them == me:
+                    value = _up(search(child, me, _down(alpha), _down(beta)))
+                else:  # _up and _down written out: this is the hot path
+                    a, b = -beta, -alpha
+                    a = a + 1 if a > 0 else a - 1 if a < 0 else 0
+                    b = b + 1 if b > 0 else b - 1 if b < 0 else 0
+                    value = search(child, them, a, b)
+                    value = 1 - value if value > 0 else -1 - value if value < 0 else 0
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            history[move] += 1
+            low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
+            if best <= start_alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            table[k] = (low, high, best_move)
+            return best
+
+        return search
+
+
+def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
+    best_score = max(scores.values())
+    best = tuple(a for a, s in scores.items() if s == best_score)
+    return SolveResult(
+        value=_sign(best_score),
+        action_values={a: _sign(s) for a, s in scores.items()},
+        best_actions=best,
+        plies=_plies(best_score),
+        action_plies={a: _plies(s) for a, s in scores.items()},
+        nodes=nodes,
+        seconds=seconds,
+    )
+
+
+def _from_hook(answer: dict[str, Any], seconds: float) -> SolveResult:
+    """A :class:`SolveResult` from a game's ``solve_exactly`` answer (scores, plies, nodes)."""
+    scores: dict[Any, int] = dict(answer["scores"])
+    plies: dict[Any, int] = dict(answer["plies"])
+    if not scores or set(plies) != set(scores):
+        raise ValueError("solve_exactly must give a score and plies for every legal action")
+    top = max(scores.values())
+    best = tuple(a for a, s in scores.items() if s == top)
+    return SolveResult(
+        value=_sign(top),
+        action_values={a: _sign(s) for a, s in scores.items()},
+        best_actions=best,
+        plies=None if top == 0 else plies[best[0]],
+        action_plies={a: None if s == 0 else plies[a] for a, s in scores.items()},
+        nodes=int(answer["nodes"]),
+        seconds=seconds,
+        score=top,
+        action_scores=scores,
+    )
+
+
+def solve(game: Any, state: Any = None) -> SolveResult:
+    """Solve ``state`` of ``game`` (default: the start) exactly; see :class:`SolveResult`.
+
+    >>> import zerosum as zs
+    >>> result = zs.solve(zs.games.Migration(n=4))
+    >>> result.value, result.plies, result.action_plies
+    (-1, 12, {(1, 0, 1, 1): 6, (2, 0, 2, 1): 12})
+    """
+    return Solver(game).solve(state)
+
+
+class Perfect(Seeded):
+    """Plays by :func:`solve`: the fastest win, else a draw, else the slowest loss.
+
+    Among equally good moves it plays the first in the game's order, or a random one with
+    ``seed``. The solver's table is kept between moves of the same game. ``last`` is the
+    :class:`SearchInfo` of the latest move (depth: plies to the end, 0 for a draw), with the
+    full :class:`SolveResult` as ``last.extra["solve"]``.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._solver: Solver | None = None
+        self.last: SearchInfo | None = None
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        self._solver = None
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        if self._solver is None or self._solver.game is not game:
+            self._solver = Solver(game)
+        solved = self._solver.solve(state)
+        best = solved.best_actions
+        move = best[0] if self.seed is None else self.rng.choice(best)
+        depth = solved.plies or 0
+        self.last = SearchInfo(
+            solved.value, depth, solved.nodes, solved.seconds, (move,), {"solve": solved}
+        )
+        return move
+
+    def __repr__(self) -> str:
+        return f"Perfect(seed={self.seed!r})"
+

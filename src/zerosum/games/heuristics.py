@@ -1,0 +1,109 @@
+"""Bit-level helpers behind the built-in games' ``evaluate`` (and Migration's ``settled``).
+
+Every heuristic here computes a raw score for player 1 minus player 2 and squashes it
+with :func:`squash` into (-1, 1), strictly inside the loss and win utilities, so a
+search always prefers a proven win to a promising guess; negating it for player 2 keeps
+it exactly zero-sum.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+def squash(raw: float, scale: float, player: int) -> float:
+    """``raw`` (player 1's advantage) mapped into (-1, 1), from ``player``'s point of view."""
+    value = raw / (abs(raw) + scale)
+    return value if player == 1 else -value
+
+
+# Connect Four ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _board(width: int, height: int) -> int:
+    """The mask of real cells in the Connect Four layout (each column has a spare top bit)."""
+    column = (1 << height) - 1
+    return sum(column << (c * (height + 1)) for c in range(width))
+
+
+def connect_four_lines(own: int, other: int, width: int, height: int, k: int) -> int:
+    """Open lines and threats of ``own``: for every k-cell window free of ``other`` stones,
+    the number of ``own`` stones in it, plus 4 per empty cell that would complete k."""
+    board = _board(width, height)
+    free = board & ~other
+    empty = free & ~own
+    score = 0
+    threats = 0
+    for shift in (1, height + 1, height, height + 2):
+        windows = free
+        for i in range(1, k):
+            windows &= free >> (i * shift)
+            if not windows:
+                break
+        for i in range(k):
+            score += (windows & (own >> (i * shift))).bit_count()
+        # cells with j own stones just before them and k-1-j just after them
+        before = [board]
+        after = [board]
+        for j in range(1, k):
+            before.append(before[-1] & (own << (j * shift)))
+            after.append(after[-1] & (own >> (j * shift)))
+        for j in range(k):
+            threats |= before[j] & after[k - 1 - j]
+    return score + 4 * (threats & empty).bit_count()
+
+
+# Migration -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _migration_masks(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    row = (1 << n) - 1
+    rows = tuple(row << (r * n) for r in range(n))
+    cols = tuple(sum(1 << (r * n + c) for r in range(n)) for c in range(n))
+    return rows, cols
+
+
+def migration_reserves(n: int, p1: int, p2: int) -> tuple[int, int]:
+    """How many moves each army could still make if the other one were not on the board.
+
+    A stone can step until the stones ahead of it in its line are packed against the far
+    edge, so player 1's reserve is the sum of its stones' distances to the right edge less
+    ``k(k-1)/2`` for a row holding k of them; likewise for player 2 upwards.
+    """
+    rows, cols = _migration_masks(n)
+    r1 = r2 = 0
+    for i in range(n):
+        in_row, in_col = (p1 & rows[i]).bit_count(), (p2 & cols[i]).bit_count()
+        r1 += (n - 1 - i) * (p1 & cols[i]).bit_count() - in_row * (in_row - 1) // 2
+        r2 += i * (p2 & rows[i]).bit_count() - in_col * (in_col - 1) // 2
+    return r1, r2
+
+
+def migration_apart(n: int, p1: int, p2: int) -> bool:
+    """Whether the armies can never meet again: no player-2 stone at or below and at or
+    right of a player-1 stone (only such a pair can block one another now or later)."""
+    rows, _ = _migration_masks(n)
+    reach = 0  # cells at or right of a player-1 stone in this row or a row above
+    for r in range(n):
+        line = (p1 >> (r * n)) & rows[0]
+        if line:
+            reach |= (rows[0] & ~((line & -line) - 1)) << (r * n)
+        if p2 & rows[r] & reach:
+            return False
+        reach |= (reach & rows[r]) << n if r + 1 < n else 0
+    return True
+
+
+# Pick ------------------------------------------------------------------------------
+
+
+def pick_open_sets(sets: list[int], own: int, other: int) -> int:
+    """Winning subsets still free of ``other``'s numbers, each weighted 4**(numbers of
+    ``own`` in it), so a set one number short of complete counts most."""
+    score = 0
+    for m in sets:
+        if not m & other:
+            score += 1 << (2 * (m & own).bit_count())
+    return score

@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_cli import run
+from zerosum.cli import main
+from zerosum.game import split_moves
+from zerosum.games import ConnectFour, Migration, Pick
+
+
+def test_solve_prints_the_value_and_every_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "migration:n=5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "player 1 to move wins in 23 plies"
+    assert "2,1>2,2  wins in 23  (best)" in out[2]
+    assert "1,0>1,1  loses in 10" in out[1]
+    assert out[-1].endswith(" s") and "nodes" in out[-1]
+
+
+def test_solve_json_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "connect4:width=4,height=4", "--moves", "2233", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["value"] == 0 and data["plies"] is None
+    assert data["moves"] == {"2": -1, "3": -1, "1": 0, "4": 0}
+    assert data["plies_by_move"]["2"] == 12 and data["best"] == ["1", "4"]
+    assert data["nodes"] > 0 and data["seconds"] >= 0
+
+
+def test_moves_are_split_on_spaces_and_semicolons_and_digit_runs() -> None:
+    assert split_moves(Migration(5), "1,0>1,1; 4,1  2,1") == ["1,0>1,1", "4,1", "2,1"]
+    assert split_moves(ConnectFour(), "4453") == ["4", "4", "5", "3"]
+    assert split_moves(Pick(4), "12") == ["12"]  # a legal number stays one move
+    assert split_moves(Pick(4), "") == []
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "tictactoe", "--moves", "0 3 1 4 2"], "the game is over after '0 3 1 4 2'"),
+        (["solve", "connect4", "--moves", "9"], "move 1 ('9'): player 1 cannot play 9"),
+        (["solve", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_bad_solve_input_exits_2_with_one_line(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr
