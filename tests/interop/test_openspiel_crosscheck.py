@@ -70,3 +70,29 @@ def test_connect_four_matches_zerosum_connect4(width: int, height: int, games: i
     theirs = openspiel.load("connect_four", columns=width, rows=height)
     wins = crosscheck(ours, theirs, connect_four_board, games, seed=2)
     assert wins[1] > 100 and wins[2] > 100 and sum(wins.values()) == games
+
+
+def test_the_solver_values_openspiel_positions_as_zerosums_own() -> None:
+    ours, theirs = zs.games.TicTacToe(), openspiel.load("tic_tac_toe")
+    mine, other = ours.initial_state, theirs.initial_state
+    for cell in (0, 1):  # X takes a corner, O an edge next to it: X can force a win
+        mine, other = ours.result(mine, cell), theirs.result(other, cell)
+    exact_ours, exact_theirs = zs.solve(ours, mine), zs.solve(theirs, other)
+    assert exact_theirs.value == exact_ours.value == 1
+    assert exact_theirs.action_values == exact_ours.action_values
+    assert exact_theirs.plies == exact_ours.plies
+
+
+def test_the_solver_values_openspiel_connect_four_as_zerosums_own() -> None:
+    ours = zs.games.ConnectFour(width=5, height=3, k=3)
+    theirs = openspiel.load("connect_four", columns=5, rows=3, x_in_row=3)
+    exact_ours, exact_theirs = zs.solve(ours), zs.solve(theirs)
+    assert exact_theirs.action_values == exact_ours.action_values
+    assert exact_theirs.action_values[0] == -1 and exact_theirs.action_values[2] == 1
+    assert exact_theirs.action_plies == exact_ours.action_plies
+
+
+def test_alpha_beta_plays_openspiel_games_to_the_end() -> None:
+    game = openspiel.load("connect_four", columns=5, rows=4)
+    record = zs.play(game, zs.agents.AlphaBeta(depth=4), zs.agents.AlphaBeta(depth=2))
+    assert record.reason is zs.arena.Reason.END and record.plies >= 7
