@@ -67,10 +67,16 @@ def test_searchers_moves_carry_their_numbers() -> None:
     assert f"<td>2</td><td>{first.nodes}</td></tr>" in html  # depth 2, its nodes
 
 
+class TicTacToe(Countdown):
+    """A user's game whose class name is also a registered game's name."""
+
+
 def test_a_users_game_needs_the_game_for_its_board() -> None:
     game = Countdown()
     record = zs.play(game, zs.agents.Dummy(), zs.agents.Dummy())
     assert "<pre>" not in record._repr_html_()  # the registry cannot rebuild "Countdown"
+    namesake = zs.play(TicTacToe(), zs.agents.Dummy(), zs.agents.Dummy())
+    assert namesake.game == "TicTacToe" and "<svg" not in namesake._repr_html_()
     html = record_html(record, game)
     assert "<pre>&lt;pile&gt; 0</pre>" in html and "1.&nbsp;1 2.&nbsp;1" in html
 

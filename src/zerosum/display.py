@@ -71,13 +71,15 @@ def board_html(game: Any, state: Any, last: Any = None) -> str:
 
 
 def _rebuild(spec: str) -> Any:
-    """The game a record names, when its name is a spec string; None for a user's game."""
+    """The game a record names, when its name is a spec string that rebuilds exactly that
+    game; None for a user's game (even one whose class is called ``TicTacToe``)."""
     from .games import load_game  # the registry imports every game: only when asked
 
     try:
-        return load_game(spec)
+        game = load_game(spec)
     except ZerosumError:
         return None
+    return game if getattr(game, "spec", None) == spec else None
 
 
 def _number(value: Any) -> str:
