@@ -29,6 +29,7 @@ QUICK: dict[str, dict[str, object]] = {
     },
     "04_pick_depth.ipynb": {"N": 3, "DEPTHS": [1, 2]},
     "05_tictactoe_montecarlo.ipynb": {"PLAYOUTS": [10], "GAMES_PER_PAIR": 2},
+    "06_openspiel_games.ipynb": {"GAMES": 2, "ITERATIONS": 50},
 }
 
 
