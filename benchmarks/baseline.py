@@ -4,8 +4,10 @@ The baseline is written here the way the notebooks write it: recursive max/min
 alpha-beta over the seven-member interface, no table, no move ordering, values for the
 player at the root. Each case plays one game with the baseline on both sides, then asks
 zerosum's ``AlphaBeta`` (same depth, same heuristic, ``depth_adjust=False`` so values
-compare exactly) for every position of that game, checks that the values are equal, and
-reports the total seconds of each and their ratio.
+compare exactly) for every position of that game, once on the Python path
+(``compiled=False``) and once compiled (the default for the built-in games), checks that
+all three give the same values, and reports milliseconds per move (the median of
+``--repeat`` runs over the whole game, a fresh agent each run) and the speed-ups.
 
     PYTHONPATH=src python benchmarks/baseline.py           # whole games
     PYTHONPATH=src python benchmarks/baseline.py --quick   # the first few moves of the long ones
@@ -16,11 +18,10 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
-from timing import table
+from timing import table, timed
 
 import zerosum as zs
 from zerosum.agents import AlphaBeta
@@ -66,37 +67,49 @@ def notebook_alphabeta(
     return best_action, best_value
 
 
-def compare(spec: str, depth: int | None, plies: int | None) -> list[Any]:
-    """One table row: the baseline's game, and ours on the same positions."""
+def ours(game: Any, depth: int | None, positions: list[Any], compiled: bool) -> list[float]:
+    """The values of one ``AlphaBeta`` asked about every position of the game in turn."""
+    agent = AlphaBeta(depth=depth, depth_adjust=False, compiled=compiled)
+    values = []
+    for position in positions:
+        agent(game, position)
+        assert agent.last is not None and agent.last.extra["compiled"] == compiled
+        values.append(agent.last.value)
+    return values
+
+
+def compare(spec: str, depth: int | None, plies: int | None, repeat: int) -> list[Any]:
+    """One table row: the baseline's game, and ours (Python, compiled) on the same positions;
+    each time the median of ``repeat`` runs over all the positions."""
     game = zs.load_game(spec)
     heuristic = None if depth is None else game.evaluate
     limit = math.inf if depth is None else depth
-    state, positions, values, base_seconds = game.initial_state, [], [], 0.0
+    state, positions = game.initial_state, []
     while not game.is_terminal(state) and (plies is None or len(positions) < plies):
-        start = time.perf_counter()
-        action, value = notebook_alphabeta(game, state, limit, heuristic)
-        base_seconds += time.perf_counter() - start
         positions.append(state)
-        values.append(value)
-        state = game.result(state, action)
-    agent = AlphaBeta(depth=depth, depth_adjust=False)
-    our_seconds, equal = 0.0, True
-    for position, value in zip(positions, values, strict=True):
-        start = time.perf_counter()
-        agent(game, position)
-        our_seconds += time.perf_counter() - start
-        assert agent.last is not None
-        equal = equal and math.isclose(agent.last.value, value, abs_tol=1e-12)
+        state = game.result(state, notebook_alphabeta(game, state, limit, heuristic)[0])
+
+    def baseline() -> list[float]:
+        return [notebook_alphabeta(game, p, limit, heuristic)[1] for p in positions]
+
+    AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code before timing
+    base_seconds, values = timed(repeat, baseline)
+    python_seconds, python_values = timed(repeat, ours, game, depth, positions, False)
+    compiled_seconds, compiled_values = timed(repeat, ours, game, depth, positions, True)
+    equal = all(
+        math.isclose(a, v, abs_tol=1e-12) and b == a
+        for v, a, b in zip(values, python_values, compiled_values, strict=True)
+    )
     n = len(positions)
     return [
         spec,
         "to the end" if depth is None else depth,
         n,
-        f"{base_seconds:.3f}",
-        f"{our_seconds:.4f}",
-        f"{1000 * base_seconds / n:.1f}",
-        f"{1000 * our_seconds / n:.2f}",
-        f"{base_seconds / our_seconds:.0f}x",
+        f"{1000 * base_seconds / n:.2f}",
+        f"{1000 * python_seconds / n:.3f}",
+        f"{1000 * compiled_seconds / n:.3f}",
+        f"{base_seconds / python_seconds:.0f}x",
+        f"{base_seconds / compiled_seconds:.0f}x",
         "yes" if equal else "NO",
     ]
 
@@ -104,6 +117,7 @@ def compare(spec: str, depth: int | None, plies: int | None) -> list[Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="6 moves of the long games")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per timing (median)")
     args = parser.parse_args()
     few = 6 if args.quick else None
     cases = [
@@ -113,9 +127,9 @@ def main() -> int:
         ("migration:n=8", 7, few),
         ("pick:n=4", 4, few),
     ]
-    rows = [compare(spec, depth, plies) for spec, depth, plies in cases]
-    header = ["game", "depth", "moves", "baseline s", "zerosum s"]
-    header += ["baseline ms/move", "zerosum ms/move", "speed-up", "same values"]
+    rows = [compare(spec, depth, plies, args.repeat) for spec, depth, plies in cases]
+    header = ["game", "depth", "moves", "baseline ms/move", "Python ms/move"]
+    header += ["compiled ms/move", "Python speed-up", "compiled speed-up", "same values"]
     print(table(header, rows))
     return 0
 

@@ -9,7 +9,7 @@ True
 
 from . import agents, games, interop
 from .agents import make_agent, solve
-from .arena import GameRecord, judge, play
+from .arena import GameRecord, judge, match, play, tournament
 from .game import (
     Game,
     IllegalActionError,
@@ -40,3 +40,4 @@ __all__ = [
     "show",
     "solve",
 ]
+__all__ += ["match", "tournament"]

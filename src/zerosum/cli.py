@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 from .agents import AGENTS, Human, SolveResult, make_agent, solve
 from .arena import judge
+from .cli_arena import add_arena_commands
 from .game import ZerosumError, format_action, replay, split_moves
 from .games import GAMES, load_game
 
@@ -120,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p2", default="random", help="agent spec of the second player (random)")
     play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
     play.set_defaults(run=cmd_play)
+    add_arena_commands(commands)
 
     serve = commands.add_parser("serve", help="play in the browser: serve the page")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")

@@ -148,7 +148,7 @@ def test_the_game_heuristic_is_used_by_default() -> None:
 
 def test_the_table_stays_within_its_size() -> None:
     game = zs.games.TicTacToe()
-    agent = AlphaBeta(table_size=50)
+    agent = AlphaBeta(table_size=50, compiled=False)
     agent(game, game.initial_state)
     assert 0 < len(agent._table) <= 50
     assert agent.last is not None and agent.last.value == 0

@@ -16,7 +16,21 @@ ordering", "depth 3 against depth 5") are one argument each:
 - ``depth_adjust``: every ply a value travels up shrinks it by ``DECAY``, so a win
   sooner is worth more and a loss later less (signs never change);
 - ``seed``: breaks ties between equally valued moves at random (without it, the first
-  best move in search order is played).
+  best move in search order is played);
+- ``compiled``: use the game's compiled search when it offers one (below); ``False``
+  forces the Python search, for comparison.
+
+A game may offer ``search_kernel() -> kernel | None``, a compiled search of its own (the
+built-in tic-tac-toe, Pick and Migration up to 8x8 do: ``kernels/alphabeta.py``). The
+agent uses it unless ``compiled=False`` or ``evaluate`` is a function other than the
+game's own ``evaluate``; every other switch works on both paths, and for equal depth
+and evaluation both return exactly the same value. At a fixed depth the compiled search
+also deepens iteratively (inside one compiled call), so the order it tries moves in, the
+nodes it counts and, between equally good moves without ``seed``, the move it plays may
+differ from the Python path's. On the compiled path the table is a fixed
+array of slots, a new entry replacing the old one in its slot; it starts small and
+grows between moves up to ``table_size`` slots (rounded down to a power of two, at most
+2**20).
 
 A heuristic must be zero-sum, ``evaluate(s, 1) == -evaluate(s, 2)``, and should stay
 strictly between the game's loss and win utilities, so a proven win beats any guess.
@@ -38,6 +52,8 @@ __all__ = ["AlphaBeta", "DECAY"]
 DECAY = 1.0 - 2.0**-10
 
 _INF = math.inf
+#: Slots of the compiled search's table: at first, and at most (it grows between moves).
+_FIRST_SLOTS, _MAX_SLOTS = 1 << 14, 1 << 20
 
 
 class _Timeout(Exception):
@@ -71,6 +87,7 @@ class AlphaBeta(Seeded):
         depth_adjust: bool = True,
         seed: int | None = None,
         table_size: int = 1_000_000,
+        compiled: bool = True,
     ) -> None:
         if depth is not None and (not isinstance(depth, int) or depth < 1):
             raise ValueError(f"depth must be an integer of at least 1, or None; not {depth!r}")
@@ -86,38 +103,57 @@ class AlphaBeta(Seeded):
         self.table = table
         self.depth_adjust = depth_adjust
         self.table_size = table_size
+        self.compiled = compiled
         self.last: SearchInfo | None = None
         self._table: dict[Hashable, tuple[float, float, float, Any]] = {}
+        self._arrays: Any = None  # the compiled search's table
+        self._work: Any = None  # and its buffers
+        self._game_kernel: Any = None  # what the game's search_kernel hook offered
         self._table_game: Any = None
 
     def reset(self, seed: int | None = None) -> None:
         """Forget the transposition table; reseed the tie-breaker when ``seed`` is given."""
         super().reset(seed)
         self._table.clear()
-        self._table_game = None
+        self._arrays = self._work = self._table_game = None
 
     def __call__(self, game: Any, state: Any) -> Any:
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + self.time_limit
         if self._table_game is not game:  # a table is only valid for one game
             self._table.clear()
+            self._arrays = None
             self._table_game = game
-        search = _Search(self, game, deadline)
+            hook = getattr(game, "search_kernel", None)
+            self._game_kernel = None if hook is None else hook()
+        kernel = self._kernel(game)
+        search = (
+            _Search(self, game, deadline) if kernel is None else _Compiled(self, kernel, deadline)
+        )
         value, moves, reached = search.run(state, start)
         move = moves[0] if self.seed is None or len(moves) == 1 else self.rng.choice(moves)
         pv = (move, *search.principal_variation(game.result(state, move), reached - 1))
         # searched to the end: the depth reported is how long the best line is
         depth = len(pv) if reached == _INF else int(reached)
-        self.last = SearchInfo(
-            value, depth, search.nodes, time.perf_counter() - start, pv, {"ties": len(moves)}
-        )
+        if isinstance(search, _Compiled):
+            search.grow()
+        extra = {"ties": len(moves), "compiled": kernel is not None}
+        self.last = SearchInfo(value, depth, search.nodes, time.perf_counter() - start, pv, extra)
         return move
+
+    def _kernel(self, game: Any) -> Any:
+        """The game's compiled search when the options allow it, else None."""
+        if not self.compiled:
+            return None
+        if self.evaluate is not None and self.evaluate != getattr(game, "evaluate", None):
+            return None
+        return self._game_kernel
 
     def __repr__(self) -> str:
         return (
             f"AlphaBeta(depth={self.depth!r}, time_limit={self.time_limit!r}, "
             f"ordering={self.ordering!r}, table={self.table!r}, "
-            f"depth_adjust={self.depth_adjust!r}, seed={self.seed!r})"
+            f"depth_adjust={self.depth_adjust!r}, seed={self.seed!r}, compiled={self.compiled!r})"
         )
 
 
@@ -144,12 +180,7 @@ class _Search:
         moves = list(self.game.actions(state))
         if not moves:
             raise ValueError("the game is over: there is no move to search for")
-        try:
-            hash(moves[0])
-            hashable = True
-        except TypeError:  # the history heuristic needs hashable actions
-            hashable = False
-        self.negamax = self._build(agent.ordering and hashable)
+        self._prepare(moves)
         target = _INF if agent.depth is None else agent.depth
         # Deepening pays for itself only under a time limit: at a fixed depth the earlier
         # iterations cost more than the move ordering they teach saves (measured).
@@ -176,7 +207,17 @@ class _Search:
                     return found
             depth += 1
 
+    def _prepare(self, moves: list[Any]) -> None:
+        try:
+            hash(moves[0])
+            hashable = True
+        except TypeError:  # the history heuristic needs hashable actions
+            hashable = False
+        self.negamax = self._build(self.agent.ordering and hashable)
+
     def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
+        """The value of ``state`` searched ``depth`` plies and its best moves (ties only with
+        a seed); raises :class:`_Timeout` at the deadline, leaving ``partial`` set."""
         game, negamax = self.game, self.negamax
         me = game.player(state)
         decay = DECAY if self.agent.depth_adjust else 1.0
@@ -354,3 +395,53 @@ class _Search:
             return best
 
         return negamax
+
+
+class _Compiled(_Search):
+    """One move's search through the game's compiled kernel: the same deepening loop, each
+    iteration's root searched in compiled code."""
+
+    def __init__(self, agent: AlphaBeta, kernel: Any, deadline: float | None) -> None:
+        super().__init__(agent, kernel.game, deadline)
+        self.kernel = kernel
+        if agent._arrays is None:
+            agent._arrays = kernel.table(min(agent.table_size, _FIRST_SLOTS))
+        self.arrays = agent._arrays if agent.table else kernel.table(0)
+        agent._work = self.work = kernel.workspace(agent._work)  # fresh killers and history
+
+    def grow(self) -> None:
+        """Give the agent a table twice the nodes searched (up to its ``table_size``) when
+        this move searched more nodes than the table has slots. A small table costs less
+        to clear and stays in cache; a deep search gets room on the next move."""
+        agent, slots = self.agent, len(self.arrays[0])
+        if agent.table and self.nodes > slots and slots < min(agent.table_size, _MAX_SLOTS):
+            agent._arrays = self.kernel.table(min(agent.table_size, _MAX_SLOTS, 2 * self.nodes))
+
+    def _prepare(self, moves: list[Any]) -> None:
+        pass
+
+    def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
+        agent = self.agent
+        found = self.kernel.root(
+            state,
+            moves,
+            depth,
+            self.arrays,
+            self.work,
+            ordering=agent.ordering,
+            decay=DECAY if agent.depth_adjust else 1.0,
+            random_ties=agent.seed is not None,
+            deadline=self.deadline,
+            # Deepening costs Python more than the order it teaches saves, but not compiled
+            # code: at a fixed depth the kernel deepens inside one call.
+            deepen=self.deadline is None,
+        )
+        self.nodes += found.nodes
+        self.cut = self.cut or found.cut
+        if found.timed_out:
+            self.partial = (found.value, found.best) if found.best else None
+            raise _Timeout
+        return found.value, found.best
+
+    def principal_variation(self, state: Any, plies: float) -> tuple[Any, ...]:
+        return self.kernel.pv(state, plies, self.arrays) if self.agent.table else ()

@@ -8,7 +8,7 @@ crash, so a match or tournament always gets a record back.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -106,14 +106,15 @@ def play(
     seed: int | None = None,
     *,
     state: Any = None,
-    max_move_seconds: float | None = None,
+    max_move_seconds: float | Mapping[int, float | None] | None = None,
     on_move: Callable[[Any, Any, Any], None] | None = None,
 ) -> GameRecord:
     """Play one game of ``p1`` (moves first) against ``p2`` from ``state`` (default: the start).
 
     ``seed`` reseeds agents that have ``reset(seed=...)``, each with its own derived seed,
     so the same call gives the same game. An agent that raises, returns an illegal action,
-    or thinks longer than ``max_move_seconds`` loses by forfeit; the record says why.
+    or thinks longer than ``max_move_seconds`` (one limit for both, or ``{player: limit}``)
+    loses by forfeit; the record says why.
     ``on_move(state, action, next_state)`` is called after every move (to show the game live).
 
     >>> from zerosum.games import TicTacToe
@@ -122,6 +123,11 @@ def play(
     1
     """
     agents = {1: p1, 2: p2}
+    limits = (
+        max_move_seconds
+        if isinstance(max_move_seconds, Mapping)
+        else {1: max_move_seconds, 2: max_move_seconds}
+    )
     for player, agent in agents.items():
         _reset(agent, None if seed is None else derive_seed(seed, player))
     start = game.initial_state if state is None else state
@@ -149,11 +155,12 @@ def play(
         except IllegalActionError as exc:
             reason, detail, loser = Reason.ILLEGAL, f"{agent_name(agent)}: {exc}", mover
             break
-        if max_move_seconds is not None and spent > max_move_seconds:
+        limit = limits.get(mover)
+        if limit is not None and spent > limit:
             reason, loser = Reason.TIME, mover
             detail = (
                 f"player {mover} ({agent_name(agent)}) took {spent:.3f} s for "
-                f"{format_action(game, action)}; the limit is {max_move_seconds:g} s"
+                f"{format_action(game, action)}; the limit is {limit:g} s"
             )
             break
         actions.append(action)

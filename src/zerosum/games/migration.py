@@ -7,6 +7,8 @@ the bottom and step one cell up; a stone moves only into an empty cell. Bit
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import svg
 from .base import BuiltinGame
 from .heuristics import migration_apart, migration_reserves, squash
@@ -96,6 +98,12 @@ class Migration(BuiltinGame):
         mobile2 = (p2 & (empty << self.n)).bit_count()
         raw = r1 - r2 + 2 * (mobile1 - mobile2) + (-1 if mover == 1 else 1)
         return squash(raw, 12, player)
+
+    def search_kernel(self) -> Any:
+        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
+        from ..kernels.alphabeta import compiled
+
+        return compiled(self)
 
     def settled(self, state: MigrationState) -> tuple[int, int] | None:
         """``(value, plies)`` for the mover once the armies can no longer meet, else None.

@@ -6,6 +6,8 @@ per number, so the win check after a move looks only at subsets containing that 
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import svg
 from .base import BuiltinGame
 from .heuristics import pick_open_sets, squash
@@ -93,6 +95,12 @@ class Pick(BuiltinGame):
         held1, held2, _ = state
         raw = pick_open_sets(self.sets, held1, held2) - pick_open_sets(self.sets, held2, held1)
         return squash(raw, 4.0 * len(self.sets), player)
+
+    def search_kernel(self) -> Any:
+        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
+        from ..kernels.alphabeta import compiled
+
+        return compiled(self)
 
     def held(self, state: PickState, player: int) -> list[int]:
         """The numbers ``player`` holds, ascending."""

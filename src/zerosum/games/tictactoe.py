@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import svg
 from .base import BuiltinGame
 from .heuristics import squash
@@ -79,6 +81,12 @@ class TicTacToe(BuiltinGame):
             if not m & x:
                 raw -= 1 << (2 * (o & m).bit_count())
         return squash(raw, 16, player)
+
+    def search_kernel(self) -> Any:
+        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
+        from ..kernels.alphabeta import compiled
+
+        return compiled(self)
 
     def winning_line(self, state: TicTacToeState) -> list[int]:
         """The cells of the completed line, or ``[]`` when nobody has won."""

@@ -1,0 +1,99 @@
+"""The arena's speed: games per second of a tournament of fast agents in this process, on 2
+local worker processes and on a 2-worker Dask LocalCluster, and the arena's own cost per
+game with Dummy agents.
+
+    PYTHONPATH=src python benchmarks/arena.py            # the figures in docs/benchmarks.md
+    PYTHONPATH=src python benchmarks/arena.py --quick    # a smoke run with small sizes
+
+Each rate is the best of ``--repeats`` runs of the whole tournament, wall time, including
+starting the worker processes (the Dask cluster is started once, before timing, as an
+existing cluster would be). The overhead is the time per game of ``zs.match`` minus that of
+calling ``zs.play`` in a loop on the same games, Dummy against Dummy on tic-tac-toe.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+import zerosum as zs
+
+GAME = "connect4"
+AGENTS = ["random", "minimax:depth=2", "minimax:depth=3"]
+
+
+def best(run: Callable[[], object], repeats: int) -> float:
+    """The shortest wall time of ``repeats`` calls, in seconds."""
+    times = []
+    for _ in range(repeats):
+        begin = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - begin)
+    return min(times)
+
+
+def tournament_rates(per_pair: int, repeats: int) -> dict[str, float]:
+    """Games per second of the same tournament on each executor."""
+    from distributed import LocalCluster
+
+    games = per_pair * len(AGENTS) * (len(AGENTS) - 1) // 2
+
+    def on(**where: object) -> Callable[[], object]:
+        return lambda: zs.tournament(GAME, AGENTS, per_pair, seed=1, **where)  # type: ignore[arg-type]
+
+    rates = {
+        "1 worker (this process)": games / best(on(workers=1), repeats),
+        "2 local worker processes": games / best(on(workers=2), repeats),
+    }
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        rates["Dask LocalCluster, 2 workers"] = games / best(
+            on(scheduler=cluster.scheduler_address), repeats
+        )
+    return rates
+
+
+def overhead_us(games: int, repeats: int) -> tuple[float, float]:
+    """Microseconds per game of ``zs.play`` alone, and what ``zs.match`` adds to it."""
+    game = zs.games.TicTacToe()
+    plan = zs.match(game, "dummy", "dummy", games=games).games
+    dummies = zs.agents.Dummy(), zs.agents.Dummy()
+
+    def plain() -> None:
+        for g in plan:
+            zs.play(game, *dummies, seed=g.seed)
+
+    bare = best(plain, repeats) / games
+    arena = best(lambda: zs.match(game, "dummy", "dummy", games=games), repeats) / games
+    return 1e6 * bare, 1e6 * (arena - bare)
+
+
+def main() -> None:  # run under the main guard: worker processes re-import this file
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (best kept)")
+    args = parser.parse_args()
+    per_pair, dummy_games = (20, 2_000) if args.quick else (400, 50_000)
+    repeats = 1 if args.quick else args.repeats
+
+    rates = tournament_rates(per_pair, repeats)
+    serial = rates["1 worker (this process)"]
+    local = rates["2 local worker processes"]
+    total = per_pair * len(AGENTS) * (len(AGENTS) - 1) // 2
+    print(f"Tournament: {GAME}, {', '.join(AGENTS)}; {total} games, best of {repeats}\n")
+    print("| executor | games/s | vs 1 worker | vs local processes |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, rate in rates.items():
+        print(f"| {name} | {rate:,.0f} | {rate / serial:.2f}x | {rate / local:.2f}x |")
+    play_us, extra_us = overhead_us(dummy_games, repeats)
+    print(f"\nDummy vs Dummy on tic-tac-toe, {dummy_games:,} games:\n")
+    print("| per game | microseconds |")
+    print("| --- | ---: |")
+    print(f"| `zs.play` alone | {play_us:.1f} |")
+    print(f"| arena overhead (`zs.match`, workers=1, minus `zs.play`) | {extra_us:.1f} |")
+
+
+if __name__ == "__main__":
+    main()

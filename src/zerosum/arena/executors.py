@@ -1,0 +1,179 @@
+"""Running game tasks on an executor: this process, local worker processes, or a Dask cluster.
+
+All three are a :class:`concurrent.futures.Executor` (``distributed.Client.get_executor()``
+for Dask), driven by one loop, :func:`run`. Games go out in batches sized so a batch takes
+about :data:`BATCH_SECONDS` (fast games would otherwise spend more time in messages than
+in play). A worker that dies fails its batch; each game of that batch is then replayed
+alone, so a game that kills its worker is known for certain; a game whose lone replay
+fails too is recorded as not played. Nothing else is lost.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import ZerosumError
+from .tasks import ArenaGame, GameTask, play_tasks
+
+__all__ = ["Pool", "open_pool", "run", "BATCH_SECONDS"]
+
+#: Target wall time of one batch of games sent to a worker, in seconds.
+BATCH_SECONDS = 0.1
+#: How long to try reaching a Dask scheduler before giving up, in seconds.
+CONNECT_SECONDS = 10.0
+_MAX_BATCH = 256
+
+
+class _InlineExecutor(Executor):
+    """Runs each job at once in this process (``workers=1``)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # delivered through the future, like any executor
+            future.set_exception(exc)
+        return future
+
+
+@dataclass
+class Pool:
+    """An executor, how many jobs it runs at once, and how to replace it if it breaks."""
+
+    make: Callable[[], Executor]
+    slots: int
+    death: tuple[type[BaseException], ...]  # the errors that mean "the worker died"
+    pickles: bool = False  # whether jobs are sent with pickle (local processes)
+    executor: Executor = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.executor = self.make()
+
+    def renew(self) -> None:
+        """A fresh executor after the old one broke (a local pool dies with its worker)."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor = self.make()
+
+
+@contextmanager
+def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
+    """The executor for ``workers`` local processes (1: this process) or a Dask scheduler."""
+    if scheduler is not None:
+        import distributed  # imported only when used: it takes a while
+
+        try:
+            client = distributed.Client(scheduler, timeout=CONNECT_SECONDS)
+        except OSError as exc:
+            raise ZerosumError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        try:
+            slots = max(1, sum(client.nthreads().values()))
+            pool = Pool(lambda: client.get_executor(pure=False), slots, (distributed.KilledWorker,))
+            yield pool
+        finally:
+            client.close()
+        return
+    if workers == 1:
+        pool = Pool(_InlineExecutor, 1, ())
+    else:
+        # forkserver: safe with the threads a progress bar or a Dask client may have running
+        context = multiprocessing.get_context("forkserver")
+        pool = Pool(
+            lambda: ProcessPoolExecutor(workers, mp_context=context),
+            workers,
+            (BrokenExecutor,),
+            True,
+        )
+    try:
+        yield pool
+    finally:
+        pool.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _check_picklable(tasks: list[GameTask]) -> None:
+    """Refuse, before sending anything, a game or agent that pickle cannot send (the
+    process pool would fail on it in a background thread, and may hang shutting down)."""
+    seen: set[int] = set()
+    for task in tasks:
+        for part in (task.game, *task.entrants):
+            if id(part) in seen:
+                continue
+            seen.add(id(part))
+            try:
+                pickle.dumps(part)
+            except Exception as exc:
+                raise ZerosumError(
+                    f"{part!r} cannot be sent to a worker process ({type(exc).__name__}: {exc}); "
+                    "agents and games must be defined at module level in a module (not in a "
+                    "notebook cell or inside a function), or use workers=1"
+                ) from None
+
+
+def run(
+    pool: Pool,
+    tasks: list[GameTask],
+    done: Callable[[ArenaGame], None],
+    batch_seconds: float = BATCH_SECONDS,
+) -> None:
+    """Play every task on ``pool``, calling ``done`` with each game as it finishes."""
+    if pool.pickles:
+        _check_picklable(tasks)
+    fresh: deque[GameTask] = deque(tasks)
+    suspects: deque[GameTask] = deque()  # games of a batch whose worker died: replayed alone
+    crashes: dict[int, int] = {}
+    running: dict[Future[list[ArenaGame]], list[GameTask]] = {}
+    size, mean = 1, 0.0  # batch size, mean seconds per game seen so far
+    seen = 0
+    while fresh or suspects or running:
+        if suspects:
+            if not running:
+                batch = [suspects.popleft()]
+                running[pool.executor.submit(play_tasks, batch)] = batch
+        else:
+            while fresh and len(running) < 2 * pool.slots:
+                batch = [fresh.popleft() for _ in range(min(size, len(fresh)))]
+                running[pool.executor.submit(play_tasks, batch)] = batch
+        finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        broken = False
+        for future in finished:
+            batch = running.pop(future)
+            try:
+                games = future.result()
+            except pool.death:
+                broken = broken or isinstance(future.exception(), BrokenExecutor)
+                for task in batch:
+                    crashes[id(task)] = crashes.get(id(task), 0) + 1
+                    if len(batch) == 1 and crashes[id(task)] >= 2:
+                        done(_lost(task))
+                    else:
+                        suspects.append(task)
+                continue
+            for game in games:
+                seen += 1
+                mean += (game.seconds - mean) / seen
+                done(game)
+            size = max(1, min(_MAX_BATCH, int(batch_seconds / mean) if mean > 0 else _MAX_BATCH))
+        if broken:
+            # every job still out on the dead pool failed with it: all are suspects now
+            for batch in running.values():
+                suspects.extend(batch)
+            running.clear()
+            pool.renew()
+
+
+def _lost(task: GameTask) -> ArenaGame:
+    note = "not played: its worker process died twice (killed, or out of memory)"
+    return ArenaGame(task.a, task.b, task.index, task.first, task.seed, None, note)

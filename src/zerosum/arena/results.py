@@ -1,0 +1,266 @@
+"""What a match or tournament found: tallies per agent and side, scores, ratings, records.
+
+The summaries are computed from the list of games alone, so a result rebuilt from a
+journal or a JSON export summarizes exactly like the original.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .play import GameRecord
+from .ratings import elo_difference, fit_elo, score_interval
+from .tasks import ArenaGame
+
+__all__ = ["Tally", "Standing", "Rating", "ArenaResult", "MatchResult", "TournamentResult"]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Wins, draws and losses."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        return self.wins + self.draws / 2
+
+    @property
+    def score(self) -> float | None:
+        """Mean points per game (None before any game)."""
+        return self.points / self.games if self.games else None
+
+    def add(self, points: float) -> Tally:
+        return Tally(
+            self.wins + (points == 1), self.draws + (points == 0.5), self.losses + (points == 0)
+        )
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.wins + other.wins, self.draws + other.draws, self.losses + other.losses)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One agent's results: as first and as second player, forfeits it lost, games not
+    played, and what its moves cost (``nodes`` over the ``searched`` moves that reported
+    a search)."""
+
+    name: str
+    as_first: Tally = Tally()
+    as_second: Tally = Tally()
+    forfeits: int = 0
+    not_played: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    searched: int = 0
+
+    @property
+    def total(self) -> Tally:
+        return self.as_first + self.as_second
+
+    @property
+    def seconds_per_move(self) -> float | None:
+        return self.seconds / self.moves if self.moves else None
+
+    @property
+    def nodes_per_move(self) -> float | None:
+        """Mean nodes per move of the moves that reported them; None if none did."""
+        return self.nodes / self.searched if self.searched else None
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An Elo rating and the half-width of its 95% interval."""
+
+    name: str
+    elo: float
+    margin: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.elo - self.margin, self.elo + self.margin)
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """The games of a match or tournament and their summaries.
+
+    ``names`` are the agents in the order given; ``games`` every game (played or not), in
+    pairing and index order; ``settings`` how the run was configured; ``seconds`` its wall
+    time (of this run only, when it resumed from a journal).
+    """
+
+    game: str
+    names: tuple[str, ...]
+    games: tuple[ArenaGame, ...]
+    settings: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """The record of every game that was played."""
+        return [g.record for g in self.games if g.record is not None]
+
+    @cached_property
+    def standings(self) -> tuple[Standing, ...]:
+        """One :class:`Standing` per agent, in the order of ``names``."""
+        rows: list[dict[str, Any]] = [
+            {
+                "as_first": Tally(),
+                "as_second": Tally(),
+                "forfeits": 0,
+                "not_played": 0,
+                "moves": 0,
+                "seconds": 0.0,
+                "nodes": 0,
+                "searched": 0,
+            }
+            for _ in self.names
+        ]
+        for g in self.games:
+            for agent, side in ((g.first, 1), (g.second, 2)):
+                row = rows[agent]
+                record = g.record
+                if record is None:
+                    row["not_played"] += 1
+                    continue
+                points = g.score(agent)
+                assert points is not None
+                key = "as_first" if side == 1 else "as_second"
+                row[key] = row[key].add(points)
+                loser = record.winner is not None and record.winner != side
+                row["forfeits"] += int(record.reason.forfeit and loser)
+                mine = range(0 if side == g.opener else 1, len(record.actions), 2)
+                row["moves"] += len(mine)
+                row["seconds"] += sum(record.move_seconds[i] for i in mine)
+                found = [record.searches[i] for i in mine if i < len(record.searches)]
+                nodes = [s.nodes for s in found if s is not None and s.nodes]
+                row["nodes"] += sum(nodes)
+                row["searched"] += len(nodes)
+        return tuple(Standing(name, **row) for name, row in zip(self.names, rows, strict=True))
+
+    def pair(self, a: int, b: int) -> Tally:
+        """Agent ``a``'s wins, draws and losses against agent ``b`` (indices into names)."""
+        tally = Tally()
+        for g in self.games:
+            if {g.a, g.b} == {a, b} and g.record is not None:
+                points = g.score(a)
+                assert points is not None
+                tally = tally.add(points)
+        return tally
+
+    @cached_property
+    def crosstable(self) -> list[list[Tally | None]]:
+        """``crosstable[i][j]``: agent i's tally against agent j (None on the diagonal)."""
+        n = len(self.names)
+        return [[None if i == j else self.pair(i, j) for j in range(n)] for i in range(n)]
+
+    @cached_property
+    def ratings(self) -> tuple[Rating, ...]:
+        """Elo ratings (mean 0) with 95% intervals, fitted to all games at once."""
+        n = len(self.names)
+        games, points = np.zeros((n, n)), np.zeros((n, n))
+        for i in range(n):
+            for j in range(n):
+                tally = self.crosstable[i][j]
+                if tally is not None:
+                    games[i, j], points[i, j] = tally.games, tally.points
+        elo, margin = fit_elo(games, points)
+        return tuple(
+            Rating(name, float(e), float(m))
+            for name, e, m in zip(self.names, elo, margin, strict=True)
+        )
+
+    # Reports live in zerosum.report; these methods are shortcuts to them.
+
+    def table(self) -> Any:
+        """The rich renderable of this result (what ``print`` shows in a terminal)."""
+        from ..report.tables import result_tables
+
+        return result_tables(self)
+
+    def __rich__(self) -> Any:
+        return self.table()
+
+    def _repr_html_(self) -> str:
+        from ..report.tables import result_html
+
+        return result_html(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as JSON-able data: settings, summaries and every game record."""
+        from ..report.export import result_to_dict
+
+        return result_to_dict(self)
+
+    def to_json(self, path: str | Path) -> None:
+        from ..report.export import write_json
+
+        write_json(self, path)
+
+    def to_csv(self, path: str | Path) -> None:
+        """One row per game: who played first, the outcome, why, plies and times."""
+        from ..report.export import write_csv
+
+        write_csv(self, path)
+
+    def to_pandas(self, table: str = "games") -> Any:
+        """A pandas DataFrame of ``"games"``, ``"standings"`` or ``"ratings"``."""
+        from ..report.export import to_pandas
+
+        return to_pandas(self, table)
+
+    def plot(self, path: str | Path | None = None) -> Any:
+        """The charts (W/D/L per agent and side, Elo, time per move) as a matplotlib
+        figure; saved to ``path`` (PNG, SVG, PDF) when given."""
+        from ..report.plots import plot_result
+
+        return plot_result(self, path)
+
+
+@dataclass(frozen=True)
+class TournamentResult(ArenaResult):
+    """A round robin: standings, crosstable, Elo ratings and every game."""
+
+
+@dataclass(frozen=True)
+class MatchResult(ArenaResult):
+    """Two agents, ``a`` (``names[0]``) and ``b``: everything is from ``a``'s side."""
+
+    @property
+    def tally(self) -> Tally:
+        """``a``'s wins, draws and losses."""
+        return self.standings[0].total
+
+    @property
+    def score(self) -> float | None:
+        """``a``'s mean points per game."""
+        return self.tally.score
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        """The 95% interval of ``a``'s score."""
+        return score_interval(self.tally.points, self.tally.games)
+
+    @property
+    def elo(self) -> float:
+        """How many Elo points ``a`` is stronger than ``b`` (±inf after a clean sweep)."""
+        return elo_difference(self.score) if self.score is not None else math.nan
+
+    @property
+    def elo_interval(self) -> tuple[float, float]:
+        low, high = self.score_interval
+        return (elo_difference(low), elo_difference(high))

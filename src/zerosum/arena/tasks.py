@@ -1,0 +1,209 @@
+"""The games of a match or tournament as independent tasks, and the function that plays them.
+
+A task carries everything its game needs (the game, both agents or their specs, the
+seed, the opening, the time limits), so it plays the same wherever it runs: in this
+process, in a local worker process or on a Dask worker. Seeds come from
+:func:`~zerosum.seeding.derive_seed` of the match seed, the pairing and the game's index.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..agents.registry import make_agent
+from ..seeding import derive_seed
+from .play import GameRecord, play
+from .records import record_from_dict, record_to_dict
+
+__all__ = ["Entrant", "GameTask", "ArenaGame", "plan", "play_tasks", "opening"]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An agent in the arena: its name in tables and the agent object or spec string.
+
+    ``time_limit`` is the per-move limit in seconds it is held to (None: none).
+    """
+
+    name: str
+    agent: Any
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: agents ``a`` and ``b`` (indices into the entrants) of a pairing."""
+
+    a: int
+    b: int
+    index: int  # the game's index within its pairing
+    first: int  # the entrant index that moves first (a or b)
+    seed: int
+    opening: tuple[Any, ...]
+    game: Any
+    entrants: tuple[Entrant, Entrant]  # (first, second)
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        """What identifies this game across runs (journal lines carry it)."""
+        first, second = self.entrants
+        names = (first.name, second.name) if self.first == self.a else (second.name, first.name)
+        return (names[0], names[1], self.index)
+
+
+@dataclass(frozen=True)
+class ArenaGame:
+    """A game of a match or tournament, as played: agents ``a`` and ``b`` (entrant indices),
+    the entrant that moved first, its seed, and its record — ``None`` if it was not played
+    (``note`` says why). ``seconds`` is the wall time of the game in its worker; ``opener``
+    the player (1 or 2) who made the record's first move (2 after an odd random opening;
+    players are assumed to alternate from there)."""
+
+    a: int
+    b: int
+    index: int
+    first: int
+    seed: int
+    record: GameRecord | None
+    note: str = ""
+    seconds: float = 0.0
+    opener: int = 1
+
+    @property
+    def second(self) -> int:
+        return self.b if self.first == self.a else self.a
+
+    def score(self, agent: int) -> float | None:
+        """1, 0.5 or 0 for entrant ``agent`` (``a`` or ``b``); None if not played."""
+        if self.record is None:
+            return None
+        side = 1 if agent == self.first else 2
+        winner = self.record.winner
+        return 0.5 if winner is None else float(winner == side)
+
+    def to_dict(self, names: list[str]) -> dict[str, Any]:
+        return {
+            "a": names[self.a],
+            "b": names[self.b],
+            "index": self.index,
+            "first": names[self.first],
+            "seed": self.seed,
+            "record": None if self.record is None else record_to_dict(self.record),
+            "note": self.note,
+            "seconds": self.seconds,
+            "opener": self.opener,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], names: list[str]) -> ArenaGame:
+        index = {name: i for i, name in enumerate(names)}
+        record = data["record"]
+        return cls(
+            a=index[data["a"]],
+            b=index[data["b"]],
+            index=data["index"],
+            first=index[data["first"]],
+            seed=data["seed"],
+            record=None if record is None else record_from_dict(record),
+            note=data["note"],
+            seconds=data["seconds"],
+            opener=data["opener"],
+        )
+
+
+def opening(game: Any, plies: int, seed: int) -> tuple[Any, ...]:
+    """``plies`` random actions from the start, avoiding moves that end the game (when a
+    ply has only such moves, the opening stops there)."""
+    rng = random.Random(seed)
+    state = game.initial_state
+    actions: list[Any] = []
+    for _ in range(plies):
+        if game.is_terminal(state):
+            break
+        candidates = [a for a in game.actions(state) if not game.is_terminal(game.result(state, a))]
+        if not candidates:
+            break
+        action = rng.choice(candidates)
+        actions.append(action)
+        state = game.result(state, action)
+    return tuple(actions)
+
+
+def plan(
+    game: Any,
+    entrants: list[Entrant],
+    pairs: list[tuple[int, int]],
+    games: int,
+    seed: int,
+    swap_sides: bool,
+    random_opening: int,
+) -> list[GameTask]:
+    """Every game of the pairings, in a fixed order: ``games`` per pair, sides alternating
+    when ``swap_sides`` (game ``2k`` has ``a`` first, ``2k+1`` has ``b`` first, both from
+    the same opening)."""
+    tasks = []
+    for a, b in pairs:
+        pairing = (entrants[a].name, entrants[b].name)
+        for index in range(games):
+            first, second = (b, a) if swap_sides and index % 2 else (a, b)
+            couple = index // 2 if swap_sides else index
+            moves = (
+                opening(game, random_opening, derive_seed(seed, pairing, "opening", couple))
+                if random_opening
+                else ()
+            )
+            tasks.append(
+                GameTask(
+                    a=a,
+                    b=b,
+                    index=index,
+                    first=first,
+                    seed=derive_seed(seed, pairing, index),
+                    opening=moves,
+                    game=game,
+                    entrants=(entrants[first], entrants[second]),
+                )
+            )
+    return tasks
+
+
+# Agents built from spec strings, once per process: some build tables at creation.
+_BUILT: dict[str, Any] = {}
+
+
+def _agent(entrant: Entrant) -> Any:
+    if not isinstance(entrant.agent, str):
+        return entrant.agent
+    if entrant.agent not in _BUILT:
+        _BUILT[entrant.agent] = make_agent(entrant.agent)
+    return _BUILT[entrant.agent]
+
+
+def play_task(task: GameTask) -> ArenaGame:
+    """Play one task's game (in whatever process this runs)."""
+    begin = time.perf_counter()
+    game = task.game
+    state = game.initial_state
+    for action in task.opening:
+        state = game.result(state, action)
+    first, second = task.entrants
+    record = play(
+        game,
+        _agent(first),
+        _agent(second),
+        seed=task.seed,
+        state=state,
+        max_move_seconds={1: first.time_limit, 2: second.time_limit},
+    )
+    record = replace(record, players=(first.name, second.name))
+    seconds = time.perf_counter() - begin
+    opener = game.player(state) if record.actions else 1
+    return ArenaGame(task.a, task.b, task.index, task.first, task.seed, record, "", seconds, opener)
+
+
+def play_tasks(tasks: list[GameTask]) -> list[ArenaGame]:
+    """Play a batch of tasks in order (one executor job, to keep per-job overhead small)."""
+    return [play_task(task) for task in tasks]

@@ -1,0 +1,233 @@
+"""Matches and round-robin tournaments: ``zs.match`` and ``zs.tournament``.
+
+Both plan every game up front (each with its own seed and opening), skip the games a
+journal already holds, play the rest on an executor and summarize all of them. The
+results depend only on the arguments, never on the number of workers or the order in
+which games finish (for agents without a time limit).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from os import PathLike
+from typing import Any
+
+from ..agents.registry import make_agent
+from ..game import ZerosumError, game_name
+from ..games.registry import load_game
+from .executors import open_pool, run
+from .journal import Journal
+from .play import agent_name
+from .progress import make_progress
+from .results import ArenaResult, MatchResult, TournamentResult
+from .tasks import ArenaGame, Entrant, plan
+
+__all__ = ["match", "tournament", "entrants"]
+
+Agents = Sequence[Any] | Mapping[str, Any]
+
+
+def entrants(
+    agents: Agents, move_time: float | None = None, time_margin: float = 0.5
+) -> list[Entrant]:
+    """The agents as :class:`Entrant`: spec strings are checked and named by their spec,
+    objects by :func:`~zerosum.arena.agent_name`, unless a mapping names them; a repeated
+    name gets ``#2``, ``#3``... Each agent is held to its own ``time_limit`` (or
+    ``move_time``) plus ``time_margin`` seconds per move."""
+    named = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
+    result: list[Entrant] = []
+    seen: dict[str, int] = {}
+    for name, agent in named:
+        built = make_agent(agent) if isinstance(agent, str) else agent
+        if not callable(built):
+            raise ZerosumError(
+                f"agent {name or agent!r} is a {type(built).__name__}, not an agent; expected a "
+                "spec string such as 'random:seed=1' or a callable agent(game, state) -> action"
+            )
+        name = (
+            str(name)
+            if name is not None
+            else (agent.strip() if isinstance(agent, str) else agent_name(agent))
+        )
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            name = f"{name}#{seen[name]}"
+        limit = getattr(built, "time_limit", None) or move_time
+        result.append(
+            Entrant(
+                name,
+                agent.strip() if isinstance(agent, str) else agent,
+                None if limit is None else limit + time_margin,
+            )
+        )
+    return result
+
+
+def _check_count(label: str, value: Any, low: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ZerosumError(f"{label} must be a whole number of at least {low}, not {value!r}")
+
+
+def _run(
+    cls: type[ArenaResult],
+    game: Any,
+    agents: Agents,
+    pairs: list[tuple[int, int]] | None,
+    games: int,
+    seed: int,
+    swap_sides: bool,
+    random_opening: int,
+    workers: int,
+    scheduler: str | None,
+    journal: str | PathLike[str] | None,
+    progress: bool,
+    move_time: float | None,
+    time_margin: float,
+) -> Any:
+    game = load_game(game) if isinstance(game, str) else game
+    _check_count("games", games, 1)
+    _check_count("random_opening", random_opening, 0)
+    _check_count("workers", workers, 1)
+    people = entrants(agents, move_time, time_margin)
+    if len(people) < 2:
+        raise ZerosumError(f"a tournament needs at least 2 agents, got {len(people)}")
+    names = [e.name for e in people]
+    if pairs is None:
+        pairs = [(i, j) for i in range(len(people)) for j in range(i + 1, len(people))]
+    tasks = plan(game, people, pairs, games, seed, swap_sides, random_opening)
+    settings = {
+        "game": game_name(game),
+        "agents": names,
+        "seed": seed,
+        "swap_sides": swap_sides,
+        "random_opening": random_opening,
+        "time_limits": [e.time_limit for e in people],
+    }
+    book = Journal(journal, settings, names) if journal is not None else None
+    done: dict[tuple[str, str, int], ArenaGame] = {}
+    if book is not None:
+        done = {t.key: book.games[t.key] for t in tasks if t.key in book.games}
+    todo = [t for t in tasks if t.key not in done]
+    begin = time.perf_counter()
+    try:
+        with open_pool(workers, scheduler) as pool:
+            bar = make_progress(progress, len(tasks), len(done))
+
+            def finished(played: ArenaGame) -> None:
+                if book is not None:
+                    book.append(played)
+                done[(names[played.a], names[played.b], played.index)] = played
+                bar.advance()
+
+            try:
+                run(pool, todo, finished)
+            finally:
+                bar.close()
+    finally:
+        if book is not None:
+            book.close()
+    settings.update(
+        games=games, workers=workers, scheduler=scheduler, resumed=len(tasks) - len(todo)
+    )
+    return cls(
+        game=game_name(game),
+        names=tuple(names),
+        games=tuple(done[t.key] for t in tasks),
+        settings=settings,
+        seconds=time.perf_counter() - begin,
+    )
+
+
+def match(
+    game: Any,
+    a: Any,
+    b: Any,
+    games: int = 100,
+    swap_sides: bool = True,
+    random_opening: int = 0,
+    seed: int = 0,
+    workers: int = 1,
+    *,
+    scheduler: str | None = None,
+    journal: str | PathLike[str] | None = None,
+    progress: bool = False,
+    move_time: float | None = None,
+    time_margin: float = 0.5,
+    names: tuple[str, str] | None = None,
+) -> MatchResult:
+    """``games`` games of agent ``a`` against ``b`` (objects or spec strings).
+
+    With ``swap_sides`` each plays first in half the games; ``random_opening=k`` starts
+    each pair of games from the same ``k`` random plies, once with each agent first.
+    ``workers`` local processes (1: this process) or a Dask ``scheduler`` address play
+    them; ``journal`` (a ``.jsonl`` path) keeps every finished game and resumes from it.
+    Agents are held to their ``time_limit`` (else ``move_time``) plus ``time_margin``
+    seconds per move, on pain of forfeit. ``names=("x", "y")`` names them in tables.
+
+    >>> import zerosum as zs
+    >>> result = zs.match("tictactoe", "minimax:depth=4", "dummy", games=4)
+    >>> result.tally, result.score, result.elo
+    (Tally(wins=4, draws=0, losses=0), 1.0, inf)
+    """
+    agents: Agents = dict(zip(names, (a, b), strict=True)) if names is not None else [a, b]
+    return _run(
+        MatchResult,
+        game,
+        agents,
+        [(0, 1)],
+        games,
+        seed,
+        swap_sides,
+        random_opening,
+        workers,
+        scheduler,
+        journal,
+        progress,
+        move_time,
+        time_margin,
+    )
+
+
+def tournament(
+    game: Any,
+    agents: Agents,
+    games_per_pair: int = 10,
+    swap_sides: bool = True,
+    random_opening: int = 0,
+    seed: int = 0,
+    workers: int = 1,
+    *,
+    scheduler: str | None = None,
+    journal: str | PathLike[str] | None = None,
+    progress: bool = False,
+    move_time: float | None = None,
+    time_margin: float = 0.5,
+) -> TournamentResult:
+    """A round robin: every pair of ``agents`` plays a match of ``games_per_pair`` games.
+
+    ``agents`` is a list of agents or spec strings (named by their spec), or a dict
+    ``{name: agent}``. The other arguments are those of :func:`match`. The result has
+    the standings, the crosstable, Elo ratings fitted to all games, and every record.
+
+    >>> import zerosum as zs
+    >>> result = zs.tournament("tictactoe", ["minimax:depth=4", "random", "dummy"], 4)
+    >>> [r.name for r in sorted(result.ratings, key=lambda r: -r.elo)][0]
+    'minimax:depth=4'
+    """
+    return _run(
+        TournamentResult,
+        game,
+        agents,
+        None,
+        games_per_pair,
+        seed,
+        swap_sides,
+        random_opening,
+        workers,
+        scheduler,
+        journal,
+        progress,
+        move_time,
+        time_margin,
+    )

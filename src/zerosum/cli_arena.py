@@ -1,0 +1,118 @@
+"""The ``zerosum match`` and ``zerosum tournament`` commands (added to the CLI by ``cli.py``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from .arena import match, tournament
+from .arena.results import ArenaResult
+from .game import ZerosumError
+
+__all__ = ["add_arena_commands"]
+
+
+def _options(parser: argparse.ArgumentParser, games: int) -> None:
+    parser.add_argument(
+        "-n", "--games", type=int, default=games, help=f"games per pair of agents ({games})"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the match seed (0)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="local worker processes (all cores); 1 plays in this process",
+    )
+    parser.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
+    parser.add_argument(
+        "--random-opening",
+        type=int,
+        default=0,
+        metavar="K",
+        help="start each pair of games from K random plies (0)",
+    )
+    parser.add_argument("--no-swap", action="store_true", help="A always moves first")
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        metavar="SECONDS",
+        help="per-move limit for agents without their own time_limit",
+    )
+    parser.add_argument(
+        "--time-margin",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help="grace beyond a time limit before a forfeit (0.5)",
+    )
+    parser.add_argument("--journal", metavar="FILE", help="keep finished games; resume from it")
+    parser.add_argument("--plot", metavar="PNG", help="save the charts")
+    parser.add_argument("--json", metavar="FILE", help="export everything as JSON")
+    parser.add_argument("--csv", metavar="FILE", help="export one row per game as CSV")
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse an output path whose folder does not exist before playing, not after."""
+    for option in ("journal", "plot", "json", "csv"):
+        path = getattr(args, option)
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            raise ZerosumError(f"--{option} {path}: the folder {Path(path).parent} does not exist")
+    if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise ZerosumError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
+
+
+def _common(args: argparse.Namespace) -> dict[str, Any]:
+    _check_outputs(args)
+    return {
+        "swap_sides": not args.no_swap,
+        "random_opening": args.random_opening,
+        "seed": args.seed,
+        "workers": args.workers,
+        "scheduler": args.scheduler,
+        "journal": args.journal,
+        "progress": True,
+        "move_time": args.move_time,
+        "time_margin": args.time_margin,
+    }
+
+
+def _report(result: ArenaResult, args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    # piped output is not cut to 80 columns: tables take the width they need
+    width = None if sys.stdout.isatty() else 200
+    Console(highlight=False, width=width).print(result.table())
+    for option, write in (("json", result.to_json), ("csv", result.to_csv), ("plot", result.plot)):
+        path = getattr(args, option)
+        if path is not None:
+            write(path)
+            print(f"wrote {path}")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    result = match(args.game, args.a, args.b, games=args.games, **_common(args))
+    return _report(result, args)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    result = tournament(args.game, args.agents, games_per_pair=args.games, **_common(args))
+    return _report(result, args)
+
+
+def add_arena_commands(commands: Any) -> None:
+    """Add ``match`` and ``tournament`` to the CLI's subcommands."""
+    m = commands.add_parser("match", help="two agents play a match, sides swapped")
+    m.add_argument("game", help="game spec, e.g. connect4")
+    m.add_argument("a", help="agent spec, e.g. minimax:depth=3")
+    m.add_argument("b", help="agent spec")
+    _options(m, 100)
+    m.set_defaults(run=cmd_match)
+    t = commands.add_parser("tournament", help="a round robin of two or more agents")
+    t.add_argument("game", help="game spec, e.g. connect4")
+    t.add_argument("agents", nargs="+", metavar="AGENT", help="agent specs")
+    _options(t, 10)
+    t.set_defaults(run=cmd_tournament)

@@ -1,0 +1,539 @@
+"""AlphaBeta compiled for the built-in tic-tac-toe, Pick and Migration (n <= 8).
+
+The same negamax as ``agents/search.py`` — fail-soft bounds, the same depth cutoff, the
+same depth-adjusted values (``decay`` per ply, the same arithmetic), the same table of
+lower/upper bounds per (position, depth) — over 64-bit masks, with the game's rules and
+``evaluate`` ported into the kernel, so that for equal depth and evaluation it returns
+exactly the Python engine's value. Only the order of the moves (table move, killers,
+history) and so the node counts differ.
+
+Two game families share it. "Claim" games (tic-tac-toe, Pick): a move claims a free item
+(a cell, a number); holding a whole winning set wins; a full board is a draw; the
+heuristic counts the sets still open to each player, weighted 4**(items held). Migration:
+a move steps one stone (its bit index is the move) right for player 1, up for player 2;
+the player who cannot move loses; the heuristic is reserves and mobility.
+
+Moves are bit indices (``code``): the item for claim games, the moving stone's cell for
+Migration. The table is a fixed array of slots indexed by a hash of both masks, always
+replaced; unlike the Python engine's, it keeps no entries of the states searched one ply
+deep (cheaper to search again than to store), so a principal variation read from it ends
+one ply short of a depth-limited search's cutoff. Under a deadline the kernel reads the
+clock every 1024 nodes and unwinds.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit, objmode, types
+from numba.extending import intrinsic
+
+from ..games.heuristics import _migration_masks
+from ..games.migration import Migration
+from ..games.pick import Pick
+from ..games.tictactoe import LINES, TicTacToe
+
+__all__ = ["SearchKernel", "RootResult", "compiled"]
+
+_ONE = np.uint64(1)
+_CLAIM, _MIGRATION = 0, 1
+_NODES, _CUT, _TIMEOUT, _TICKS = 0, 1, 2, 3  # slots of the ``stats`` array
+_MAX_PLY = 256  # more plies than any game here lasts (Migration 8x8: under 2 * 84)
+#: The hot functions run without numba's reference counting (they allocate nothing): its
+#: increments and decrements of every array argument on each call took most of the time.
+_HOT: dict[str, Any] = {"cache": True, "_nrt": False}
+_NO_DEPTH = 1 << 30  # "to the end": more plies than any game has
+_OPEN = 2.0  # "not terminal", from :func:`_over` (utilities are -1, 0, 1)
+_K1 = np.uint64(0x9E3779B97F4A7C15)
+_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_S29, _S32 = np.uint64(29), np.uint64(32)
+
+
+@intrinsic
+def _ctpop(typingctx: Any, x: Any) -> Any:
+    """Hardware popcount of a uint64 (LLVM's ``ctpop``)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(**_HOT)
+def _popcount(x: np.uint64) -> int:
+    return np.int64(_ctpop(x))  # type: ignore[call-arg, return-value]
+
+
+@njit(**_HOT)
+def _lowest(x: np.uint64) -> int:
+    """The index of the lowest set bit of a nonzero mask."""
+    return _popcount((x & -x) - _ONE)
+
+
+@njit(cache=True)
+def _clock() -> float:
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@njit(**_HOT)
+def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
+    """The mask of legal move codes for ``player`` (the state must not be won already)."""
+    if kind == _CLAIM:
+        return masks[0] & ~(a | b)
+    empty = masks[0] & ~(a | b)
+    if player == 1:
+        return a & masks[1] & (empty >> _ONE)
+    return b & (empty << np.uint64(n))
+
+
+@njit(**_HOT)
+def _play(kind, n, a, b, player, code):  # type: ignore[no-untyped-def]
+    bit = _ONE << np.uint64(code)
+    if kind == _CLAIM:
+        return (a | bit, b) if player == 1 else (a, b | bit)
+    if player == 1:
+        return a ^ (bit | (bit << _ONE)), b
+    return a, b ^ (bit | (bit >> np.uint64(n)))
+
+
+@njit(**_HOT)
+def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-untyped-def]
+    """The utility for ``mover`` of the state its move ``code`` led to, or ``_OPEN``."""
+    if kind == _CLAIM:
+        held = a if mover == 1 else b
+        for j in range(offsets[code], offsets[code + 1]):
+            if held & sets[j] == sets[j]:
+                return 1.0
+        return 0.0 if (a | b) == masks[0] else _OPEN
+    return 1.0 if _movable(kind, n, masks, a, b, 3 - mover) == 0 else _OPEN
+
+
+@njit(**_HOT)
+def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
+    """``heuristics.pick_open_sets`` over ``masks[1:count + 1]``."""
+    score = 0
+    for j in range(1, count + 1):
+        m = masks[j]
+        if not m & other:
+            score += 1 << (2 * _popcount(m & own))
+    return score
+
+
+@njit(**_HOT)
+def _evaluate(kind, n, masks, scale, a, b, to_move, player):  # type: ignore[no-untyped-def]
+    """The game's ``evaluate`` for ``player``; ``to_move`` is whose turn it is."""
+    if kind == _CLAIM:
+        raw = _open_sets(masks, n, a, b) - _open_sets(masks, n, b, a)
+    else:
+        # Migration.evaluate: reserves (heuristics.migration_reserves) and mobility
+        r1 = r2 = 0
+        for i in range(n):
+            row, col = masks[2 + i], masks[2 + n + i]
+            in_row, in_col = _popcount(a & row), _popcount(b & col)
+            r1 += (n - 1 - i) * _popcount(a & col) - in_row * (in_row - 1) // 2
+            r2 += i * _popcount(b & row) - in_col * (in_col - 1) // 2
+        mobile1 = _popcount(_movable(kind, n, masks, a, b, 1))
+        mobile2 = _popcount(_movable(kind, n, masks, a, b, 2))
+        raw = r1 - r2 + 2 * (mobile1 - mobile2) + (-1 if to_move == 1 else 1)
+    value = raw / (abs(raw) + scale)
+    return value if player == 1 else -value
+
+
+@njit(**_HOT)
+def _slot(a, b, size):  # type: ignore[no-untyped-def]
+    # a product's low bits depend only on the factors' low bits: fold the high ones down
+    h = (a * _K1) ^ b
+    h = (h ^ (h >> _S32)) * _K2
+    return np.int64((h ^ (h >> _S29)) & np.uint64(size - 1))
+
+
+@njit(cache=True)
+def table_move(keys, info, a, b):  # type: ignore[no-untyped-def]
+    """The move stored for the position ``(a, b)``, or -1."""
+    if keys.shape[0] == 0:
+        return -1
+    i = _slot(a, b, keys.shape[0])
+    return info[i, 1] & 255 if keys[i, 0] == a and keys[i, 1] == b else -1
+
+
+@njit(cache=True)
+def _line(a, b, me, plies, kind, n, masks, offsets, sets, keys, info, out):  # type: ignore[no-untyped-def]
+    """Writes to ``out`` the table's legal best moves from ``(a, b)``, ``me`` to move, at
+    most ``plies`` of them and none past the end; returns how many. (Flat arguments: a
+    tuple of arrays costs more to pass in from Python than this takes.)"""
+    count = 0
+    while count < plies:
+        code = table_move(keys, info, a, b)
+        if code < 0 or not (_movable(kind, n, masks, a, b, me) >> np.uint64(code)) & _ONE:
+            break
+        out[count] = code
+        count += 1
+        a, b = _play(kind, n, a, b, me, code)
+        if _over(kind, n, masks, offsets, sets, a, b, me, code) != _OPEN:
+            break
+        me = 3 - me
+    return count
+
+
+@njit(**_HOT)
+def _store(keys, bounds, info, a, b, depth, low, high, move, cut):  # type: ignore[no-untyped-def]
+    """Store bounds of ``(a, b)`` searched ``depth`` plies, its best move, and whether a
+    state was scored at the cutoff below it (``cut``)."""
+    if keys.shape[0]:
+        i = _slot(a, b, keys.shape[0])
+        keys[i, 0], keys[i, 1] = a, b
+        bounds[i, 0], bounds[i, 1] = low, high
+        info[i, 0], info[i, 1] = depth, move | cut << 8
+
+
+@njit(**_HOT)
+def _less(depth):  # type: ignore[no-untyped-def]
+    """The depth left one ply down: "to the end" stays so, as ``inf - 1`` does in Python,
+    so that the table's entries of one search serve the next."""
+    return depth if depth == _NO_DEPTH else depth - 1
+
+
+@njit(**_HOT)
+def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
+    """Move the best-scored of ``buf[ply, i:count]`` to position ``i`` (the first of equals;
+    the others keep their order) and return it."""
+    best = i
+    for j in range(i + 1, count):
+        if scores[ply, j] > scores[ply, best]:
+            best = j
+    code, score = buf[ply, best], scores[ply, best]
+    for j in range(best, i, -1):
+        buf[ply, j], scores[ply, j] = buf[ply, j - 1], scores[ply, j - 1]
+    buf[ply, i], scores[ply, i] = code, score
+    return buf[ply, i]
+
+
+# The recursion has an explicit signature: numba's cache reloads an inferred recursive
+# function broken (a segfault on the second run, numba 0.68).
+_GAME = types.Tuple((types.int64, types.int64, types.uint64[::1], types.int64[::1],
+                     types.uint64[::1], types.float64))  # fmt: skip
+_TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1], types.int32[:, ::1]))
+_WORK = types.Tuple((types.int64[:, ::1],) * 4 + (types.int64[::1],))
+_OPTIONS = types.Tuple((types.float64, types.boolean, types.float64))
+_INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
+
+
+@njit(
+    _FLOAT(_MASK, _MASK, _INT, _INT, _INT, _FLOAT, _FLOAT, _GAME, _TABLE, _WORK, _OPTIONS),
+    **_HOT,
+)
+def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # type: ignore[no-untyped-def]
+    """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
+    recursion of ``agents/search.py``); returns 0 once the deadline has passed."""
+    kind, n, masks, offsets, sets, scale = game
+    keys, bounds, info = table
+    buf, scores, killers, history, stats = work
+    decay, ordering, deadline = options
+    # stats[_CUT] says whether this subtree scored a state at the cutoff (an entry says it
+    # of its own), so that a search that never did is known to have reached the end
+    outer = stats[_CUT]
+    stats[_CUT] = 0
+    first = -1
+    if keys.shape[0]:
+        slot = _slot(a, b, keys.shape[0])
+        if keys[slot, 0] == a and keys[slot, 1] == b:
+            first = info[slot, 1] & 255
+            if info[slot, 0] == depth:
+                stats[_CUT] = info[slot, 1] >> 8
+                low, high = bounds[slot, 0], bounds[slot, 1]
+                if low >= beta or low == high:
+                    stats[_CUT] |= outer
+                    return low
+                if high <= alpha:
+                    stats[_CUT] |= outer
+                    return high
+                alpha = max(alpha, low)
+                beta = min(beta, high)
+    stats[_TICKS] += 1
+    if deadline > 0 and stats[_TICKS] & 1023 == 0 and _clock() > deadline:
+        stats[_TIMEOUT] = 1
+    if stats[_TIMEOUT]:
+        return 0.0
+    if depth == 1:
+        stats[_CUT] = 1
+    them = 3 - me
+    movable = _movable(kind, n, masks, a, b, me)
+    count = 0
+    while movable:
+        code = _lowest(movable)
+        movable &= movable - _ONE
+        buf[ply, count] = code
+        if ordering:
+            # the Python engine's order: table move, the older killer, the newer, history
+            if code == first:
+                scores[ply, count] = 1 << 62
+            elif code == killers[ply, 1]:
+                scores[ply, count] = 1 << 61
+            elif code == killers[ply, 0]:
+                scores[ply, count] = 1 << 60
+            else:
+                scores[ply, count] = history[me, code]
+        count += 1
+    if not ordering and first >= 0:  # the table's move first, as the Python engine does
+        scores[ply, :count] = 0
+        for i in range(count):
+            if buf[ply, i] == first:
+                scores[ply, i] = 1
+    start_alpha = alpha
+    best = -np.inf
+    best_move = -1
+    if depth > 1:
+        # A move that ends the game well enough cuts off at once.
+        for i in range(count):
+            code = buf[ply, i]
+            a2, b2 = _play(kind, n, a, b, me, code)
+            final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
+            if final != _OPEN and final * decay >= beta:
+                stats[_NODES] += i + 1
+                stats[_CUT] |= outer
+                return final * decay
+    visited = 0
+    for i in range(count):
+        # at the frontier only the table's move and the killers are worth sorting for
+        if (ordering or first >= 0) and (depth > 1 or i < 3):
+            code = _next(buf, scores, ply, i, count)
+        else:
+            code = buf[ply, i]
+        visited += 1
+        a2, b2 = _play(kind, n, a, b, me, code)
+        final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
+        if final != _OPEN:
+            value = final * decay
+        elif depth == 1:
+            value = _evaluate(kind, n, masks, scale, a2, b2, them, me) * decay
+        else:
+            value = -decay * _negamax(
+                a2, b2, them, _less(depth), ply + 1, -beta / decay, -alpha / decay,
+                game, table, work, options,
+            )  # fmt: skip
+            if stats[_TIMEOUT]:
+                return 0.0
+        if value > best:
+            best = value
+            best_move = code
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    if ordering:
+                        if killers[ply, 0] != code:
+                            killers[ply, 1] = killers[ply, 0]
+                            killers[ply, 0] = code
+                        history[me, code] += 1 << min(depth, 30)
+                    break
+    stats[_NODES] += visited if depth == 1 else count
+    cut = stats[_CUT]
+    stats[_CUT] = cut | outer
+    if depth == 1:  # the frontier's entries cost more to write than they save
+        return best
+    if best <= start_alpha:
+        _store(keys, bounds, info, a, b, depth, -np.inf, best, best_move, cut)
+    elif best >= beta:
+        _store(keys, bounds, info, a, b, depth, best, np.inf, best_move, cut)
+    else:
+        _store(keys, bounds, info, a, b, depth, best, best, best_move, cut)
+    return best
+
+
+@njit(cache=True)
+def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options):  # type: ignore[no-untyped-def]
+    """The value of ``(a, b)`` for ``me`` searching ``moves`` in this order; marks in
+    ``tied`` the moves of that value (only the first without ``random_ties``). After a
+    timeout, the value and marks are those of the moves finished."""
+    kind, n, masks, offsets, sets, scale = game
+    keys, bounds, info = table
+    stats = work[4]
+    decay = options[0]
+    them = 3 - me
+    best, alpha, first = -np.inf, -np.inf, -1
+    tied[:] = 0
+    for i in range(moves.size):
+        code = moves[i]
+        a2, b2 = _play(kind, n, a, b, me, code)
+        stats[_NODES] += 1
+        final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
+        if final != _OPEN:
+            value = final * decay
+        elif depth == 1:
+            stats[_CUT] = 1
+            value = _evaluate(kind, n, masks, scale, a2, b2, them, me) * decay
+        else:
+            # With random ties, a move equal to the best must come back exact.
+            low = np.nextafter(alpha, -np.inf) if random_ties else alpha
+            value = -decay * _negamax(
+                a2, b2, them, _less(depth), 1, -np.inf, -low / decay, game, table, work, options
+            )
+            if stats[_TIMEOUT]:
+                return best
+        if value > best:
+            best, first = value, code
+            tied[:i] = 0
+            tied[i] = 1
+            alpha = max(alpha, value)
+        elif value == best and random_ties:
+            tied[i] = 1
+    _store(keys, bounds, info, a, b, depth, best, best, first, stats[_CUT])
+    return best
+
+
+@njit(cache=True, nogil=True)  # other threads (the web server's) run meanwhile
+def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work, options):  # type: ignore[no-untyped-def]
+    """:func:`_root` at depths ``first`` to ``depth``, the best moves of each iteration
+    tried first in the next (``moves`` is reordered in place); it stops early once an
+    iteration scored no state at the cutoff (its value is then the value to the end)."""
+    value = 0.0
+    for plies in range(first, depth + 1):
+        work[4][_CUT] = 0
+        value = _root(a, b, me, plies, moves, tied, random_ties, game, table, work, options)
+        if work[4][_TIMEOUT] or plies == depth or not work[4][_CUT]:  # done, or the end seen
+            break
+        front = 0
+        for i in range(moves.size):
+            if tied[i]:
+                code = moves[i]
+                moves[front + 1 : i + 1] = moves[front:i].copy()
+                moves[front] = code
+                front += 1
+    return value
+
+
+class RootResult(NamedTuple):
+    """One root search: the value for the mover, its best moves (search order), whether a
+    state was scored at the depth cutoff, the nodes generated, and whether time ran out
+    (then ``value`` and ``best`` are those of the root moves finished; ``best`` may be
+    empty)."""
+
+    value: float
+    best: list[Any]
+    cut: bool
+    nodes: int
+    timed_out: bool
+
+
+Table = tuple[np.ndarray, np.ndarray, np.ndarray]
+Work = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+class SearchKernel:
+    """The compiled search of one built-in game (see :func:`compiled`); tables come from
+    :meth:`table` and live with the caller (an agent keeps its own between moves)."""
+
+    def __init__(self, game: Any, kind: int, n: int, masks: list[int], scale: float,
+                 sets_with: list[list[int]] | None = None) -> None:  # fmt: skip
+        self.game, self.kind, self.n = game, kind, n
+        per_item = sets_with or [[]]
+        offsets = np.cumsum([0] + [len(s) for s in per_item]).astype(np.int64)
+        sets = np.array([m for s in per_item for m in s] or [0], dtype=np.uint64)
+        self.args = (kind, n, np.array(masks, dtype=np.uint64), offsets, sets, float(scale))
+
+    @staticmethod
+    def table(size: int) -> Table:
+        """An empty table of the largest power of two of slots not above ``size`` (0: none)."""
+        slots = 1 << (size.bit_length() - 1) if size > 0 else 0
+        info = np.zeros((slots, 2), dtype=np.int32)
+        return np.zeros((slots, 2), dtype=np.uint64), np.zeros((slots, 2)), info
+
+    def unpack(self, state: Any) -> tuple[int, int, int]:
+        """``(a, b, player)``: the two masks and the player to move."""
+        if self.kind == _MIGRATION:
+            return state
+        a, b, _ = state
+        return a, b, 1 if a.bit_count() == b.bit_count() else 2
+
+    def encode(self, action: Any) -> int:
+        return action[0] * self.n + action[1] if self.kind == _MIGRATION else action
+
+    def decode(self, code: int, player: int) -> Any:
+        if self.kind == _CLAIM:
+            return code
+        r, c = divmod(code, self.n)
+        return (r, c, r, c + 1) if player == 1 else (r, c, r - 1, c)
+
+    @staticmethod
+    def workspace(reuse: Work | None = None) -> Work:
+        """Move buffers, killers, history and counters for the searches of one move:
+        ``reuse`` with its killers and history cleared, else new ones."""
+        if reuse is not None:
+            reuse[2].fill(-1)
+            reuse[3].fill(0)
+            return reuse
+        return (
+            np.empty((_MAX_PLY, 64), dtype=np.int64),
+            np.empty((_MAX_PLY, 64), dtype=np.int64),
+            np.full((_MAX_PLY, 2), -1, dtype=np.int64),
+            np.zeros((3, 64), dtype=np.int64),
+            np.zeros(4, dtype=np.int64),
+        )
+
+    def root(self, state: Any, moves: list[Any], depth: float, table: Table, work: Work, *,
+             ordering: bool, decay: float, random_ties: bool, deadline: float | None,
+             deepen: bool = False) -> RootResult:  # fmt: skip
+        """Search the non-terminal ``state`` to ``depth`` plies (``inf``: to the end), its
+        ``moves`` in the order given, like the Python engine's root; ``work`` is from
+        :meth:`workspace` (killers and history carry over between calls). With ``deepen``
+        (a finite depth) it searches depths 1, 2, ... ``depth`` in one compiled call, each
+        iteration's best moves first in the next; the result is the last iteration's."""
+        a, b, me = self.unpack(state)
+        codes = np.array([self.encode(m) for m in moves], dtype=np.int64)
+        tied = np.zeros(len(moves), dtype=np.int8)
+        stats = work[4]
+        stats[:] = 0
+        options = (decay, ordering, 0.0 if deadline is None else deadline)
+        plies = _NO_DEPTH if depth == math.inf else int(depth)
+        first = 1 if deepen and depth != math.inf else plies
+        value = _deepen(np.uint64(a), np.uint64(b), me, first, plies, codes, tied, random_ties,
+                        self.args, table, work, options)  # fmt: skip
+        marks = tied.tolist()
+        best = [self.decode(c, me) for i, c in enumerate(codes.tolist()) if marks[i]]
+        counts = stats.tolist()
+        return RootResult(float(value), best, bool(counts[_CUT]), counts[_NODES],
+                          bool(counts[_TIMEOUT]))  # fmt: skip
+
+    def evaluate(self, state: Any, player: int) -> float:
+        """The ported heuristic (equal to ``game.evaluate``) of a non-terminal ``state``."""
+        a, b, to_move = self.unpack(state)
+        kind, n, masks, _, _, scale = self.args
+        return float(_evaluate(kind, n, masks, scale, np.uint64(a), np.uint64(b), to_move, player))
+
+    def pv(self, state: Any, plies: float, table: Table) -> tuple[Any, ...]:
+        """The table's best moves from the non-terminal ``state``, at most ``plies`` long."""
+        a, b, player = self.unpack(state)
+        keys, _, info = table
+        out = np.empty(_MAX_PLY, dtype=np.int64)
+        most = int(min(plies, _MAX_PLY))
+        kind, n, masks, offsets, sets, _ = self.args
+        count = _line(np.uint64(a), np.uint64(b), player, most, kind, n, masks, offsets, sets,
+                      keys, info, out)  # fmt: skip
+        line = []
+        for code in out[:count]:
+            line.append(self.decode(int(code), player))
+            player = 3 - player
+        return tuple(line)
+
+
+@lru_cache(maxsize=64)
+def compiled(game: Any) -> SearchKernel | None:
+    """The compiled search for a built-in tic-tac-toe, Pick or Migration (n <= 8), else None."""
+    if isinstance(game, TicTacToe):
+        per_cell = [[m for m in LINES if m >> c & 1] for c in range(9)]
+        return SearchKernel(game, _CLAIM, len(LINES), [(1 << 9) - 1, *LINES], 16, per_cell)
+    if isinstance(game, Pick):
+        items = ((1 << (game.numbers + 1)) - 1) & ~1
+        sets_with = [[m for m in game.sets if m >> x & 1] for x in range(game.numbers + 1)]
+        masks = [items, *game.sets]
+        return SearchKernel(game, _CLAIM, len(game.sets), masks, 4.0 * len(game.sets), sets_with)
+    if isinstance(game, Migration) and game.n <= 8:
+        rows, cols = _migration_masks(game.n)
+        masks = [game.full, game._steps_right, *rows, *cols]
+        return SearchKernel(game, _MIGRATION, game.n, masks, 12)
+    return None

@@ -1,0 +1,851 @@
+"""Exact Connect Four solver: a compiled (numba) bitboard negamax.
+
+Positions are bitboards, the contract with the Connect Four game module: bit
+``col * (height + 1) + row`` is the cell in column ``col`` (0-based, from the
+left) and row ``row`` (0 is the bottom); each column has one always-empty
+sentinel bit on top, so ``(height + 1) * width <= 64``. A position is the pair
+``(current, mask)``: ``current`` holds the stones of the player to move, ``mask``
+all stones. Only four-in-a-row (k = 4) is supported.
+
+Scores follow the public benchmark convention: 0 for a draw; positive when the
+side to move wins, ``(width * height + 1 - n) // 2`` where ``n`` is the number
+of stones on the board just before the winner plays its winning stone;
+negative, by the same rule, when the side to move loses.
+
+The search is a null-window negamax with alpha-beta pruning, driven by a
+bisection of the score window towards 0. Nodes share a fixed-size
+transposition table (8 bytes per entry holding both score bounds, buckets of
+two entries; a position and its mirror image share one entry). The recursion
+is an explicit stack inside one compiled function, so a whole batch of
+positions is solved without returning to Python.
+
+Example (an End-Easy benchmark position; None marks full columns):
+    >>> moves = "7422341735647741166133573473242566"
+    >>> solve_moves(moves)[0]
+    1
+    >>> analyze(*parse_moves(moves))
+    [-3, 1, None, None, -4, 1, None]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from operator import index
+from typing import SupportsIndex, cast
+
+import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+__all__ = [
+    "TranspositionTable",
+    "analyze",
+    "ensure_compiled",
+    "is_compiled",
+    "parse_moves",
+    "set_default_table",
+    "solve",
+    "solve_batch",
+    "solve_moves",
+]
+
+# Transposition table entry, one int64:
+#   bits  0-5   lower bound + _OFFSET (0 means none)
+#   bits  6-11  upper bound + _OFFSET (63 means none)
+#   bits 12-17  stones on the board (the replacement priority)
+#   bits 18..   generation (G bits), then the key check (C bits), C + G = 46.
+# The key is hashed by a multiplication that is a bijection on the key's bits;
+# its high bits pick a bucket of two entries (one cache line), its low bits are
+# the check, so (bucket, check) identifies the position exactly: no false hits.
+_OFFSET = 32
+_META = 18
+_MULT = -7046029254386353131  # 0x9E3779B97F4A7C15 (golden ratio) as int64
+_MAX_WIDTH = 16  # move lists are rows of 16 slots
+_MIN_GEN_BITS = 4
+BYTES_PER_ENTRY = 8
+# Enhanced transposition cutoffs pay for their extra table reads only far from
+# the leaves: used while more than this many cells are empty.
+_ETC_MIN_EMPTY = 12
+
+# Search phases of the explicit-stack negamax.
+_ENTER = 0
+_NEXT = 1
+_RETURN = 2
+
+
+def _popcount_intrinsic(typingctx, x):  # type: ignore[no-untyped-def]
+    """Hardware popcount (LLVM ctpop, a single instruction on x86-64)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [args[0].type])
+        return builder.call(fn, args)
+
+    return x(x), codegen
+
+
+_popcount = cast("Callable[[int], int]", intrinsic(_popcount_intrinsic))
+
+
+def _prefetch_intrinsic(typingctx, arr, idx):  # type: ignore[no-untyped-def]
+    """Hint the CPU to fetch ``arr[idx]`` into cache (LLVM prefetch, no fault)."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+            context, builder, aryty, ary, [args[1]], wraparound=False
+        )
+        i32 = ir.IntType(32)
+        if getattr(ptr.type, "is_opaque", False):
+            name = "llvm.prefetch.p0"
+        else:
+            ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+            name = "llvm.prefetch.p0i8"
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)  # type: ignore[no-untyped-call]
+        # read access, high temporal locality, data cache
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, idx), codegen
+
+
+_prefetch = cast("Callable[[np.ndarray, int], None]", intrinsic(_prefetch_intrinsic))
+
+
+@njit(cache=True, inline="always")
+def _winning_cells(pos: int, mask: int, height: int, board: int) -> int:
+    """Empty cells where a stone would complete four of ``pos`` (any direction)."""
+    # vertical: only upward runs can end on an empty cell
+    r = (pos << 1) & (pos << 2) & (pos << 3)
+    # horizontal (shift h+1), diagonal / (shift h+2) and \ (shift h):
+    # a cell wins if it extends a run of three on one side or fills a gap.
+    for s in (height + 1, height + 2, height):
+        p = (pos << s) & (pos << (2 * s))
+        r |= p & (pos << (3 * s))
+        r |= p & (pos >> s)
+        p = (pos >> s) & (pos >> (2 * s))
+        r |= p & (pos << s)
+        r |= p & (pos >> (3 * s))
+    return r & (board ^ mask)
+
+
+def _has_four(pos: int, height: int) -> bool:
+    """Whether the stones ``pos`` contain four in a row (any direction)."""
+    for s in (1, height + 1, height, height + 2):
+        m = pos & (pos >> s)
+        if m & (m >> (2 * s)):
+            return True
+    return False
+
+
+# the same, compiled, for the kernels
+_has_four_bits = njit(cache=True, inline="always")(_has_four)
+
+
+@njit(cache=True)
+def _bottom_row(width: int, height: int) -> int:
+    bottom = 0
+    for c in range(width):
+        bottom |= 1 << (c * (height + 1))
+    return bottom
+
+
+@njit(cache=True)
+def _mirror(bits: int, width: int, height: int) -> int:
+    """The bitboard reflected left-right (column c goes to width - 1 - c)."""
+    h1 = height + 1
+    col = (1 << h1) - 1
+    out = 0
+    for c in range(width):
+        out |= ((bits >> (c * h1)) & col) << ((width - 1 - c) * h1)
+    return out
+
+
+@njit(cache=True)
+def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
+    """Per-ply arrays of the explicit search stack, allocated once per batch."""
+    depth = width * height + 2
+    frames = np.zeros((depth, 9), dtype=np.int64)
+    moves = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
+    cols = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
+    scores = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
+    slots = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
+    tags = np.zeros((depth, _MAX_WIDTH), dtype=np.int64)
+    return frames, moves, cols, scores, slots, tags
+
+
+# frame fields
+_F_CUR = 0
+_F_MASK = 1
+_F_CURM = 2
+_F_MASKM = 3
+_F_ALPHA = 4
+_F_BEST = 5
+_F_NEXT = 6
+_F_IDX = 7
+_F_TAG = 8
+
+
+@njit(cache=True, inline="always")
+def _probe(table: np.ndarray, base: int, tag: int) -> int:
+    """The entry of the position with ``tag`` in bucket ``base``, or 0."""
+    high_mask = ~((1 << _META) - 1)
+    e = int(table[base])
+    if (e & high_mask) == tag:
+        return e
+    e = int(table[base + 1])
+    if (e & high_mask) == tag:
+        return e
+    return 0
+
+
+@njit(cache=True)
+def _store(
+    table: np.ndarray, base: int, tag: int, lb: int, ub: int, stones: int, gen_mask: int
+) -> None:
+    """Record bounds of a position, merging with its entry if it has one.
+
+    A new position takes the first slot of its bucket if it has no more stones
+    than the position there (a bigger subtree, costlier to recompute), which
+    moves down to the second slot; otherwise it takes the second slot.
+    Entries of older generations count as empty.
+    """
+    high_mask = ~((1 << _META) - 1)
+    slot = base
+    e = table[base]
+    if (e & high_mask) != tag:
+        e1 = table[base + 1]
+        if (e1 & high_mask) == tag:
+            slot = base + 1
+            e = e1
+        else:
+            if (e & gen_mask) == (tag & gen_mask):
+                if ((e >> 12) & 63) < stones:
+                    slot = base + 1
+                else:
+                    table[base + 1] = e
+            e = 0
+    if e != 0:
+        lb = max(lb, (e & 63) - _OFFSET)
+        ub = min(ub, ((e >> 6) & 63) - _OFFSET)
+    table[slot] = (
+        tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | (stones << 12)
+    )
+
+
+@njit(cache=True)
+def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):  # type: ignore[no-untyped-def]
+    """Null-window negamax of (cur0, mask0) in the window (alpha0, alpha0 + 1).
+
+    Returns ``(value, nodes)``, fail-soft: ``value <= alpha0`` is an upper
+    bound of the true score, ``value > alpha0`` a lower bound. Precondition:
+    the player to move cannot win at once (callers check that first).
+    """
+    frames, mvbits, mvcols, mvscores, mvidx, mvtag = stack
+    h1 = height + 1
+    wh = width * height
+    bottom = _bottom_row(width, height)
+    board = bottom * ((1 << height) - 1)
+    colmask = (1 << height) - 1
+
+    keybits = tcfg[1]
+    check_bits = keybits - (tcfg[0] - 1)
+    bucket_mask = (1 << (tcfg[0] - 1)) - 1
+    keymask = -1 if keybits >= 64 else (1 << keybits) - 1
+    check_mask = (1 << check_bits) - 1
+    gen_bits = 64 - _META - check_bits
+    gen_tag = tcfg[2] << _META
+    gen_mask = ((1 << gen_bits) - 1) << _META
+
+    root_moves = _popcount(mask0)
+    etc_limit = wh - _ETC_MIN_EMPTY
+    frames[0, _F_CUR] = cur0
+    frames[0, _F_MASK] = mask0
+    frames[0, _F_CURM] = _mirror(cur0, width, height)
+    frames[0, _F_MASKM] = _mirror(mask0, width, height)
+    frames[0, _F_ALPHA] = alpha0
+
+    d = 0
+    nodes = 0
+    value = 0
+    phase = _ENTER
+    while True:
+        if phase == _ENTER:
+            nodes += 1
+            cur = frames[d, _F_CUR]
+            mask = frames[d, _F_MASK]
+            alpha = frames[d, _F_ALPHA]
+            moves = root_moves + d
+            possible = (mask + bottom) & board
+            threats = _winning_cells(cur ^ mask, mask, height, board)
+            forced = possible & threats
+            if forced != 0:
+                if forced & (forced - 1) != 0:  # two threats to block: lost
+                    value = -((wh - moves) >> 1)
+                    phase = _RETURN
+                    continue
+                possible = forced
+            possible &= ~(threats >> 1)  # never play under an enemy threat
+            if possible == 0:
+                value = -((wh - moves) >> 1)
+                phase = _RETURN
+                continue
+            if moves >= wh - 2:
+                value = 0
+                phase = _RETURN
+                continue
+            # we survive the opponent's next move, so we lose no sooner than this
+            lo = -((wh - 2 - moves) >> 1)
+            if lo > alpha:
+                value = lo
+                phase = _RETURN
+                continue
+            # we cannot win with our next stone, so no better than this
+            hi = (wh - 1 - moves) >> 1
+            if hi <= alpha:
+                value = hi
+                phase = _RETURN
+                continue
+
+            # A side with no line of four free of enemy stones cannot win:
+            # for the side to move that caps the score at 0, for the
+            # opponent it floors it at 0.
+            free = board & ~(mask ^ cur) if alpha >= 0 else board & ~cur
+            if not _has_four_bits(free, height):
+                value = 0
+                phase = _RETURN
+                continue
+
+            key = cur + mask
+            keym = frames[d, _F_CURM] + frames[d, _F_MASKM]
+            key = min(key, keym)
+            h = (key * _MULT) & keymask
+            idx = ((h >> check_bits) & bucket_mask) << 1
+            tag = ((h & check_mask) << (_META + gen_bits)) | gen_tag
+            frames[d, _F_IDX] = idx
+            frames[d, _F_TAG] = tag
+            e = _probe(table, idx, tag)
+            if e != 0:
+                lb = (e & 63) - _OFFSET
+                if lb > alpha:
+                    value = lb
+                    phase = _RETURN
+                    continue
+                ub = ((e >> 6) & 63) - _OFFSET
+                if ub <= alpha:
+                    value = ub
+                    phase = _RETURN
+                    continue
+
+            # Move list, insertion-sorted by the number of winning cells the
+            # move creates; columns enter from the edges inward so that ties
+            # go to the more central column (taken from the end of the list).
+            n = 0
+            cut = False
+            for i in range(width - 1, -1, -1):
+                col = order[i]
+                mv = possible & (colmask << (col * h1))
+                if mv == 0:
+                    continue
+                # The child's table slot: fetch it now, so the (likely)
+                # cache miss overlaps with the rest of this node's work.
+                shift = (width - 1 - 2 * col) * h1
+                mvm = mv << shift if shift >= 0 else mv >> -shift
+                ck = (cur ^ mask) + (mask | mv)
+                ckm = (frames[d, _F_CURM] ^ frames[d, _F_MASKM]) + (
+                    frames[d, _F_MASKM] | mvm
+                )
+                ck = min(ck, ckm)
+                ch = (ck * _MULT) & keymask
+                cidx = ((ch >> check_bits) & bucket_mask) << 1
+                ctag = ((ch & check_mask) << (_META + gen_bits)) | gen_tag
+                _prefetch(table, cidx)
+                score = _popcount(_winning_cells(cur | mv, mask, height, board))
+                j = n
+                while j > 0 and mvscores[d, j - 1] > score:
+                    mvscores[d, j] = mvscores[d, j - 1]
+                    mvbits[d, j] = mvbits[d, j - 1]
+                    mvcols[d, j] = mvcols[d, j - 1]
+                    mvidx[d, j] = mvidx[d, j - 1]
+                    mvtag[d, j] = mvtag[d, j - 1]
+                    j -= 1
+                mvscores[d, j] = score
+                mvbits[d, j] = mv
+                mvcols[d, j] = col
+                mvidx[d, j] = cidx
+                mvtag[d, j] = ctag
+                n += 1
+            if moves < etc_limit:
+                # Enhanced transposition cutoff: a child already known to be
+                # bad enough for the opponent refutes this node at once.
+                for j in range(n - 1, -1, -1):
+                    ce = _probe(table, mvidx[d, j], mvtag[d, j])
+                    if ce != 0:
+                        cub = ((ce >> 6) & 63) - _OFFSET
+                        if -cub > alpha:
+                            value = -cub
+                            cut = True
+                            break
+                if cut:
+                    _store(table, idx, tag, value, _OFFSET - 1, moves, gen_mask)
+                    phase = _RETURN
+                    continue
+            frames[d, _F_NEXT] = n
+            frames[d, _F_BEST] = -_OFFSET
+            phase = _NEXT
+        elif phase == _NEXT:
+            i = frames[d, _F_NEXT]
+            if i == 0:  # every move failed low: the best of them bounds us
+                value = frames[d, _F_BEST]
+                _store(
+                    table,
+                    frames[d, _F_IDX],
+                    frames[d, _F_TAG],
+                    -_OFFSET,
+                    value,
+                    root_moves + d,
+                    gen_mask,
+                )
+                phase = _RETURN
+                continue
+            i -= 1
+            frames[d, _F_NEXT] = i
+            mv = mvbits[d, i]
+            col = mvcols[d, i]
+            shift = (width - 1 - 2 * col) * h1
+            mvm = mv << shift if shift >= 0 else mv >> -shift
+            cur = frames[d, _F_CUR]
+            mask = frames[d, _F_MASK]
+            curm = frames[d, _F_CURM]
+            maskm = frames[d, _F_MASKM]
+            frames[d + 1, _F_CUR] = cur ^ mask
+            frames[d + 1, _F_MASK] = mask | mv
+            frames[d + 1, _F_CURM] = curm ^ maskm
+            frames[d + 1, _F_MASKM] = maskm | mvm
+            frames[d + 1, _F_ALPHA] = -frames[d, _F_ALPHA] - 1
+            d += 1
+            phase = _ENTER
+        else:
+            if d == 0:
+                break
+            d -= 1
+            s = -value
+            if s > frames[d, _F_ALPHA]:  # fail high: s is a lower bound
+                _store(
+                    table,
+                    frames[d, _F_IDX],
+                    frames[d, _F_TAG],
+                    s,
+                    _OFFSET - 1,
+                    root_moves + d,
+                    gen_mask,
+                )
+                value = s
+            else:
+                frames[d, _F_BEST] = max(frames[d, _F_BEST], s)
+                phase = _NEXT
+    return value, nodes
+
+
+@njit(cache=True)
+def _center_order(width: int):  # type: ignore[no-untyped-def]
+    order = np.empty(width, dtype=np.int64)
+    for i in range(width):
+        order[i] = width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+    return order
+
+
+@njit(cache=True)
+def _half_toward_zero(x: int) -> int:
+    return -((-x) >> 1) if x < 0 else x >> 1
+
+
+@njit(cache=True)
+def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # type: ignore[no-untyped-def]
+    """Exact (or, if ``weak``, -1/0/1) score of one position, and nodes searched."""
+    wh = width * height
+    moves = _popcount(mask)
+    bottom = _bottom_row(width, height)
+    board = bottom * ((1 << height) - 1)
+    possible = (mask + bottom) & board
+    if _winning_cells(cur, mask, height, board) & possible:
+        return (1 if weak else (wh + 1 - moves) >> 1), 0
+    lo = -((wh - moves) >> 1)
+    hi = (wh + 1 - moves) >> 1
+    nodes = 0
+    if weak:
+        # Win/draw/loss only. Proving a quick win (or loss) first is cheap, as
+        # the score bounds prune deep lines; only then search around 0.
+        for med in (hi >> 1, _half_toward_zero(lo)):
+            r, n = _null_window(
+                cur, mask, med, width, height, table, tcfg, order, stack
+            )
+            nodes += n
+            if r <= med:
+                hi = min(hi, r)
+            else:
+                lo = max(lo, r)
+            if lo > 0 or hi < 0:
+                break
+        lo = max(lo, -1)
+        hi = min(hi, 1)
+
+    # Bisection of [lo, hi] by null-window searches. Rather than at the
+    # midpoint, probe at half the bound on its side of 0: windows far from 0
+    # are cheap to decide (the score bounds cut deep lines) and narrow the
+    # range before the costly windows near 0.
+    while lo < hi:
+        med = lo + ((hi - lo) >> 1)
+        if med <= 0 and _half_toward_zero(lo) < med:
+            med = _half_toward_zero(lo)
+        elif med >= 0 and (hi >> 1) > med:
+            med = hi >> 1
+        r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack)
+        nodes += n
+        if r <= med:
+            hi = r
+        else:
+            lo = r
+    if weak:
+        return (1 if lo > 0 else (-1 if lo < 0 else 0)), nodes
+    return lo, nodes
+
+
+@njit(cache=True)
+def _first_invalid(currents, masks, width, height):  # type: ignore[no-untyped-def]
+    """Index of the first position that :func:`_check_position` would reject,
+    or -1: the same checks, compiled, as they would cost more than solving an
+    easy position in Python."""
+    bottom = _bottom_row(width, height)
+    board = bottom * ((1 << height) - 1)
+    for p in range(currents.shape[0]):
+        cur = currents[p]
+        mask = masks[p]
+        if (
+            mask & ~board
+            or cur & ~mask
+            or (mask + bottom) & mask
+            or _popcount(cur) != _popcount(mask) >> 1
+            or _has_four_bits(cur, height)
+            or _has_four_bits(cur ^ mask, height)
+        ):
+            return p
+    return -1
+
+
+@njit(cache=True)
+def _next_generation(table, tcfg) -> None:  # type: ignore[no-untyped-def]
+    """Make every entry stale in O(1); clear the table when generations wrap."""
+    gen_bits = 64 - _META - (tcfg[1] - tcfg[0] + 1)
+    tcfg[2] += 1
+    if tcfg[2] >= (1 << gen_bits):
+        table[:] = 0
+        tcfg[2] = 1
+
+
+@njit(cache=True)
+def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg):  # type: ignore[no-untyped-def]
+    """Solve many positions in one compiled call; returns (scores, nodes)."""
+    n = currents.shape[0]
+    scores = np.empty(n, dtype=np.int64)
+    nodes = np.empty(n, dtype=np.int64)
+    order = _center_order(width)
+    stack = _new_stack(width, height)
+    for p in range(n):
+        if fresh:
+            _next_generation(table, tcfg)
+        s, k = _solve_one(
+            currents[p], masks[p], width, height, weak, table, tcfg, order, stack
+        )
+        scores[p] = s
+        nodes[p] = k
+    return scores, nodes
+
+
+# --------------------------------------------------------------------------
+# Python API
+
+
+def _check_board(width: int, height: int) -> None:
+    if width < 1 or height < 1 or width > _MAX_WIDTH or (height + 1) * width > 64:
+        raise ValueError(
+            f"board {width}x{height} is not supported: need width <= {_MAX_WIDTH} "
+            "and (height + 1) * width <= 64"
+        )
+
+
+class TranspositionTable:
+    """A solver transposition table: ``BYTES_PER_ENTRY`` (8) bytes per entry.
+
+    Entries hold both score bounds of a position. Pass one
+    table to successive calls to reuse what earlier searches learnt (useful for
+    related positions); call :meth:`reset` to forget everything, which costs
+    O(1) (a generation counter makes old entries stale).
+
+    The size is rounded down to a power of two, and fitted to the board when
+    the table is first used: boards whose keys need more check bits than the
+    size leaves get a bigger table (8x7: at least 64 MB), small boards no more
+    than their keys can fill.
+    """
+
+    def __init__(self, megabytes: float = 64) -> None:
+        if megabytes <= 0:
+            raise ValueError(f"table size must be positive, got {megabytes} MB")
+        self.requested_log_size = max(
+            10, int(np.log2(megabytes * 2**20 / BYTES_PER_ENTRY))
+        )
+        self.log_size = self.requested_log_size
+        self._table = np.zeros(0, dtype=np.int64)
+        # [log2 entries, key bits of the board, generation]
+        self._cfg = np.zeros(3, dtype=np.int64)
+        self._board: tuple[int, int] | None = None
+
+    @property
+    def megabytes(self) -> float:
+        """Memory held by the entries, in MB (2**20 bytes)."""
+        return (1 << self.log_size) * BYTES_PER_ENTRY / 2**20
+
+    def reset(self) -> None:
+        """Forget every entry (O(1) except once every many generations)."""
+        if self._board is not None:
+            _next_generation(self._table, self._cfg)
+
+    def arrays(self, width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+        """The (entries, config) arrays for a board, (re)allocated on a board change."""
+        if self._board != (width, height):
+            keybits = (height + 1) * width
+            # An entry is _META + G + C = 64 bits with C = keybits - log_size
+            # + 1 check bits: grow the table until G >= _MIN_GEN_BITS; small
+            # boards need no more buckets than keys (C >= 0).
+            log_size = max(
+                min(self.requested_log_size, keybits + 1),
+                keybits + 1 - (64 - _META - _MIN_GEN_BITS),
+            )
+            # fill() touches every page now, so no search pays the page faults
+            self._table = np.empty(1 << log_size, dtype=np.int64)
+            self._table.fill(0)
+            self._cfg[:] = (log_size, keybits, 1)
+            self.log_size = log_size
+            self._board = (width, height)
+        return self._table, self._cfg
+
+
+_default_table: TranspositionTable | None = None
+
+
+def set_default_table(tt: TranspositionTable) -> None:
+    """Use ``tt`` (reset per position) whenever a call gets ``tt=None``."""
+    global _default_table
+    _default_table = tt
+
+
+def _table_for(tt: TranspositionTable | None) -> tuple[TranspositionTable, bool]:
+    """The table to use and whether each position gets a fresh one."""
+    if tt is not None:
+        return tt, False
+    if _default_table is None:
+        set_default_table(TranspositionTable())
+    assert _default_table is not None
+    return _default_table, True
+
+
+def _check_position(
+    current: SupportsIndex, mask: SupportsIndex, width: int, height: int
+) -> None:
+    """Raise ValueError unless (current, mask) is a reachable, unfinished position."""
+    current, mask = index(current), index(mask)  # numpy integers too
+    _check_board(width, height)
+    h1 = height + 1
+    bottom = sum(1 << (c * h1) for c in range(width))
+    board = bottom * ((1 << height) - 1)
+    if mask & ~board or current & ~mask:
+        raise ValueError(
+            f"not a {width}x{height} position: current={current:#x}, mask={mask:#x}"
+        )
+    if (mask + bottom) & mask:  # a hole under a stone breaks the carry
+        raise ValueError(f"floating stones in mask={mask:#x}")
+    n = mask.bit_count()
+    if current.bit_count() != n // 2:
+        raise ValueError(
+            f"current={current:#x} has the wrong number of stones for {n} moves"
+        )
+    if _has_four(current ^ mask, height) or _has_four(current, height):
+        raise ValueError("the position is already won")
+
+
+def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
+    """The position ``(current, mask)`` after ``moves``, 1-based column digits.
+
+    Raises ``ValueError`` naming the offending move: a character that is not a
+    digit, a column out of range or full, or any move after a four-in-a-row.
+
+    >>> parse_moves("44")  # the mover owns the bottom stone of column 4 (bit 21)
+    (2097152, 6291456)
+    """
+    _check_board(width, height)
+    if width > 9:
+        raise ValueError(
+            f"column digits cannot name the columns of a {width}-wide board"
+        )
+    h1 = height + 1
+    current = mask = 0
+    for i, ch in enumerate(moves):
+        where = f"at move {i + 1} of {moves!r}"
+        if _has_four(current ^ mask, height):
+            raise ValueError(
+                f"the game is already won before move {i + 1} of {moves!r}"
+            )
+        if not ch.isdigit() or not ch.isascii():
+            raise ValueError(f"{ch!r} is not a column digit {where}")
+        col = int(ch) - 1
+        if not 0 <= col < width:
+            raise ValueError(f"column {col + 1} is out of range 1..{width} {where}")
+        top = 1 << (col * h1 + height - 1)
+        if mask & top:
+            raise ValueError(f"column {col + 1} is full {where}")
+        current ^= mask
+        mask |= mask + (1 << (col * h1))
+    return current, mask
+
+
+def solve_batch(
+    positions: Iterable[tuple[SupportsIndex, SupportsIndex]],
+    width: int = 7,
+    height: int = 6,
+    *,
+    weak: bool = False,
+    tt: TranspositionTable | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Scores and node counts (int64 arrays) of many ``(current, mask)`` positions.
+
+    One compiled call for the whole batch. With ``tt=None`` every position
+    starts from a fresh table (the benchmark convention); with a table, the
+    positions share it and what it already holds. ``weak`` gives only the sign
+    of the score (-1, 0, 1), which is much faster.
+    """
+    pos = list(positions)
+    _check_board(width, height)
+    try:
+        cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
+        msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
+    except OverflowError:  # a negative or huge int: the full check names it
+        for current, mask in pos:
+            _check_position(current, mask, width, height)
+        raise
+    bad = _first_invalid(cur, msk, width, height)
+    if bad >= 0:  # the full check raises the precise error
+        current, mask = pos[bad]
+        _check_position(current, mask, width, height)
+    table, fresh = _table_for(tt)
+    entries, cfg = table.arrays(width, height)
+    return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg)  # type: ignore[no-any-return]
+
+
+def solve(
+    current: SupportsIndex,
+    mask: SupportsIndex,
+    width: int = 7,
+    height: int = 6,
+    *,
+    weak: bool = False,
+    tt: TranspositionTable | None = None,
+) -> tuple[int, int]:
+    """``(score, nodes)`` of one position for the player to move.
+
+    ``weak`` gives only -1, 0 or 1; ``tt`` as in :func:`solve_batch`.
+
+    >>> solve(*parse_moves("2252576253462244111563365343671351441"))[0]
+    -1
+    """
+    scores, nodes = solve_batch([(current, mask)], width, height, weak=weak, tt=tt)
+    return int(scores[0]), int(nodes[0])
+
+
+def solve_moves(
+    moves: str,
+    width: int = 7,
+    height: int = 6,
+    *,
+    weak: bool = False,
+    tt: TranspositionTable | None = None,
+) -> tuple[int, int]:
+    """:func:`solve` of the position reached by ``moves`` (1-based column digits)."""
+    return solve(*parse_moves(moves, width, height), width, height, weak=weak, tt=tt)
+
+
+def analyze(
+    current: SupportsIndex,
+    mask: SupportsIndex,
+    width: int = 7,
+    height: int = 6,
+    *,
+    weak: bool = False,
+    tt: TranspositionTable | None = None,
+) -> list[int | None]:
+    """The score of every column (index 0 = column 1) for the player to move.
+
+    ``None`` marks a full column. A move that wins at once scores
+    ``(width * height + 1 - n) // 2`` with ``n`` the stones before it; other
+    moves score minus the value of the position they lead to. The children
+    share one table (a fresh one unless ``tt`` is given).
+    """
+    _check_position(current, mask, width, height)
+    current, mask = index(current), index(mask)
+    h1 = height + 1
+    bottom = sum(1 << (c * h1) for c in range(width))
+    n = mask.bit_count()
+    result: list[int | None] = [None] * width
+    children: list[tuple[int, int]] = []
+    cols: list[int] = []
+    for col in range(width):
+        colbits = ((1 << height) - 1) << (col * h1)
+        if mask & (1 << (col * h1 + height - 1)):
+            continue
+        move = (mask + bottom) & colbits
+        if _has_four(current | move, height):
+            result[col] = 1 if weak else (width * height + 1 - n) // 2
+        else:
+            children.append((current ^ mask, mask | move))
+            cols.append(col)
+    if children:
+        if tt is None:
+            tt, _ = _table_for(None)
+            tt.reset()
+        scores, _ = solve_batch(children, width, height, weak=weak, tt=tt)
+        for col, s in zip(cols, scores, strict=True):
+            result[col] = -int(s)
+    return result
+
+
+def _cache_is_warm() -> bool:
+    """Whether numba's on-disk cache holds the batch solver (best effort)."""
+    try:
+        return bool(_solve_batch._cache._cache_file._load_index())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, EOFError, ValueError):  # private numba API
+        return False
+
+
+def is_compiled() -> bool:
+    """Whether the solver is compiled in this process already."""
+    return bool(_solve_batch.signatures)
+
+
+def ensure_compiled(notify: Callable[[str], None] | None = print) -> float:
+    """Compile (or load from numba's cache) the solver now; seconds taken.
+
+    If the on-disk cache is cold, ``notify`` is called with
+    ``"compiling the solver, once"`` first, since that takes a while.
+    """
+    if is_compiled():
+        return 0.0
+    if notify is not None and not _cache_is_warm():
+        notify("compiling the solver, once")
+    start = time.perf_counter()
+    solve_batch([parse_moves("", 4, 4)], 4, 4, tt=TranspositionTable(1))
+    return time.perf_counter() - start

@@ -1,0 +1,1 @@
+"""Reports of arena results: terminal and HTML tables, JSON/CSV/pandas exports, charts."""

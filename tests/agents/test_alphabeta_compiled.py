@@ -1,0 +1,167 @@
+"""The compiled AlphaBeta (kernels/alphabeta.py) against the Python engine it replaces."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zerosum as zs
+from search_helpers import Kayles, hashed, random_state
+from zerosum.agents import AlphaBeta
+from zerosum.agents.search import DECAY
+from zerosum.kernels.alphabeta import compiled
+
+# Every game with a kernel, at depths both paths finish quickly (None: to the end; some
+# depths reach the end of the game, where the compiled deepening stops early).
+KERNEL_GAMES = [
+    ("tictactoe", [1, 2, 3, 8, None]),
+    ("pick:n=3", [1, 2, 3, 4]),
+    ("pick:n=4", [1, 2, 3]),
+    ("migration:n=3", [1, 2, None]),
+    ("migration:n=4", [1, 2, 3, 5, 12, None]),
+    ("migration:n=6", [1, 2, 3, 4]),
+    ("migration:n=8", [1, 2, 3, 4]),
+]
+SWITCHES = st.fixed_dictionaries(
+    {
+        "ordering": st.booleans(),
+        "table": st.booleans(),
+        "depth_adjust": st.booleans(),
+        "seed": st.none() | st.integers(0, 9),
+    }
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=st.sampled_from(KERNEL_GAMES), switches=SWITCHES, data=st.data())
+def test_compiled_and_python_paths_return_the_same_value(
+    case: tuple[str, list[int | None]], switches: dict[str, Any], data: st.DataObject
+) -> None:
+    spec, depths = case
+    game = zs.load_game(spec)
+    state = random_state(game, data, 12)
+    if game.is_terminal(state):
+        return
+    depth = data.draw(st.sampled_from(depths), label="depth")
+    python = AlphaBeta(depth, compiled=False, **switches)
+    python(game, state)
+    agent = AlphaBeta(depth, **switches)
+    move = agent(game, state)
+    assert agent.last is not None and python.last is not None
+    assert agent.last.extra["compiled"] and not python.last.extra["compiled"]
+    assert agent.last.value == python.last.value
+    assert move in game.actions(state)
+    # the move is one of the best: searched on its own, it keeps the position's value
+    assert _value_of(game, state, move, depth, switches) == agent.last.value
+    if switches["seed"] is not None:
+        assert agent.last.extra["ties"] == python.last.extra["ties"]
+
+
+def _value_of(
+    game: Any, state: Any, move: Any, depth: int | None, switches: dict[str, Any]
+) -> float:
+    """The value of ``move`` for the player to move in ``state``, by the Python path."""
+    decay = DECAY if switches["depth_adjust"] else 1.0
+    me, after = game.player(state), game.result(state, move)
+    if game.is_terminal(after):
+        return game.utility(after, me) * decay
+    if depth == 1:
+        return game.evaluate(after, me) * decay
+    reply = AlphaBeta(None if depth is None else depth - 1, compiled=False,
+                      depth_adjust=switches["depth_adjust"])  # fmt: skip
+    reply(game, after)
+    assert reply.last is not None
+    return -decay * reply.last.value
+
+
+@settings(max_examples=200, deadline=None)
+@given(spec=st.sampled_from([spec for spec, _ in KERNEL_GAMES]), data=st.data())
+def test_ported_heuristics_equal_the_games_own(spec: str, data: st.DataObject) -> None:
+    game = zs.load_game(spec)
+    kernel = compiled(game)
+    assert kernel is not None
+    state = random_state(game, data, 40)
+    if game.is_terminal(state):
+        return
+    for player in (1, 2):
+        assert kernel.evaluate(state, player) == game.evaluate(state, player)
+
+
+def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
+    game = zs.games.Migration(8)  # far from solvable: only the deadline stops the deepening
+    AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
+    for limit in (1e-6, 0.1):
+        agent = AlphaBeta(time_limit=limit)
+        begin = time.perf_counter()
+        move = agent(game, game.initial_state)
+        spent = time.perf_counter() - begin
+        assert move in game.actions(game.initial_state)
+        assert spent < limit + 0.15  # the margin allows for a busy machine
+        assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last.depth >= 5  # 0.1 s reaches some depth
+
+
+def test_a_compiled_search_lets_other_threads_run() -> None:
+    game = zs.games.Migration(8)
+    AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
+    ticks, done = [0], threading.Event()
+
+    def tick() -> None:  # what a web server's event loop needs: the GIL now and then
+        while not done.is_set():
+            ticks[0] += 1
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=tick)
+    thread.start()
+    begin = time.perf_counter()
+    AlphaBeta(time_limit=0.3)(game, game.initial_state)
+    spent = time.perf_counter() - begin
+    done.set()
+    thread.join()
+    assert ticks[0] > spent / 0.001 / 3  # holding the GIL throughout gives a tenth of that
+
+
+def test_a_search_to_the_end_reports_the_winning_line() -> None:
+    game = zs.games.TicTacToe()
+    agent = AlphaBeta()
+    agent(game, game.initial_state)
+    assert agent.last is not None and agent.last.value == 0.0
+    state = game.initial_state
+    for action in agent.last.pv:
+        state = game.result(state, action)
+    assert game.is_terminal(state) and len(agent.last.pv) == agent.last.depth
+
+
+def test_options_the_kernel_cannot_honour_take_the_python_path() -> None:
+    game = zs.games.Pick(3)
+    other = AlphaBeta(2, evaluate=hashed)
+    other(game, game.initial_state)
+    own = AlphaBeta(2, evaluate=game.evaluate)
+    own(game, game.initial_state)
+    assert other.last is not None and not other.last.extra["compiled"]
+    assert own.last is not None and own.last.extra["compiled"]
+
+
+def test_games_without_a_kernel_are_unaffected() -> None:
+    assert compiled(zs.games.ConnectFour()) is None and compiled(zs.games.Migration(9)) is None
+    game = Kayles(6)
+    agent = AlphaBeta()
+    move = agent(game, game.initial_state)
+    assert move in game.actions(game.initial_state)
+    assert agent.last is not None and not agent.last.extra["compiled"]
+    assert agent.last.value > 0  # the first player wins six-pin Kayles
+
+
+def test_the_compiled_table_grows_between_moves_within_its_size() -> None:
+    game = zs.games.Migration(8)
+    small, large = AlphaBeta(10, table_size=100), AlphaBeta(10, table_size=1 << 15)
+    for agent in (small, large):
+        agent(game, game.initial_state)
+    assert len(small._arrays[0]) == 64
+    assert large.last is not None and large.last.nodes > 1 << 14  # more than it started with
+    assert len(large._arrays[0]) == 1 << 15
+    assert small.last is not None and small.last.value == large.last.value

@@ -1,0 +1,114 @@
+"""Misbehaving agents for arena tests, in a module so worker processes can import them."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from typing import Any
+
+
+class Raiser:
+    """Raises on its first move."""
+
+    name = "raiser"
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        raise RuntimeError("bug in my agent")
+
+
+class Illegal:
+    """Answers with an action no game has."""
+
+    name = "illegal"
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return "no such move"
+
+
+class Sleeper:
+    """Declares a 10 ms time limit and sleeps ``seconds`` per move."""
+
+    name = "sleeper"
+    time_limit = 0.01
+
+    def __init__(self, seconds: float = 0.1) -> None:
+        self.seconds = seconds
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        time.sleep(self.seconds)
+        return game.actions(state)[0]
+
+
+class Killer:
+    """Plays the first action, but kills its own worker process (kill -9) in games whose
+    seed is a multiple of ``every``. It never kills the main process."""
+
+    name = "killer"
+
+    def __init__(self, every: int = 4) -> None:
+        self.every = every
+        self.doomed = False
+
+    def reset(self, seed: int | None = None) -> None:
+        self.doomed = seed is not None and seed % self.every == 0
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        if self.doomed and multiprocessing.parent_process() is not None:
+            os.kill(os.getpid(), 9)
+        return game.actions(state)[0]
+
+
+class Slow:
+    """The first legal action after ``seconds``: slows a run down so a test can kill it."""
+
+    name = "slow"
+
+    def __init__(self, seconds: float = 0.02) -> None:
+        self.seconds = seconds
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        time.sleep(self.seconds)
+        return game.actions(state)[-1]
+
+
+class Blob:
+    """A state JSON cannot hold (an object of its own class): sticks left, player to move."""
+
+    def __init__(self, sticks: int, turn: int) -> None:
+        self.sticks, self.turn = sticks, turn
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Blob) and (other.sticks, other.turn) == (self.sticks, self.turn)
+
+    def __hash__(self) -> int:
+        return hash((self.sticks, self.turn))
+
+    def __repr__(self) -> str:
+        return f"Blob({self.sticks}, {self.turn})"
+
+
+class BlobNim:
+    """Take 1 or 2 sticks, whoever takes the last stick wins; states are :class:`Blob`."""
+
+    @property
+    def initial_state(self) -> Blob:
+        return Blob(5, 1)
+
+    def player(self, state: Blob) -> int:
+        return state.turn
+
+    def actions(self, state: Blob) -> list[int]:
+        return [n for n in (1, 2) if n <= state.sticks]
+
+    def result(self, state: Blob, action: int) -> Blob:
+        return Blob(state.sticks - action, 3 - state.turn)
+
+    def is_terminal(self, state: Blob) -> bool:
+        return state.sticks == 0
+
+    def utility(self, state: Blob, player: int) -> int:
+        return -1 if state.turn == player else 1
+
+    def print_state(self, state: Blob) -> None:
+        print(state)
