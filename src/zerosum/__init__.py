@@ -7,7 +7,7 @@ arena that judges them.
 True
 """
 
-from . import agents, games
+from . import agents, games, interop
 from .agents import make_agent, solve
 from .arena import GameRecord, judge, match, play, tournament
 from .game import (
@@ -30,6 +30,7 @@ __all__ = [
     "ZerosumError",
     "agents",
     "games",
+    "interop",
     "judge",
     "load_game",
     "make_agent",

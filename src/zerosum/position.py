@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from .game import format_action, render_state
@@ -40,6 +41,10 @@ class Position:
 
     def _repr_svg_(self) -> str | None:
         return self.svg()
+
+    def _repr_html_(self) -> str | None:
+        """The text rendering, for games without ``to_svg`` (None lets the SVG show)."""
+        return None if self.svg() is not None else f"<pre>{escape(str(self))}</pre>"
 
     def __str__(self) -> str:
         return render_state(self.game, self.state)

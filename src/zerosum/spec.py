@@ -13,25 +13,36 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .game import SpecError
+from .game import SpecError, ZerosumError
 
-__all__ = ["Param", "Entry", "Registry", "parse_spec"]
+__all__ = ["BARE", "Param", "Entry", "Registry", "parse_spec"]
 
 T = TypeVar("T")
 
 _SCALARS = (bool, int, float, str)
 
 
+#: The key under which ``parse_spec`` stores a bare first value (``"openspiel:chess"``).
+BARE = ""
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split ``"name:a=1,b=x"`` into ``("name", {"a": "1", "b": "x"})`` (values still text)."""
+    """Split ``"name:a=1,b=x"`` into ``("name", {"a": "1", "b": "x"})`` (values still text).
+
+    A bare first value, as in ``"openspiel:chess,x=1"``, is stored under the key ``BARE``;
+    it stands for the entry's first parameter.
+    """
     if not isinstance(spec, str) or not spec.strip():
         raise SpecError(f"empty spec {spec!r}; expected NAME or NAME:key=value,...")
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     args: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for i, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
         key, eq, value = part.partition("=")
         key = key.strip()
+        if i == 0 and not eq:
+            args[BARE] = key
+            continue
         if not eq or not key.isidentifier():
             raise SpecError(f"bad parameter {part!r} in spec {spec!r}; expected key=value")
         if key in args:
@@ -92,11 +103,17 @@ class Entry(Generic[T]):
     factory: Callable[..., T]
     params: tuple[Param, ...]
     summary: str
+    open_params: bool = False  # the factory takes **kwargs: other keys go to it as text
 
     def make(self, spec: str, args: dict[str, str], kind: str) -> T:
         known = {p.name: p for p in self.params}
         kwargs: dict[str, Any] = {}
+        if BARE in args:
+            args = self._name_bare_value(spec, args, kind)
         for key, text in args.items():
+            if key not in known and self.open_params:
+                kwargs[key] = text
+                continue
             if key not in known:
                 allowed = ", ".join(known) or "none"
                 raise SpecError(
@@ -112,8 +129,21 @@ class Entry(Generic[T]):
                 ) from None
         try:
             return self.factory(**kwargs)
+        except ZerosumError:
+            raise
         except (ValueError, TypeError) as exc:
             raise SpecError(f"bad {kind} spec {spec!r}: {exc}") from None
+
+    def _name_bare_value(self, spec: str, args: dict[str, str], kind: str) -> dict[str, str]:
+        """``args`` with the bare first value under the name of the first parameter."""
+        if not self.params:
+            raise SpecError(
+                f"{kind} {self.name!r} takes no parameters, but {spec!r} gives it {args[BARE]!r}"
+            )
+        first = self.params[0].name
+        if first in args:
+            raise SpecError(f"parameter {first!r} given twice in spec {spec!r}")
+        return {(first if key == BARE else key): text for key, text in args.items()}
 
 
 class Registry(Generic[T]):
@@ -137,7 +167,11 @@ class Registry(Generic[T]):
                     continue
                 params.append(Param(p.name, scalar[0], p.default, scalar[1]))
             doc = summary or (inspect.getdoc(factory) or "").split("\n")[0]
-            self._entries[name] = Entry(name, factory, tuple(params), doc)
+            open_params = any(
+                p.kind is inspect.Parameter.VAR_KEYWORD
+                for p in inspect.signature(factory).parameters.values()
+            )
+            self._entries[name] = Entry(name, factory, tuple(params), doc, open_params)
             return factory
 
         return add

@@ -25,6 +25,11 @@ class SearchInfo:
     pv: tuple[Any, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def _repr_html_(self) -> str:
+        from ..display import search_html
+
+        return search_html(self)
+
 
 class Seeded:
     """Base of agents that draw random numbers: ``seed=None`` means fresh entropy.

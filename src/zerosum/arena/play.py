@@ -71,6 +71,11 @@ class GameRecord:
         """Total thinking time of ``player`` (1 or 2), assuming player 1 moved first."""
         return sum(self.move_seconds[player - 1 :: 2])
 
+    def _repr_html_(self) -> str:
+        from ..display import record_html
+
+        return record_html(self)
+
 
 def agent_name(agent: Any) -> str:
     """How an agent is named in records and tables: its name, its spec, or its repr."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..interop import openspiel
 from ..spec import Registry
 from .connect_four import ConnectFour
 from .migration import Migration
@@ -15,6 +16,9 @@ GAMES.register("tictactoe", "tic-tac-toe on a 3x3 board")(TicTacToe)
 GAMES.register("connect4", "Connect Four, any size and line length k")(ConnectFour)
 GAMES.register("migration", "Migration on an n x n board")(Migration)
 GAMES.register("pick", "take numbers 1..n²; n of them summing to n(n²+1)/2 win")(Pick)
+GAMES.register(
+    "openspiel", "an OpenSpiel game: openspiel:NAME[,param=value...] (needs open_spiel)"
+)(openspiel.from_spec)
 
 
 def load_game(spec: str) -> Any:

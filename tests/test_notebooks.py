@@ -1,0 +1,78 @@
+"""Every example notebook runs top to bottom in a real Jupyter kernel, with the small
+parameters below in place of its full-size ones, so the examples cannot rot."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+nbclient = pytest.importorskip("nbclient", reason="nbclient is not installed (.[dev] has it)")
+nbformat = pytest.importorskip("nbformat", reason="nbformat is not installed (.[dev] has it)")
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "docs" / "examples"
+
+#: Per notebook, the parameters the tests override (with values small enough for CI).
+QUICK: dict[str, dict[str, object]] = {
+    "01_tictactoe_minimax_alphabeta.ipynb": {"SELF_PLAY_GAMES": 2},
+    "02_migration_depth.ipynb": {"SMALL_DEPTHS": [2], "BIG": 6, "BIG_DEPTHS": [1, 2]},
+    "03_connect_four.ipynb": {
+        "RANDOM_GAMES": 20,
+        "ORDER_DEPTH": 3,
+        "WIDTHS": [4, 7],
+        "HEURISTIC_DEPTHS": [1, 2],
+        "GAMES_PER_PAIR": 2,
+        "PLAYOUTS": 10,
+        "SOLVED_BOARD": (4, 3),
+    },
+    "04_pick_depth.ipynb": {"N": 3, "DEPTHS": [1, 2]},
+    "05_tictactoe_montecarlo.ipynb": {"PLAYOUTS": [10], "GAMES_PER_PAIR": 2},
+    "06_openspiel_games.ipynb": {"GAMES": 2, "ITERATIONS": 50},
+}
+
+
+def parameter_cell(notebook: object) -> int:
+    tagged = [
+        i
+        for i, cell in enumerate(notebook.cells)  # type: ignore[attr-defined]
+        if "parameters" in cell.get("metadata", {}).get("tags", [])
+    ]
+    assert len(tagged) == 1, "a notebook has exactly one cell tagged 'parameters'"
+    return tagged[0]
+
+
+NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
+
+
+def test_every_notebook_has_quick_parameters() -> None:
+    assert {p.name for p in NOTEBOOKS} == set(QUICK)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_saved_notebook_has_its_outputs(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    assert code and all(c.get("execution_count") for c in code), "run scripts/run_notebooks.py"
+    assert not [o for c in code for o in c.outputs if o.output_type == "error"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    at = parameter_cell(notebook)
+    source = notebook.cells[at].source
+    overrides = QUICK[path.name]
+    for name in overrides:
+        assert re.search(rf"^{name} = ", source, re.M), f"{name} is not a parameter of {path.name}"
+    quick = "\n".join(f"{name} = {value!r}" for name, value in overrides.items())
+    notebook.cells.insert(at + 1, nbformat.v4.new_code_cell(quick))
+    monkeypatch.setenv("PYTHONPATH", str(ROOT / "src"))  # this checkout, not an installed copy
+    client = nbclient.NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(EXAMPLES)}},
+    )
+    client.execute()  # raises CellExecutionError, naming the cell, if any cell fails

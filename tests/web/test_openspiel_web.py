@@ -1,0 +1,29 @@
+"""An OpenSpiel game in the browser's API: its text and its legal moves, played by name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
+
+
+@pytest.fixture
+def client(base: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base, timeout=30) as http:
+        yield http
+
+
+def test_an_openspiel_game_is_played_by_its_move_names(client: httpx.Client) -> None:
+    body = {"game": "openspiel:tic_tac_toe", "opponent": "dummy"}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.text
+    view = created.json()
+    # no drawing: the page shows the text and one button per legal move
+    assert not view["svg"] and view["text"] == "...\n...\n..."
+    assert view["legal"][:2] == ["x(0,0)", "x(0,1)"]
+    moved = client.post(f"/api/games/{view['id']}/moves", json={"action": "x(1,1)"}).json()
+    assert moved["text"].split("\n")[1] == ".x."
+    assert "x(1,1)" not in moved["legal"] and moved["legal"][0].startswith("x(")
