@@ -95,7 +95,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
     """Check the game has the compiled solver, size its table, and compile it once (saying so)."""
-    if not isinstance(game, ConnectFour) or game.solve_exactly(game.initial_state) is None:
+    if not isinstance(game, ConnectFour) or not game.has_compiled_solver:
         raise UsageError("--batch and --tt-mb need connect4 with k=4 on at most 64 bits")
     from .kernels import connect4
 

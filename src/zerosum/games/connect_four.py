@@ -144,6 +144,11 @@ class ConnectFour(BuiltinGame):
         """The stones alone identify a position (moves and winner follow from them)."""
         return (state[0], state[1])
 
+    @property
+    def has_compiled_solver(self) -> bool:
+        """Whether the compiled solver handles this board: k=4 on at most 64 bits."""
+        return self.k == 4 and self.column_height * self.width <= 64
+
     def solve_exactly(self, state: ConnectFourState) -> dict[str, Any] | None:
         """Every column's exact score from the compiled solver, for ``zs.solve``.
 
@@ -151,7 +156,7 @@ class ConnectFour(BuiltinGame):
         sooner). ``None`` for boards the kernel does not handle (k other than 4, or more
         than 64 bits with the sentinel row), which then take the generic path.
         """
-        if self.k != 4 or self.column_height * self.width > 64:
+        if not self.has_compiled_solver:
             return None
         from ..kernels import connect4
 
