@@ -169,9 +169,10 @@ def test_perfect_never_loses_and_wins_fast() -> None:
 def test_perfect_is_registered_and_keeps_its_table_between_moves() -> None:
     agent = zs.make_agent("perfect:seed=3")
     assert isinstance(agent, Perfect) and agent.seed == 3
-    game = zs.games.ConnectFour(width=4, height=4)
+    game = zs.games.Pick(3)
     first = agent(game, game.initial_state)
     solver = agent._solver
     assert isinstance(solver, Solver) and solver.table
-    agent(game, game.result(game.result(game.initial_state, first), 0))
+    second = game.result(game.initial_state, first)
+    agent(game, game.result(second, game.actions(second)[0]))
     assert agent._solver is solver
