@@ -21,9 +21,10 @@ ordering", "depth 3 against depth 5") are one argument each:
   forces the Python search, for comparison.
 
 A game may offer ``search_kernel() -> kernel | None``, a compiled search of its own (the
-built-in tic-tac-toe, Pick and Migration up to 8x8 do: ``kernels/alphabeta.py``). The
-agent uses it unless ``compiled=False`` or ``evaluate`` is a function other than the
-game's own ``evaluate``; every other switch works on both paths, and for equal depth
+built-in tic-tac-toe, Pick, Migration up to 8x8 and Connect Four up to 64 bits, 7x6
+included, do: ``kernels/alphabeta.py``). The agent uses it unless ``compiled=False`` or
+``evaluate`` is a function other than the game's own ``evaluate`` or the win/loss-only
+``heuristics.zero``; every other switch works on both paths, and for equal depth
 and evaluation both return exactly the same value. At a fixed depth the compiled search
 also deepens iteratively (inside one compiled call), so the order it tries moves in, the
 nodes it counts and, between equally good moves without ``seed``, the move it plays may
@@ -44,6 +45,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from ..games.heuristics import zero
 from .base import Heuristic, SearchInfo, Seeded, evaluator
 
 __all__ = ["AlphaBeta", "DECAY"]
@@ -145,7 +147,7 @@ class AlphaBeta(Seeded):
         """The game's compiled search when the options allow it, else None."""
         if not self.compiled:
             return None
-        if self.evaluate is not None and self.evaluate != getattr(game, "evaluate", None):
+        if self.evaluate not in (None, zero, getattr(game, "evaluate", None)):
             return None
         return self._game_kernel
 
@@ -435,6 +437,7 @@ class _Compiled(_Search):
             # Deepening costs Python more than the order it teaches saves, but not compiled
             # code: at a fixed depth the kernel deepens inside one call.
             deepen=self.deadline is None,
+            zero=agent.evaluate is zero,
         )
         self.nodes += found.nodes
         self.cut = self.cut or found.cut

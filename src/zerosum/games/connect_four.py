@@ -102,6 +102,13 @@ class ConnectFour(BuiltinGame):
         raw = connect_four_lines(p1, p2, w, h, k) - connect_four_lines(p2, p1, w, h, k)
         return squash(raw, 24, player)
 
+    def search_kernel(self) -> Any:
+        """The compiled alpha-beta for boards of at most 64 bits (the hook ``AlphaBeta``
+        uses when present), else None."""
+        from ..kernels.alphabeta import compiled
+
+        return compiled(self)
+
     def cell(self, state: ConnectFourState, col: int, row: int) -> int:
         """Who holds column ``col``, row ``row`` (row 0 at the bottom): 0, 1 or 2."""
         bit = 1 << (col * self.column_height + row)
@@ -219,6 +226,7 @@ class ConnectFour(BuiltinGame):
             parts.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **svg.WIN_STROKE))
         title = f"Connect Four {self.width}x{self.height}, {self.k} in a row"
         return svg.document(width, height + label, parts, title)
+
 
 def _doubling_steps(shift: int, k: int) -> tuple[int, ...]:
     """Shifts that leave a bit set where a run of k starts: each step doubles the run length

@@ -17,6 +17,15 @@ def squash(raw: float, scale: float, player: int) -> float:
     return value if player == 1 else -value
 
 
+def zero(state: object, player: int) -> float:
+    """The win/loss-only evaluation: every state at the depth cutoff scores 0, a draw.
+
+    A depth-limited search with it sees only the wins and losses within its horizon, the
+    tree other libraries' plain searches build; the compiled searches recognise it.
+    """
+    return 0.0
+
+
 # Connect Four ----------------------------------------------------------------------
 
 

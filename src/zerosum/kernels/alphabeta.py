@@ -1,4 +1,5 @@
-"""AlphaBeta compiled for the built-in tic-tac-toe, Pick and Migration (n <= 8).
+"""AlphaBeta compiled for the built-in tic-tac-toe, Pick, Migration (n <= 8) and Connect Four
+(boards of at most 64 bits in its layout: width * (height + 1) <= 64, 7x6 included).
 
 The same negamax as ``agents/search.py`` — fail-soft bounds, the same depth cutoff, the
 same depth-adjusted values (``decay`` per ply, the same arithmetic), the same table of
@@ -7,18 +8,23 @@ lower/upper bounds per (position, depth) — over 64-bit masks, with the game's 
 exactly the Python engine's value. Only the order of the moves (table move, killers,
 history) and so the node counts differ.
 
-Two game families share it. "Claim" games (tic-tac-toe, Pick): a move claims a free item
-(a cell, a number); holding a whole winning set wins; a full board is a draw; the
+Three game families share it. "Claim" games (tic-tac-toe, Pick): a move claims a free
+item (a cell, a number); holding a whole winning set wins; a full board is a draw; the
 heuristic counts the sets still open to each player, weighted 4**(items held). Migration:
 a move steps one stone (its bit index is the move) right for player 1, up for player 2;
-the player who cannot move loses; the heuristic is reserves and mobility.
+the player who cannot move loses; the heuristic is reserves and mobility. Connect Four
+("drop"): a move fills the lowest free cell of a column; k in a row wins; a full board is
+a draw; the heuristic is open lines and threats (``heuristics.connect_four_lines``).
 
-Moves are bit indices (``code``): the item for claim games, the moving stone's cell for
-Migration. The table is a fixed array of slots indexed by a hash of both masks, always
-replaced; unlike the Python engine's, it keeps no entries of the states searched one ply
-deep (cheaper to search again than to store), so a principal variation read from it ends
-one ply short of a depth-limited search's cutoff. Under a deadline the kernel reads the
-clock every 1024 nodes and unwinds.
+Moves are small integers (``code``): the item for claim games, the moving stone's cell for
+Migration, and for Connect Four the column's rank in the game's center-first order (so the
+kernel, which generates moves in increasing code, tries columns in the game's order).
+Connect Four keeps ``(width, k)`` in the slots that claim games use for their sets. The
+table is a fixed array of slots indexed by a hash of both masks, always replaced; unlike
+the Python engine's, it keeps no entries of the states searched one ply deep (cheaper to
+search again than to store), so a principal variation read from it ends one ply short of
+a depth-limited search's cutoff. Under a deadline the kernel reads the clock every 1024
+nodes and unwinds.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ import numpy as np
 from numba import njit, objmode, types
 from numba.extending import intrinsic
 
-from ..games.heuristics import _migration_masks
+from ..games.connect_four import ConnectFour
+from ..games.heuristics import _board, _migration_masks
 from ..games.migration import Migration
 from ..games.pick import Pick
 from ..games.tictactoe import LINES, TicTacToe
@@ -40,8 +47,11 @@ from ..games.tictactoe import LINES, TicTacToe
 __all__ = ["SearchKernel", "RootResult", "compiled"]
 
 _ONE = np.uint64(1)
-_CLAIM, _MIGRATION = 0, 1
+_CLAIM, _MIGRATION, _DROP = 0, 1, 2
 _NODES, _CUT, _TIMEOUT, _TICKS = 0, 1, 2, 3  # slots of the ``stats`` array
+#: Move orders: the game's own; that with the table's move first; table move, killers,
+#: history (the Python engine's with ``ordering`` on, for a game without ``ordered_actions``).
+_GAME_ORDER, _TABLE_MOVE_FIRST, _FULL_ORDER = 0, 1, 2
 _MAX_PLY = 256  # more plies than any game here lasts (Migration 8x8: under 2 * 84)
 #: The hot functions run without numba's reference counting (they allocate nothing): its
 #: increments and decrements of every array argument on each call took most of the time.
@@ -82,10 +92,29 @@ def _clock() -> float:
 
 
 @njit(**_HOT)
+def _shift_up(x, by):  # type: ignore[no-untyped-def]
+    """``x << by`` with the bits past 64 dropped, as the AND with a board drops them in
+    Python (LLVM leaves shifts by 64 or more undefined)."""
+    return x << np.uint64(by) if by < 64 else np.uint64(0)
+
+
+@njit(**_HOT)
+def _shift_down(x, by):  # type: ignore[no-untyped-def]
+    return x >> np.uint64(by) if by < 64 else np.uint64(0)
+
+
+@njit(**_HOT)
 def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
     """The mask of legal move codes for ``player`` (the state must not be won already)."""
     if kind == _CLAIM:
         return masks[0] & ~(a | b)
+    if kind == _DROP:  # masks[2 + rank]: the column of that rank in the game's order
+        filled = a | b
+        ranks = np.uint64(0)
+        for rank in range(masks.size - 2):
+            if filled & masks[2 + rank] != masks[2 + rank]:
+                ranks |= _ONE << np.uint64(rank)
+        return ranks
     empty = masks[0] & ~(a | b)
     if player == 1:
         return a & masks[1] & (empty >> _ONE)
@@ -93,7 +122,11 @@ def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
 
 
 @njit(**_HOT)
-def _play(kind, n, a, b, player, code):  # type: ignore[no-untyped-def]
+def _play(kind, n, masks, a, b, player, code):  # type: ignore[no-untyped-def]
+    if kind == _DROP:
+        column = masks[2 + code]
+        bit = ((a | b) + (masks[1] & column)) & column
+        return (a | bit, b) if player == 1 else (a, b | bit)
     bit = _ONE << np.uint64(code)
     if kind == _CLAIM:
         return (a | bit, b) if player == 1 else (a, b | bit)
@@ -111,7 +144,47 @@ def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-
             if held & sets[j] == sets[j]:
                 return 1.0
         return 0.0 if (a | b) == masks[0] else _OPEN
+    if kind == _DROP:
+        if _has_line(a if mover == 1 else b, n, offsets[1]):
+            return 1.0
+        return 0.0 if (a | b) == masks[0] else _OPEN
     return 1.0 if _movable(kind, n, masks, a, b, 3 - mover) == 0 else _OPEN
+
+
+@njit(**_HOT)
+def _has_line(stones, n, k):  # type: ignore[no-untyped-def]
+    """Whether ``stones`` hold k in a row in the Connect Four layout (columns of n bits)."""
+    for shift in (1, n, n - 1, n + 1):
+        run = stones
+        for i in range(1, k):
+            run &= _shift_down(stones, i * shift)
+        if run:
+            return True
+    return False
+
+
+@njit(**_HOT)
+def _lines(board, n, k, own, other):  # type: ignore[no-untyped-def]
+    """``heuristics.connect_four_lines`` (columns of n bits, the top one spare)."""
+    free = board & ~other
+    empty = free & ~own
+    score = 0
+    threats = np.uint64(0)
+    for shift in (1, n, n - 1, n + 1):
+        windows = free
+        for i in range(1, k):
+            windows &= _shift_down(free, i * shift)
+        for i in range(k):
+            score += _popcount(windows & _shift_down(own, i * shift))
+        # cells with j own stones just before them and k-1-j just after them
+        for j in range(k):
+            run = board
+            for i in range(1, j + 1):
+                run &= _shift_up(own, i * shift)
+            for i in range(1, k - j):
+                run &= _shift_down(own, i * shift)
+            threats |= run
+    return score + 4 * _popcount(threats & empty)
 
 
 @njit(**_HOT)
@@ -126,10 +199,13 @@ def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
 
 
 @njit(**_HOT)
-def _evaluate(kind, n, masks, scale, a, b, to_move, player):  # type: ignore[no-untyped-def]
+def _evaluate(kind, n, masks, offsets, scale, a, b, to_move, player):  # type: ignore[no-untyped-def]
     """The game's ``evaluate`` for ``player``; ``to_move`` is whose turn it is."""
     if kind == _CLAIM:
         raw = _open_sets(masks, n, a, b) - _open_sets(masks, n, b, a)
+    elif kind == _DROP:
+        k = offsets[1]
+        raw = _lines(masks[0], n, k, a, b) - _lines(masks[0], n, k, b, a)
     else:
         # Migration.evaluate: reserves (heuristics.migration_reserves) and mobility
         r1 = r2 = 0
@@ -174,7 +250,7 @@ def _line(a, b, me, plies, kind, n, masks, offsets, sets, keys, info, out):  # t
             break
         out[count] = code
         count += 1
-        a, b = _play(kind, n, a, b, me, code)
+        a, b = _play(kind, n, masks, a, b, me, code)
         if _over(kind, n, masks, offsets, sets, a, b, me, code) != _OPEN:
             break
         me = 3 - me
@@ -220,7 +296,7 @@ _GAME = types.Tuple((types.int64, types.int64, types.uint64[::1], types.int64[::
                      types.uint64[::1], types.float64))  # fmt: skip
 _TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1], types.int32[:, ::1]))
 _WORK = types.Tuple((types.int64[:, ::1],) * 4 + (types.int64[::1],))
-_OPTIONS = types.Tuple((types.float64, types.boolean, types.float64))
+_OPTIONS = types.Tuple((types.float64, types.int64, types.float64, types.boolean))
 _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 
 
@@ -234,7 +310,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     kind, n, masks, offsets, sets, scale = game
     keys, bounds, info = table
     buf, scores, killers, history, stats = work
-    decay, ordering, deadline = options
+    decay, ordering, deadline, zero = options
     # stats[_CUT] says whether this subtree scored a state at the cutoff (an entry says it
     # of its own), so that a search that never did is known to have reached the end
     outer = stats[_CUT]
@@ -269,7 +345,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
         code = _lowest(movable)
         movable &= movable - _ONE
         buf[ply, count] = code
-        if ordering:
+        if ordering == _FULL_ORDER:
             # the Python engine's order: table move, the older killer, the newer, history
             if code == first:
                 scores[ply, count] = 1 << 62
@@ -280,7 +356,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
             else:
                 scores[ply, count] = history[me, code]
         count += 1
-    if not ordering and first >= 0:  # the table's move first, as the Python engine does
+    if ordering == _TABLE_MOVE_FIRST and first >= 0:  # the game's order but for that move
         scores[ply, :count] = 0
         for i in range(count):
             if buf[ply, i] == first:
@@ -292,26 +368,28 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
         # A move that ends the game well enough cuts off at once.
         for i in range(count):
             code = buf[ply, i]
-            a2, b2 = _play(kind, n, a, b, me, code)
+            a2, b2 = _play(kind, n, masks, a, b, me, code)
             final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
             if final != _OPEN and final * decay >= beta:
                 stats[_NODES] += i + 1
                 stats[_CUT] |= outer
                 return final * decay
+    sort = ordering == _FULL_ORDER or (ordering == _TABLE_MOVE_FIRST and first >= 0)
     visited = 0
     for i in range(count):
         # at the frontier only the table's move and the killers are worth sorting for
-        if (ordering or first >= 0) and (depth > 1 or i < 3):
+        if sort and (depth > 1 or i < 3):
             code = _next(buf, scores, ply, i, count)
         else:
             code = buf[ply, i]
         visited += 1
-        a2, b2 = _play(kind, n, a, b, me, code)
+        a2, b2 = _play(kind, n, masks, a, b, me, code)
         final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
         if final != _OPEN:
             value = final * decay
         elif depth == 1:
-            value = _evaluate(kind, n, masks, scale, a2, b2, them, me) * decay
+            value = 0.0 if zero else _evaluate(kind, n, masks, offsets, scale, a2, b2, them, me)
+            value *= decay
         else:
             value = -decay * _negamax(
                 a2, b2, them, _less(depth), ply + 1, -beta / decay, -alpha / decay,
@@ -325,7 +403,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
             if value > alpha:
                 alpha = value
                 if alpha >= beta:
-                    if ordering:
+                    if ordering == _FULL_ORDER:
                         if killers[ply, 0] != code:
                             killers[ply, 1] = killers[ply, 0]
                             killers[ply, 0] = code
@@ -353,20 +431,21 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
     kind, n, masks, offsets, sets, scale = game
     keys, bounds, info = table
     stats = work[4]
-    decay = options[0]
+    decay, zero = options[0], options[3]
     them = 3 - me
     best, alpha, first = -np.inf, -np.inf, -1
     tied[:] = 0
     for i in range(moves.size):
         code = moves[i]
-        a2, b2 = _play(kind, n, a, b, me, code)
+        a2, b2 = _play(kind, n, masks, a, b, me, code)
         stats[_NODES] += 1
         final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
         if final != _OPEN:
             value = final * decay
         elif depth == 1:
             stats[_CUT] = 1
-            value = _evaluate(kind, n, masks, scale, a2, b2, them, me) * decay
+            value = 0.0 if zero else _evaluate(kind, n, masks, offsets, scale, a2, b2, them, me)
+            value *= decay
         else:
             # With random ties, a move equal to the best must come back exact.
             low = np.nextafter(alpha, -np.inf) if random_ties else alpha
@@ -429,12 +508,17 @@ class SearchKernel:
     :meth:`table` and live with the caller (an agent keeps its own between moves)."""
 
     def __init__(self, game: Any, kind: int, n: int, masks: list[int], scale: float,
-                 sets_with: list[list[int]] | None = None) -> None:  # fmt: skip
+                 sets_with: list[list[int]] | None = None, order: list[int] | None = None,
+                 ) -> None:  # fmt: skip
         self.game, self.kind, self.n = game, kind, n
         per_item = sets_with or [[]]
         offsets = np.cumsum([0] + [len(s) for s in per_item]).astype(np.int64)
+        if kind == _DROP:
+            offsets = np.array([game.width, game.k], dtype=np.int64)
         sets = np.array([m for s in per_item for m in s] or [0], dtype=np.uint64)
         self.args = (kind, n, np.array(masks, dtype=np.uint64), offsets, sets, float(scale))
+        self.order = order or []  # Connect Four: the column of each move code
+        self.rank = {column: code for code, column in enumerate(self.order)}
 
     @staticmethod
     def table(size: int) -> Table:
@@ -447,15 +531,21 @@ class SearchKernel:
         """``(a, b, player)``: the two masks and the player to move."""
         if self.kind == _MIGRATION:
             return state
+        if self.kind == _DROP:
+            return state[0], state[1], 1 if state[2] % 2 == 0 else 2
         a, b, _ = state
         return a, b, 1 if a.bit_count() == b.bit_count() else 2
 
     def encode(self, action: Any) -> int:
-        return action[0] * self.n + action[1] if self.kind == _MIGRATION else action
+        if self.kind == _MIGRATION:
+            return action[0] * self.n + action[1]
+        return self.rank[action] if self.kind == _DROP else action
 
     def decode(self, code: int, player: int) -> Any:
         if self.kind == _CLAIM:
             return code
+        if self.kind == _DROP:
+            return self.order[code]
         r, c = divmod(code, self.n)
         return (r, c, r, c + 1) if player == 1 else (r, c, r - 1, c)
 
@@ -477,18 +567,27 @@ class SearchKernel:
 
     def root(self, state: Any, moves: list[Any], depth: float, table: Table, work: Work, *,
              ordering: bool, decay: float, random_ties: bool, deadline: float | None,
-             deepen: bool = False) -> RootResult:  # fmt: skip
+             deepen: bool = False, zero: bool = False) -> RootResult:  # fmt: skip
         """Search the non-terminal ``state`` to ``depth`` plies (``inf``: to the end), its
         ``moves`` in the order given, like the Python engine's root; ``work`` is from
         :meth:`workspace` (killers and history carry over between calls). With ``deepen``
         (a finite depth) it searches depths 1, 2, ... ``depth`` in one compiled call, each
-        iteration's best moves first in the next; the result is the last iteration's."""
+        iteration's best moves first in the next; the result is the last iteration's.
+        With ``zero``, states at the cutoff score 0 (``heuristics.zero``) instead of the
+        game's ``evaluate``."""
         a, b, me = self.unpack(state)
         codes = np.array([self.encode(m) for m in moves], dtype=np.int64)
         tied = np.zeros(len(moves), dtype=np.int8)
         stats = work[4]
         stats[:] = 0
-        options = (decay, ordering, 0.0 if deadline is None else deadline)
+        # as in Python, a game whose own order is good keeps it but for the table's move
+        if not ordering:
+            order = _GAME_ORDER
+        elif getattr(self.game, "ordered_actions", False):
+            order = _TABLE_MOVE_FIRST
+        else:
+            order = _FULL_ORDER
+        options = (decay, order, 0.0 if deadline is None else deadline, zero)
         plies = _NO_DEPTH if depth == math.inf else int(depth)
         first = 1 if deepen and depth != math.inf else plies
         value = _deepen(np.uint64(a), np.uint64(b), me, first, plies, codes, tied, random_ties,
@@ -502,8 +601,10 @@ class SearchKernel:
     def evaluate(self, state: Any, player: int) -> float:
         """The ported heuristic (equal to ``game.evaluate``) of a non-terminal ``state``."""
         a, b, to_move = self.unpack(state)
-        kind, n, masks, _, _, scale = self.args
-        return float(_evaluate(kind, n, masks, scale, np.uint64(a), np.uint64(b), to_move, player))
+        kind, n, masks, offsets, _, scale = self.args
+        value = _evaluate(kind, n, masks, offsets, scale, np.uint64(a), np.uint64(b), to_move,
+                          player)  # fmt: skip
+        return float(value)
 
     def pv(self, state: Any, plies: float, table: Table) -> tuple[Any, ...]:
         """The table's best moves from the non-terminal ``state``, at most ``plies`` long."""
@@ -523,7 +624,8 @@ class SearchKernel:
 
 @lru_cache(maxsize=64)
 def compiled(game: Any) -> SearchKernel | None:
-    """The compiled search for a built-in tic-tac-toe, Pick or Migration (n <= 8), else None."""
+    """The compiled search for a built-in tic-tac-toe, Pick, Migration (n <= 8) or Connect
+    Four (``width * (height + 1) <= 64``), else None."""
     if isinstance(game, TicTacToe):
         per_cell = [[m for m in LINES if m >> c & 1] for c in range(9)]
         return SearchKernel(game, _CLAIM, len(LINES), [(1 << 9) - 1, *LINES], 16, per_cell)
@@ -536,4 +638,9 @@ def compiled(game: Any) -> SearchKernel | None:
         rows, cols = _migration_masks(game.n)
         masks = [game.full, game._steps_right, *rows, *cols]
         return SearchKernel(game, _MIGRATION, game.n, masks, 12)
+    if isinstance(game, ConnectFour) and game.width * game.column_height <= 64:
+        order = game.actions(game.initial_state)  # center-first
+        bottom = sum(game._bottom)
+        masks = [_board(game.width, game.height), bottom, *(game._column[c] for c in order)]
+        return SearchKernel(game, _DROP, game.column_height, masks, 24, order=order)
     return None
