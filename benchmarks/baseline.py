@@ -4,10 +4,12 @@ The baseline is written here the way the notebooks write it: recursive max/min
 alpha-beta over the seven-member interface, no table, no move ordering, values for the
 player at the root. Each case plays one game with the baseline on both sides, then asks
 zerosum's ``AlphaBeta`` (same depth, same heuristic, ``depth_adjust=False`` so values
-compare exactly) for every position of that game, once on the Python path
-(``compiled=False``) and once compiled (the default for the built-in games), checks that
-all three give the same values, and reports milliseconds per move (the median of
-``--repeat`` runs over the whole game, a fresh agent each run) and the speed-ups.
+compare exactly) for every position of that game (or only the first: the solves from the
+start), once on the Python path (``compiled=False``) and once compiled (the default for
+the built-in games), checks that all three give the same values, and reports
+milliseconds per move and the speed-ups. Each time is the median of ``--repeat`` samples
+over all the positions, a fresh agent each time; the three are taken in turn, and a
+sample averages enough runs to last 50 ms.
 
     PYTHONPATH=src python benchmarks/baseline.py           # whole games
     PYTHONPATH=src python benchmarks/baseline.py --quick   # the first few moves of the long ones
@@ -21,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from timing import table, timed
+from timing import table, timed_together
 
 import zerosum as zs
 from zerosum.agents import AlphaBeta
@@ -93,9 +95,14 @@ def compare(spec: str, depth: int | None, plies: int | None, repeat: int) -> lis
         return [notebook_alphabeta(game, p, limit, heuristic)[1] for p in positions]
 
     AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code before timing
-    base_seconds, values = timed(repeat, baseline)
-    python_seconds, python_values = timed(repeat, ours, game, depth, positions, False)
-    compiled_seconds, compiled_values = timed(repeat, ours, game, depth, positions, True)
+    (base_seconds, values), (python_seconds, python_values), (compiled_seconds, compiled_values) = (
+        timed_together(
+            repeat,
+            baseline,
+            lambda: ours(game, depth, positions, False),
+            lambda: ours(game, depth, positions, True),
+        )
+    )
     equal = all(
         math.isclose(a, v, abs_tol=1e-12) and b == a
         for v, a, b in zip(values, python_values, compiled_values, strict=True)
@@ -104,7 +111,7 @@ def compare(spec: str, depth: int | None, plies: int | None, repeat: int) -> lis
     return [
         spec,
         "to the end" if depth is None else depth,
-        n,
+        "the start" if plies == 1 else f"{n} (a whole game)" if plies is None else n,
         f"{1000 * base_seconds / n:.2f}",
         f"{1000 * python_seconds / n:.3f}",
         f"{1000 * compiled_seconds / n:.3f}",
@@ -117,18 +124,20 @@ def compare(spec: str, depth: int | None, plies: int | None, repeat: int) -> lis
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="6 moves of the long games")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per timing (median)")
+    parser.add_argument("--repeat", type=int, default=7, help="runs per timing (median)")
     args = parser.parse_args()
     few = 6 if args.quick else None
     cases = [
+        ("tictactoe", None, 1),  # solved from the empty board
         ("tictactoe", None, None),
+        ("migration:n=5", None, 1),  # solved from the start
         ("migration:n=5", None, None),
         ("migration:n=8", 5, few),
         ("migration:n=8", 7, few),
         ("pick:n=4", 4, few),
     ]
     rows = [compare(spec, depth, plies, args.repeat) for spec, depth, plies in cases]
-    header = ["game", "depth", "moves", "baseline ms/move", "Python ms/move"]
+    header = ["game", "depth", "positions", "baseline ms/move", "Python ms/move"]
     header += ["compiled ms/move", "Python speed-up", "compiled speed-up", "same values"]
     print(table(header, rows))
     return 0

@@ -134,7 +134,7 @@ class AlphaBeta(Seeded):
         )
         value, moves, reached = search.run(state, start)
         move = moves[0] if self.seed is None or len(moves) == 1 else self.rng.choice(moves)
-        pv = (move, *search.principal_variation(game.result(state, move), reached - 1))
+        pv = search.principal_variation(state, move, reached)
         # searched to the end: the depth reported is how long the best line is
         depth = len(pv) if reached == _INF else int(reached)
         if isinstance(search, _Compiled):
@@ -200,13 +200,13 @@ class _Search:
                     return value, best, 0
                 return found
             found = (value, best, depth)
-            moves = best + [m for m in moves if m not in best]  # best first next time
             if depth >= target or not self.cut:
                 return found
             if self.deadline is not None:
                 elapsed = time.perf_counter() - start
                 if elapsed > (self.deadline - start) / 2:  # the next depth would not finish
                     return found
+            moves = best + [m for m in moves if m not in best]  # best first next time
             depth += 1
 
     def _prepare(self, moves: list[Any]) -> None:
@@ -260,7 +260,11 @@ class _Search:
             table.clear()
         table[self.key(state)] = (depth, low, high, move)
 
-    def principal_variation(self, state: Any, plies: float) -> tuple[Any, ...]:
+    def principal_variation(self, state: Any, move: Any, plies: float) -> tuple[Any, ...]:
+        """The best line from ``state`` that starts with ``move``, at most ``plies`` long."""
+        return (move, *self.line_from(self.game.result(state, move), plies - 1))
+
+    def line_from(self, state: Any, plies: float) -> tuple[Any, ...]:
         """The table's best moves from ``state``, at most ``plies`` long (empty without a table)."""
         game, line = self.game, list[Any]()
         seen = set()
@@ -410,6 +414,7 @@ class _Compiled(_Search):
             agent._arrays = kernel.table(min(agent.table_size, _FIRST_SLOTS))
         self.arrays = agent._arrays if agent.table else kernel.table(0)
         agent._work = self.work = kernel.workspace(agent._work)  # fresh killers and history
+        self.line: tuple[Any, ...] = ()  # the principal variation the last search read
 
     def grow(self) -> None:
         """Give the agent a table twice the nodes searched (up to its ``table_size``) when
@@ -441,10 +446,18 @@ class _Compiled(_Search):
         )
         self.nodes += found.nodes
         self.cut = self.cut or found.cut
+        self.line = found.line
         if found.timed_out:
             self.partial = (found.value, found.best) if found.best else None
             raise _Timeout
         return found.value, found.best
 
-    def principal_variation(self, state: Any, plies: float) -> tuple[Any, ...]:
+    def principal_variation(self, state: Any, move: Any, plies: float) -> tuple[Any, ...]:
+        # the kernel read the line from the root already, which starts with the move played
+        # unless a seed chose another of equal value
+        if self.line[:1] == (move,):
+            return self.line
+        return super().principal_variation(state, move, plies)
+
+    def line_from(self, state: Any, plies: float) -> tuple[Any, ...]:
         return self.kernel.pv(state, plies, self.arrays) if self.agent.table else ()

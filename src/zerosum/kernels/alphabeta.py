@@ -207,13 +207,17 @@ def _evaluate(kind, n, masks, offsets, scale, a, b, to_move, player):  # type: i
         k = offsets[1]
         raw = _lines(masks[0], n, k, a, b) - _lines(masks[0], n, k, b, a)
     else:
-        # Migration.evaluate: reserves (heuristics.migration_reserves) and mobility
+        # Migration.evaluate: reserves (heuristics.migration_reserves) and mobility. The
+        # distances to the far edge are summed by bit planes: masks[2 + 2n + j] holds the
+        # cells whose distance for player 1 has bit j set, masks[5 + 2n + j] player 2's.
         r1 = r2 = 0
-        for i in range(n):
-            row, col = masks[2 + i], masks[2 + n + i]
-            in_row, in_col = _popcount(a & row), _popcount(b & col)
-            r1 += (n - 1 - i) * _popcount(a & col) - in_row * (in_row - 1) // 2
-            r2 += i * _popcount(b & row) - in_col * (in_col - 1) // 2
+        for j in range(3):
+            r1 += _popcount(a & masks[2 + 2 * n + j]) << j
+            r2 += _popcount(b & masks[5 + 2 * n + j]) << j
+        for i in range(n):  # less k(k-1)/2 for k stones in one line
+            in_row, in_col = _popcount(a & masks[2 + i]), _popcount(b & masks[2 + n + i])
+            r1 -= (in_row * (in_row - 1)) >> 1
+            r2 -= (in_col * (in_col - 1)) >> 1
         mobile1 = _popcount(_movable(kind, n, masks, a, b, 1))
         mobile2 = _popcount(_movable(kind, n, masks, a, b, 2))
         raw = r1 - r2 + 2 * (mobile1 - mobile2) + (-1 if to_move == 1 else 1)
@@ -466,10 +470,13 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
 
 
 @njit(cache=True, nogil=True)  # other threads (the web server's) run meanwhile
-def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work, options):  # type: ignore[no-untyped-def]
+def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work, options, line):  # type: ignore[no-untyped-def]
     """:func:`_root` at depths ``first`` to ``depth``, the best moves of each iteration
     tried first in the next (``moves`` is reordered in place); it stops early once an
-    iteration scored no state at the cutoff (its value is then the value to the end)."""
+    iteration scored no state at the cutoff (its value is then the value to the end).
+    Returns the value and the length of the principal variation it writes to ``line``
+    (at most ``depth`` moves; none after a timeout), read from the table in the same call
+    because each call from Python costs microseconds."""
     value = 0.0
     for plies in range(first, depth + 1):
         work[4][_CUT] = 0
@@ -483,7 +490,12 @@ def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work,
                 moves[front + 1 : i + 1] = moves[front:i].copy()
                 moves[front] = code
                 front += 1
-    return value
+    if work[4][_TIMEOUT]:
+        return value, 0
+    kind, n, masks, offsets, sets, _ = game
+    keys, _, info = table
+    most = min(depth, line.size)
+    return value, _line(a, b, me, most, kind, n, masks, offsets, sets, keys, info, line)
 
 
 class RootResult(NamedTuple):
@@ -497,6 +509,7 @@ class RootResult(NamedTuple):
     cut: bool
     nodes: int
     timed_out: bool
+    line: tuple[Any, ...] = ()  # the principal variation from the table, first move first
 
 
 Table = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -578,6 +591,7 @@ class SearchKernel:
         a, b, me = self.unpack(state)
         codes = np.array([self.encode(m) for m in moves], dtype=np.int64)
         tied = np.zeros(len(moves), dtype=np.int8)
+        line = np.empty(_MAX_PLY, dtype=np.int64)
         stats = work[4]
         stats[:] = 0
         # as in Python, a game whose own order is good keeps it but for the table's move
@@ -590,13 +604,21 @@ class SearchKernel:
         options = (decay, order, 0.0 if deadline is None else deadline, zero)
         plies = _NO_DEPTH if depth == math.inf else int(depth)
         first = 1 if deepen and depth != math.inf else plies
-        value = _deepen(np.uint64(a), np.uint64(b), me, first, plies, codes, tied, random_ties,
-                        self.args, table, work, options)  # fmt: skip
+        value, length = _deepen(np.uint64(a), np.uint64(b), me, first, plies, codes, tied,
+                                random_ties, self.args, table, work, options, line)  # fmt: skip
         marks = tied.tolist()
         best = [self.decode(c, me) for i, c in enumerate(codes.tolist()) if marks[i]]
         counts = stats.tolist()
         return RootResult(float(value), best, bool(counts[_CUT]), counts[_NODES],
-                          bool(counts[_TIMEOUT]))  # fmt: skip
+                          bool(counts[_TIMEOUT]), self._decode_line(line, length, me))  # fmt: skip
+
+    def _decode_line(self, codes: np.ndarray, length: int, player: int) -> tuple[Any, ...]:
+        """The first ``length`` move codes of a line, ``player`` to move, as actions."""
+        line = []
+        for code in codes[:length].tolist():
+            line.append(self.decode(code, player))
+            player = 3 - player
+        return tuple(line)
 
     def evaluate(self, state: Any, player: int) -> float:
         """The ported heuristic (equal to ``game.evaluate``) of a non-terminal ``state``."""
@@ -610,16 +632,12 @@ class SearchKernel:
         """The table's best moves from the non-terminal ``state``, at most ``plies`` long."""
         a, b, player = self.unpack(state)
         keys, _, info = table
-        out = np.empty(_MAX_PLY, dtype=np.int64)
         most = int(min(plies, _MAX_PLY))
+        line = np.empty(_MAX_PLY, dtype=np.int64)
         kind, n, masks, offsets, sets, _ = self.args
         count = _line(np.uint64(a), np.uint64(b), player, most, kind, n, masks, offsets, sets,
-                      keys, info, out)  # fmt: skip
-        line = []
-        for code in out[:count]:
-            line.append(self.decode(int(code), player))
-            player = 3 - player
-        return tuple(line)
+                      keys, info, line)  # fmt: skip
+        return self._decode_line(line, count, player)
 
 
 @lru_cache(maxsize=64)
@@ -636,7 +654,11 @@ def compiled(game: Any) -> SearchKernel | None:
         return SearchKernel(game, _CLAIM, len(game.sets), masks, 4.0 * len(game.sets), sets_with)
     if isinstance(game, Migration) and game.n <= 8:
         rows, cols = _migration_masks(game.n)
-        masks = [game.full, game._steps_right, *rows, *cols]
+        # bit planes of the distance to the far edge: n - 1 - column for 1, the row for 2
+        last = game.n - 1
+        to_right = [sum(c for i, c in enumerate(cols) if (last - i) >> j & 1) for j in range(3)]
+        to_top = [sum(r for i, r in enumerate(rows) if i >> j & 1) for j in range(3)]
+        masks = [game.full, game._steps_right, *rows, *cols, *to_right, *to_top]
         return SearchKernel(game, _MIGRATION, game.n, masks, 12)
     if isinstance(game, ConnectFour) and game.width * game.column_height <= 64:
         order = game.actions(game.initial_state)  # center-first
