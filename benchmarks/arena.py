@@ -5,15 +5,18 @@ game with Dummy agents.
     PYTHONPATH=src python benchmarks/arena.py            # the figures in docs/benchmarks.md
     PYTHONPATH=src python benchmarks/arena.py --quick    # a smoke run with small sizes
 
-Each rate is the best of ``--repeats`` runs of the whole tournament, wall time, including
+Each rate is the median of ``--repeats`` runs of the whole tournament, wall time, including
 starting the worker processes (the Dask cluster is started once, before timing, as an
-existing cluster would be). The overhead is the time per game of ``zs.match`` minus that of
-calling ``zs.play`` in a loop on the same games, Dummy against Dummy on tic-tac-toe.
+existing cluster would be); the executors take turns, run after run, so that a slow spell
+of a shared machine falls on all of them alike. The overhead is the time per game of
+``zs.match`` minus that of calling ``zs.play`` in a loop on the same games, Dummy against
+Dummy on tic-tac-toe.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Callable
 
@@ -23,14 +26,16 @@ GAME = "connect4"
 AGENTS = ["random", "minimax:depth=2", "minimax:depth=3"]
 
 
-def best(run: Callable[[], object], repeats: int) -> float:
-    """The shortest wall time of ``repeats`` calls, in seconds."""
-    times = []
+def median_times(runs: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
+    """The median wall time in seconds of each run, the runs taken in turn ``repeats``
+    times (a, b, c, a, b, c, ...) so that a slow spell of a shared machine falls on all."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(repeats):
-        begin = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - begin)
-    return min(times)
+        for name, run in runs.items():
+            begin = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - begin)
+    return {name: statistics.median(spent) for name, spent in times.items()}
 
 
 def tournament_rates(per_pair: int, repeats: int) -> dict[str, float]:
@@ -42,17 +47,16 @@ def tournament_rates(per_pair: int, repeats: int) -> dict[str, float]:
     def on(**where: object) -> Callable[[], object]:
         return lambda: zs.tournament(GAME, AGENTS, per_pair, seed=1, **where)  # type: ignore[arg-type]
 
-    rates = {
-        "1 worker (this process)": games / best(on(workers=1), repeats),
-        "2 local worker processes": games / best(on(workers=2), repeats),
-    }
     with LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
-        rates["Dask LocalCluster, 2 workers"] = games / best(
-            on(scheduler=cluster.scheduler_address), repeats
-        )
-    return rates
+        runs = {
+            "1 worker (this process)": on(workers=1),
+            "2 local worker processes": on(workers=2),
+            "Dask LocalCluster, 2 workers": on(scheduler=cluster.scheduler_address),
+        }
+        seconds = median_times(runs, repeats)
+    return {name: games / spent for name, spent in seconds.items()}
 
 
 def overhead_us(games: int, repeats: int) -> tuple[float, float]:
@@ -65,24 +69,26 @@ def overhead_us(games: int, repeats: int) -> tuple[float, float]:
         for g in plan:
             zs.play(game, *dummies, seed=g.seed)
 
-    bare = best(plain, repeats) / games
-    arena = best(lambda: zs.match(game, "dummy", "dummy", games=games), repeats) / games
+    seconds = median_times(
+        {"play": plain, "match": lambda: zs.match(game, "dummy", "dummy", games=games)}, repeats
+    )
+    bare, arena = seconds["play"] / games, seconds["match"] / games
     return 1e6 * bare, 1e6 * (arena - bare)
 
 
 def main() -> None:  # run under the main guard: worker processes re-import this file
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (best kept)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per figure (median)")
     args = parser.parse_args()
-    per_pair, dummy_games = (20, 2_000) if args.quick else (400, 50_000)
+    per_pair, dummy_games = (20, 2_000) if args.quick else (150, 20_000)
     repeats = 1 if args.quick else args.repeats
 
     rates = tournament_rates(per_pair, repeats)
     serial = rates["1 worker (this process)"]
     local = rates["2 local worker processes"]
     total = per_pair * len(AGENTS) * (len(AGENTS) - 1) // 2
-    print(f"Tournament: {GAME}, {', '.join(AGENTS)}; {total} games, best of {repeats}\n")
+    print(f"Tournament: {GAME}, {', '.join(AGENTS)}; {total} games, median of {repeats}\n")
     print("| executor | games/s | vs 1 worker | vs local processes |")
     print("| --- | ---: | ---: | ---: |")
     for name, rate in rates.items():

@@ -21,6 +21,7 @@ from timing import table
 
 import zerosum as zs
 from zerosum.agents import AlphaBeta
+from zerosum.games.heuristics import zero
 
 #: (game spec, search depth, random opening plies)
 CASES = [
@@ -29,10 +30,6 @@ CASES = [
     ("migration:n=8", 3, 2),
     ("pick:n=4", 2, 2),
 ]
-
-
-def zero(state: Any, player: int) -> float:
-    return 0.0
 
 
 def opening(game: Any, plies: int, seed: int) -> Any:
