@@ -62,18 +62,13 @@ def run_set(set_id: str, limit: int, weak: bool) -> str:
         if weak:
             expected = (expected > 0) - (expected < 0)
         if got != expected:
-            raise SystemExit(
-                f"{set_id}: wrong score {got} for {moves}, expected {expected}"
-            )
+            raise SystemExit(f"{set_id}: wrong score {got} for {moves}, expected {expected}")
     n = len(data)
     per = elapsed / n
     mean_nodes = float(nodes.mean())
     rate = n / elapsed
     rate_text = f"{rate:,.0f}" if rate >= 100 else f"{rate:.3g}"
-    row = (
-        f"| {name} ({set_id}) | {n} | {fmt_time(per)} | {mean_nodes:,.0f} |"
-        f" {rate_text} |"
-    )
+    row = f"| {name} ({set_id}) | {n} | {fmt_time(per)} | {mean_nodes:,.0f} | {rate_text} |"
     if not weak:
         row += (
             f" {fmt_time(ref_time)} | {ref_nodes:,} | {per / ref_time:.2f} |"
@@ -89,9 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hard-limit", type=int, default=40, help="positions of L1_R3")
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only")
     parser.add_argument("--tt-mb", type=float, default=64, help="table size in MB")
-    parser.add_argument(
-        "--empty", action="store_true", help="solve the empty 7x6 board"
-    )
+    parser.add_argument("--empty", action="store_true", help="solve the empty 7x6 board")
     args = parser.parse_args(argv)
 
     seconds = c4.ensure_compiled()

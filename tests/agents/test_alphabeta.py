@@ -47,9 +47,7 @@ def test_alphabeta_agrees_with_minimax_on_built_in_games(
     adjusted = AlphaBeta(depth, heuristic, **switches)
     adjusted(game, state)
     assert adjusted.last is not None
-    assert (adjusted.last.value > 0) - (adjusted.last.value < 0) == (expected > 0) - (
-        expected < 0
-    )
+    assert (adjusted.last.value > 0) - (adjusted.last.value < 0) == (expected > 0) - (expected < 0)
 
 
 @settings(max_examples=40, deadline=None)

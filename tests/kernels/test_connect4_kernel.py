@@ -58,9 +58,7 @@ def wins(cols: tuple[tuple[int, ...], ...], col: int, player: int, height: int) 
     return False
 
 
-def play(
-    moves: str, width: int, height: int
-) -> tuple[tuple[tuple[int, ...], ...], int]:
+def play(moves: str, width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], int]:
     cols: list[tuple[int, ...]] = [()] * width
     for i, ch in enumerate(moves):
         cols[int(ch) - 1] += (1 + i % 2,)
@@ -148,10 +146,7 @@ def test_weak_mode_gives_the_sign(set_id: str) -> None:
 def test_weak_mode_searches_less() -> None:
     pairs = sample("L1_R1", 20)
     positions = [c4.parse_moves(m) for m, _ in pairs]
-    assert (
-        c4.solve_batch(positions, weak=True)[1].sum()
-        < c4.solve_batch(positions)[1].sum()
-    )
+    assert c4.solve_batch(positions, weak=True)[1].sum() < c4.solve_batch(positions)[1].sum()
 
 
 # --- analysis ---------------------------------------------------------------
@@ -192,9 +187,7 @@ def test_analyze_weak_and_with_a_table() -> None:
     strong = c4.analyze(current, mask)
     tt = c4.TranspositionTable(1)
     assert c4.analyze(current, mask, tt=tt) == strong
-    assert c4.analyze(current, mask, weak=True) == [
-        None if s is None else sign(s) for s in strong
-    ]
+    assert c4.analyze(current, mask, weak=True) == [None if s is None else sign(s) for s in strong]
 
 
 # --- small boards against the plain negamax ---------------------------------

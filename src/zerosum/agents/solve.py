@@ -339,4 +339,3 @@ class Perfect(Seeded):
 
     def __repr__(self) -> str:
         return f"Perfect(seed={self.seed!r})"
-

@@ -235,9 +235,7 @@ def _store(
     if e != 0:
         lb = max(lb, (e & 63) - _OFFSET)
         ub = min(ub, ((e >> 6) & 63) - _OFFSET)
-    table[slot] = (
-        tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | (stones << 12)
-    )
+    table[slot] = tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | (stones << 12)
 
 
 @njit(cache=True)
@@ -359,9 +357,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
                 shift = (width - 1 - 2 * col) * h1
                 mvm = mv << shift if shift >= 0 else mv >> -shift
                 ck = (cur ^ mask) + (mask | mv)
-                ckm = (frames[d, _F_CURM] ^ frames[d, _F_MASKM]) + (
-                    frames[d, _F_MASKM] | mvm
-                )
+                ckm = (frames[d, _F_CURM] ^ frames[d, _F_MASKM]) + (frames[d, _F_MASKM] | mvm)
                 ck = min(ck, ckm)
                 ch = (ck * _MULT) & keymask
                 cidx = ((ch >> check_bits) & bucket_mask) << 1
@@ -484,9 +480,7 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
         # Win/draw/loss only. Proving a quick win (or loss) first is cheap, as
         # the score bounds prune deep lines; only then search around 0.
         for med in (hi >> 1, _half_toward_zero(lo)):
-            r, n = _null_window(
-                cur, mask, med, width, height, table, tcfg, order, stack
-            )
+            r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack)
             nodes += n
             if r <= med:
                 hi = min(hi, r)
@@ -561,9 +555,7 @@ def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg):  # t
     for p in range(n):
         if fresh:
             _next_generation(table, tcfg)
-        s, k = _solve_one(
-            currents[p], masks[p], width, height, weak, table, tcfg, order, stack
-        )
+        s, k = _solve_one(currents[p], masks[p], width, height, weak, table, tcfg, order, stack)
         scores[p] = s
         nodes[p] = k
     return scores, nodes
@@ -598,9 +590,7 @@ class TranspositionTable:
     def __init__(self, megabytes: float = 64) -> None:
         if megabytes <= 0:
             raise ValueError(f"table size must be positive, got {megabytes} MB")
-        self.requested_log_size = max(
-            10, int(np.log2(megabytes * 2**20 / BYTES_PER_ENTRY))
-        )
+        self.requested_log_size = max(10, int(np.log2(megabytes * 2**20 / BYTES_PER_ENTRY)))
         self.log_size = self.requested_log_size
         self._table = np.zeros(0, dtype=np.int64)
         # [log2 entries, key bits of the board, generation]
@@ -656,9 +646,7 @@ def _table_for(tt: TranspositionTable | None) -> tuple[TranspositionTable, bool]
     return _default_table, True
 
 
-def _check_position(
-    current: SupportsIndex, mask: SupportsIndex, width: int, height: int
-) -> None:
+def _check_position(current: SupportsIndex, mask: SupportsIndex, width: int, height: int) -> None:
     """Raise ValueError unless (current, mask) is a reachable, unfinished position."""
     current, mask = index(current), index(mask)  # numpy integers too
     _check_board(width, height)
@@ -666,16 +654,12 @@ def _check_position(
     bottom = sum(1 << (c * h1) for c in range(width))
     board = bottom * ((1 << height) - 1)
     if mask & ~board or current & ~mask:
-        raise ValueError(
-            f"not a {width}x{height} position: current={current:#x}, mask={mask:#x}"
-        )
+        raise ValueError(f"not a {width}x{height} position: current={current:#x}, mask={mask:#x}")
     if (mask + bottom) & mask:  # a hole under a stone breaks the carry
         raise ValueError(f"floating stones in mask={mask:#x}")
     n = mask.bit_count()
     if current.bit_count() != n // 2:
-        raise ValueError(
-            f"current={current:#x} has the wrong number of stones for {n} moves"
-        )
+        raise ValueError(f"current={current:#x} has the wrong number of stones for {n} moves")
     if _has_four(current ^ mask, height) or _has_four(current, height):
         raise ValueError("the position is already won")
 
@@ -691,17 +675,13 @@ def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
     """
     _check_board(width, height)
     if width > 9:
-        raise ValueError(
-            f"column digits cannot name the columns of a {width}-wide board"
-        )
+        raise ValueError(f"column digits cannot name the columns of a {width}-wide board")
     h1 = height + 1
     current = mask = 0
     for i, ch in enumerate(moves):
         where = f"at move {i + 1} of {moves!r}"
         if _has_four(current ^ mask, height):
-            raise ValueError(
-                f"the game is already won before move {i + 1} of {moves!r}"
-            )
+            raise ValueError(f"the game is already won before move {i + 1} of {moves!r}")
         if not ch.isdigit() or not ch.isascii():
             raise ValueError(f"{ch!r} is not a column digit {where}")
         col = int(ch) - 1
