@@ -43,6 +43,7 @@ from ..games.heuristics import _board, _migration_masks
 from ..games.migration import Migration
 from ..games.pick import Pick
 from ..games.tictactoe import LINES, TicTacToe
+from .playouts import c4_has_line
 
 __all__ = ["SearchKernel", "RootResult", "compiled"]
 
@@ -145,22 +146,10 @@ def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-
                 return 1.0
         return 0.0 if (a | b) == masks[0] else _OPEN
     if kind == _DROP:
-        if _has_line(a if mover == 1 else b, n, offsets[1]):
+        if c4_has_line(a if mover == 1 else b, n, offsets[1]):
             return 1.0
         return 0.0 if (a | b) == masks[0] else _OPEN
     return 1.0 if _movable(kind, n, masks, a, b, 3 - mover) == 0 else _OPEN
-
-
-@njit(**_HOT)
-def _has_line(stones, n, k):  # type: ignore[no-untyped-def]
-    """Whether ``stones`` hold k in a row in the Connect Four layout (columns of n bits)."""
-    for shift in (1, n, n - 1, n + 1):
-        run = stones
-        for i in range(1, k):
-            run &= _shift_down(stones, i * shift)
-        if run:
-            return True
-    return False
 
 
 @njit(**_HOT)
