@@ -7,8 +7,9 @@ game with Dummy agents.
 
 Each rate is the median of ``--repeats`` runs of the whole tournament, wall time, including
 starting the worker processes (the Dask cluster is started once, before timing, as an
-existing cluster would be); the executors take turns, run after run, so that a slow spell
-of a shared machine falls on all of them alike. The overhead is the time per game of
+existing cluster would be), after one untimed run of each; the executors take turns, run
+after run, so that a slow spell of a shared machine falls on all of them alike
+(``timing.timed_together``). The overhead is the time per game of
 ``zs.match`` minus that of calling ``zs.play`` in a loop on the same games, Dummy against
 Dummy on tic-tac-toe.
 """
@@ -16,26 +17,14 @@ Dummy on tic-tac-toe.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from collections.abc import Callable
+
+from timing import timed_together
 
 import zerosum as zs
 
 GAME = "connect4"
 AGENTS = ["random", "minimax:depth=2", "minimax:depth=3"]
-
-
-def median_times(runs: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
-    """The median wall time in seconds of each run, the runs taken in turn ``repeats``
-    times (a, b, c, a, b, c, ...) so that a slow spell of a shared machine falls on all."""
-    times: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(repeats):
-        for name, run in runs.items():
-            begin = time.perf_counter()
-            run()
-            times[name].append(time.perf_counter() - begin)
-    return {name: statistics.median(spent) for name, spent in times.items()}
 
 
 def tournament_rates(per_pair: int, repeats: int) -> dict[str, float]:
@@ -55,8 +44,8 @@ def tournament_rates(per_pair: int, repeats: int) -> dict[str, float]:
             "2 local worker processes": on(workers=2),
             "Dask LocalCluster, 2 workers": on(scheduler=cluster.scheduler_address),
         }
-        seconds = median_times(runs, repeats)
-    return {name: games / spent for name, spent in seconds.items()}
+        timings = timed_together(repeats, *runs.values())
+    return {name: games / spent for name, (spent, _) in zip(runs, timings, strict=True)}
 
 
 def overhead_us(games: int, repeats: int) -> tuple[float, float]:
@@ -69,10 +58,10 @@ def overhead_us(games: int, repeats: int) -> tuple[float, float]:
         for g in plan:
             zs.play(game, *dummies, seed=g.seed)
 
-    seconds = median_times(
-        {"play": plain, "match": lambda: zs.match(game, "dummy", "dummy", games=games)}, repeats
+    (play_seconds, _), (match_seconds, _) = timed_together(
+        repeats, plain, lambda: zs.match(game, "dummy", "dummy", games=games)
     )
-    bare, arena = seconds["play"] / games, seconds["match"] / games
+    bare, arena = play_seconds / games, match_seconds / games
     return 1e6 * bare, 1e6 * (arena - bare)
 
 
