@@ -56,6 +56,7 @@ DECAY = 1.0 - 2.0**-10
 _INF = math.inf
 #: Slots of the compiled search's table: at first, and at most (it grows between moves).
 _FIRST_SLOTS, _MAX_SLOTS = 1 << 14, 1 << 20
+_GAME_OVER = "the game is over: there is no move to search for"
 
 
 class _Timeout(Exception):
@@ -181,7 +182,7 @@ class _Search:
         agent = self.agent
         moves = list(self.game.actions(state))
         if not moves:
-            raise ValueError("the game is over: there is no move to search for")
+            raise ValueError(_GAME_OVER)
         self._prepare(moves)
         target = _INF if agent.depth is None else agent.depth
         # Deepening pays for itself only under a time limit: at a fixed depth the earlier
@@ -404,8 +405,9 @@ class _Search:
 
 
 class _Compiled(_Search):
-    """One move's search through the game's compiled kernel: the same deepening loop, each
-    iteration's root searched in compiled code."""
+    """One move's search through the game's compiled kernel. At a fixed depth the kernel
+    deepens inside one call; under a time limit, the Python loop deepens, one call per
+    iteration."""
 
     def __init__(self, agent: AlphaBeta, kernel: Any, deadline: float | None) -> None:
         super().__init__(agent, kernel.game, deadline)
@@ -413,8 +415,20 @@ class _Compiled(_Search):
         if agent._arrays is None:
             agent._arrays = kernel.table(min(agent.table_size, _FIRST_SLOTS))
         self.arrays = agent._arrays if agent.table else kernel.table(0)
-        agent._work = self.work = kernel.workspace(agent._work)  # fresh killers and history
+        if agent._work is None:
+            agent._work = kernel.workspace()
+        self.work = agent._work
+        self.fresh = True  # the move's first search clears the killers and history
         self.line: tuple[Any, ...] = ()  # the principal variation the last search read
+
+    def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
+        if self.deadline is not None:
+            return super().run(state, start)
+        if self.game.is_terminal(state):
+            raise ValueError(_GAME_OVER)
+        depth = _INF if self.agent.depth is None else self.agent.depth
+        value, best = self._root(state, None, depth)  # the kernel generates the moves
+        return value, best, depth
 
     def grow(self) -> None:
         """Give the agent a table twice the nodes searched (up to its ``table_size``) when
@@ -427,7 +441,7 @@ class _Compiled(_Search):
     def _prepare(self, moves: list[Any]) -> None:
         pass
 
-    def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
+    def _root(self, state: Any, moves: list[Any] | None, depth: float) -> tuple[float, list[Any]]:
         agent = self.agent
         found = self.kernel.root(
             state,
@@ -443,7 +457,9 @@ class _Compiled(_Search):
             # code: at a fixed depth the kernel deepens inside one call.
             deepen=self.deadline is None,
             zero=agent.evaluate is zero,
+            fresh=self.fresh,
         )
+        self.fresh = False
         self.nodes += found.nodes
         self.cut = self.cut or found.cut
         self.line = found.line

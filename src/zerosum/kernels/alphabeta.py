@@ -45,7 +45,7 @@ from ..games.pick import Pick
 from ..games.tictactoe import LINES, TicTacToe
 from .playouts import c4_has_line
 
-__all__ = ["SearchKernel", "RootResult", "compiled"]
+__all__ = ["SearchKernel", "RootResult", "Workspace", "compiled"]
 
 _ONE = np.uint64(1)
 _CLAIM, _MIGRATION, _DROP = 0, 1, 2
@@ -57,6 +57,7 @@ _MAX_PLY = 256  # more plies than any game here lasts (Migration 8x8: under 2 * 
 #: The hot functions run without numba's reference counting (they allocate nothing): its
 #: increments and decrements of every array argument on each call took most of the time.
 _HOT: dict[str, Any] = {"cache": True, "_nrt": False}
+_INLINE: dict[str, Any] = {**_HOT, "inline": "always"}
 _NO_DEPTH = 1 << 30  # "to the end": more plies than any game has
 _OPEN = 2.0  # "not terminal", from :func:`_over` (utilities are -1, 0, 1)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
@@ -136,7 +137,7 @@ def _play(kind, n, masks, a, b, player, code):  # type: ignore[no-untyped-def]
     return a, b ^ (bit | (bit >> np.uint64(n)))
 
 
-@njit(**_HOT)
+@njit(**_INLINE)
 def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-untyped-def]
     """The utility for ``mover`` of the state its move ``code`` led to, or ``_OPEN``."""
     if kind == _CLAIM:
@@ -187,7 +188,7 @@ def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
     return score
 
 
-@njit(**_HOT)
+@njit(**_INLINE)
 def _evaluate(kind, n, masks, offsets, scale, a, b, to_move, player):  # type: ignore[no-untyped-def]
     """The game's ``evaluate`` for ``player``; ``to_move`` is whose turn it is."""
     if kind == _CLAIM:
@@ -268,7 +269,7 @@ def _less(depth):  # type: ignore[no-untyped-def]
     return depth if depth == _NO_DEPTH else depth - 1
 
 
-@njit(**_HOT)
+@njit(**_INLINE)
 def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
     """Move the best-scored of ``buf[ply, i:count]`` to position ``i`` (the first of equals;
     the others keep their order) and return it."""
@@ -459,32 +460,49 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
 
 
 @njit(cache=True, nogil=True)  # other threads (the web server's) run meanwhile
-def _deepen(a, b, me, first, depth, moves, tied, random_ties, game, table, work, options, line):  # type: ignore[no-untyped-def]
+def _deepen(a, b, me, first, depth, count, random_ties, fresh, game, table, work, options, roots):  # type: ignore[no-untyped-def]
     """:func:`_root` at depths ``first`` to ``depth``, the best moves of each iteration
-    tried first in the next (``moves`` is reordered in place); it stops early once an
-    iteration scored no state at the cutoff (its value is then the value to the end).
-    Returns the value and the length of the principal variation it writes to ``line``
-    (at most ``depth`` moves; none after a timeout), read from the table in the same call
-    because each call from Python costs microseconds."""
+    tried first in the next; it stops early once an iteration scored no state at the
+    cutoff (its value is then the value to the end). The root moves are the first
+    ``count`` of ``roots[0]`` (reordered in place), or with ``count`` -1 all legal moves,
+    written there in the game's order; ``roots[1]`` marks the best (see :func:`_root`).
+    ``fresh`` clears the killers and history first. Returns the value, the number of
+    root moves, and the length of the principal variation written to ``roots[2]`` (at
+    most ``depth`` moves; none after a timeout), all in one call because each call from
+    Python costs microseconds."""
+    kind, n, masks, offsets, sets, _ = game
+    keys, _, info = table
+    stats = work[4]
+    stats[:] = 0
+    if fresh:
+        work[2][:] = -1
+        work[3][:] = 0
+    buffer, marks, line = roots
+    if count < 0:
+        count = 0
+        movable = _movable(kind, n, masks, a, b, me)
+        while movable:
+            buffer[count] = _lowest(movable)
+            movable &= movable - _ONE
+            count += 1
+    moves, tied = buffer[:count], marks[:count]
     value = 0.0
     for plies in range(first, depth + 1):
-        work[4][_CUT] = 0
+        stats[_CUT] = 0
         value = _root(a, b, me, plies, moves, tied, random_ties, game, table, work, options)
-        if work[4][_TIMEOUT] or plies == depth or not work[4][_CUT]:  # done, or the end seen
+        if stats[_TIMEOUT] or plies == depth or not stats[_CUT]:  # done, or the end seen
             break
         front = 0
-        for i in range(moves.size):
+        for i in range(count):
             if tied[i]:
                 code = moves[i]
                 moves[front + 1 : i + 1] = moves[front:i].copy()
                 moves[front] = code
                 front += 1
-    if work[4][_TIMEOUT]:
-        return value, 0
-    kind, n, masks, offsets, sets, _ = game
-    keys, _, info = table
+    if stats[_TIMEOUT]:
+        return value, count, 0
     most = min(depth, line.size)
-    return value, _line(a, b, me, most, kind, n, masks, offsets, sets, keys, info, line)
+    return value, count, _line(a, b, me, most, kind, n, masks, offsets, sets, keys, info, line)
 
 
 class RootResult(NamedTuple):
@@ -502,12 +520,21 @@ class RootResult(NamedTuple):
 
 
 Table = tuple[np.ndarray, np.ndarray, np.ndarray]
-Work = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+class Workspace(NamedTuple):
+    """One agent's buffers, reused from move to move: the recursion's (move lists, their
+    scores, killers, history, counters) and the root's (moves, marks of the best, the
+    principal variation)."""
+
+    search: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    roots: tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 class SearchKernel:
     """The compiled search of one built-in game (see :func:`compiled`); tables come from
-    :meth:`table` and live with the caller (an agent keeps its own between moves)."""
+    :meth:`table` and buffers from :meth:`workspace`, and both live with the caller (an
+    agent keeps its own between moves)."""
 
     def __init__(self, game: Any, kind: int, n: int, masks: list[int], scale: float,
                  sets_with: list[list[int]] | None = None, order: list[int] | None = None,
@@ -519,8 +546,17 @@ class SearchKernel:
             offsets = np.array([game.width, game.k], dtype=np.int64)
         sets = np.array([m for s in per_item for m in s] or [0], dtype=np.uint64)
         self.args = (kind, n, np.array(masks, dtype=np.uint64), offsets, sets, float(scale))
-        self.order = order or []  # Connect Four: the column of each move code
-        self.rank = {column: code for code, column in enumerate(self.order)}
+        self.ordered = getattr(game, "ordered_actions", False)
+        # each player's action of each move code, and the code of every action
+        if kind == _CLAIM:
+            self.actions: tuple[list[Any], list[Any]] = (list(range(64)), list(range(64)))
+        elif kind == _DROP:  # Connect Four: the column of each move code
+            self.actions = (list(order or []), list(order or []))
+        else:
+            cells = [divmod(code, n) for code in range(n * n)]
+            right, up = [(r, c, r, c + 1) for r, c in cells], [(r, c, r - 1, c) for r, c in cells]
+            self.actions = (right, up)
+        self.codes = {action: code for both in self.actions for code, action in enumerate(both)}
 
     @staticmethod
     def table(size: int) -> Table:
@@ -528,6 +564,19 @@ class SearchKernel:
         slots = 1 << (size.bit_length() - 1) if size > 0 else 0
         info = np.zeros((slots, 2), dtype=np.int32)
         return np.zeros((slots, 2), dtype=np.uint64), np.zeros((slots, 2)), info
+
+    @staticmethod
+    def workspace() -> Workspace:
+        search = (
+            np.empty((_MAX_PLY, 64), dtype=np.int64),
+            np.empty((_MAX_PLY, 64), dtype=np.int64),
+            np.full((_MAX_PLY, 2), -1, dtype=np.int64),
+            np.zeros((3, 64), dtype=np.int64),
+            np.zeros(4, dtype=np.int64),
+        )
+        roots = (np.empty(64, dtype=np.int64), np.zeros(64, dtype=np.int8),
+                 np.empty(_MAX_PLY, dtype=np.int64))  # fmt: skip
+        return Workspace(search, roots)
 
     def unpack(self, state: Any) -> tuple[int, int, int]:
         """``(a, b, player)``: the two masks and the player to move."""
@@ -538,74 +587,48 @@ class SearchKernel:
         a, b, _ = state
         return a, b, 1 if a.bit_count() == b.bit_count() else 2
 
-    def encode(self, action: Any) -> int:
-        if self.kind == _MIGRATION:
-            return action[0] * self.n + action[1]
-        return self.rank[action] if self.kind == _DROP else action
-
-    def decode(self, code: int, player: int) -> Any:
-        if self.kind == _CLAIM:
-            return code
-        if self.kind == _DROP:
-            return self.order[code]
-        r, c = divmod(code, self.n)
-        return (r, c, r, c + 1) if player == 1 else (r, c, r - 1, c)
-
-    @staticmethod
-    def workspace(reuse: Work | None = None) -> Work:
-        """Move buffers, killers, history and counters for the searches of one move:
-        ``reuse`` with its killers and history cleared, else new ones."""
-        if reuse is not None:
-            reuse[2].fill(-1)
-            reuse[3].fill(0)
-            return reuse
-        return (
-            np.empty((_MAX_PLY, 64), dtype=np.int64),
-            np.empty((_MAX_PLY, 64), dtype=np.int64),
-            np.full((_MAX_PLY, 2), -1, dtype=np.int64),
-            np.zeros((3, 64), dtype=np.int64),
-            np.zeros(4, dtype=np.int64),
-        )
-
-    def root(self, state: Any, moves: list[Any], depth: float, table: Table, work: Work, *,
-             ordering: bool, decay: float, random_ties: bool, deadline: float | None,
-             deepen: bool = False, zero: bool = False) -> RootResult:  # fmt: skip
+    def root(self, state: Any, moves: list[Any] | None, depth: float, table: Table,
+             work: Workspace, *, ordering: bool, decay: float, random_ties: bool,
+             deadline: float | None, deepen: bool = False, zero: bool = False,
+             fresh: bool = True) -> RootResult:  # fmt: skip
         """Search the non-terminal ``state`` to ``depth`` plies (``inf``: to the end), its
-        ``moves`` in the order given, like the Python engine's root; ``work`` is from
-        :meth:`workspace` (killers and history carry over between calls). With ``deepen``
-        (a finite depth) it searches depths 1, 2, ... ``depth`` in one compiled call, each
-        iteration's best moves first in the next; the result is the last iteration's.
-        With ``zero``, states at the cutoff score 0 (``heuristics.zero``) instead of the
-        game's ``evaluate``."""
+        ``moves`` in the order given (None: all, in the game's order), like the Python
+        engine's root. ``fresh`` clears the killers and history, which otherwise carry
+        over from the last call. With ``deepen`` (a finite depth) it searches depths 1,
+        2, ... ``depth`` in one compiled call, each iteration's best moves first in the
+        next; the result is the last iteration's. With ``zero``, states at the cutoff
+        score 0 (``heuristics.zero``) instead of the game's ``evaluate``."""
         a, b, me = self.unpack(state)
-        codes = np.array([self.encode(m) for m in moves], dtype=np.int64)
-        tied = np.zeros(len(moves), dtype=np.int8)
-        line = np.empty(_MAX_PLY, dtype=np.int64)
-        stats = work[4]
-        stats[:] = 0
+        buffer, marks, line = work.roots
+        count = -1
+        if moves is not None:
+            count = len(moves)
+            buffer[:count] = [self.codes[m] for m in moves]
         # as in Python, a game whose own order is good keeps it but for the table's move
         if not ordering:
             order = _GAME_ORDER
-        elif getattr(self.game, "ordered_actions", False):
+        elif self.ordered:
             order = _TABLE_MOVE_FIRST
         else:
             order = _FULL_ORDER
         options = (decay, order, 0.0 if deadline is None else deadline, zero)
         plies = _NO_DEPTH if depth == math.inf else int(depth)
         first = 1 if deepen and depth != math.inf else plies
-        value, length = _deepen(np.uint64(a), np.uint64(b), me, first, plies, codes, tied,
-                                random_ties, self.args, table, work, options, line)  # fmt: skip
-        marks = tied.tolist()
-        best = [self.decode(c, me) for i, c in enumerate(codes.tolist()) if marks[i]]
-        counts = stats.tolist()
-        return RootResult(float(value), best, bool(counts[_CUT]), counts[_NODES],
-                          bool(counts[_TIMEOUT]), self._decode_line(line, length, me))  # fmt: skip
+        value, count, length = _deepen(np.uint64(a), np.uint64(b), me, first, plies, count,
+                                       random_ties, fresh, self.args, table, work.search,
+                                       options, work.roots)  # fmt: skip
+        actions = self.actions[me - 1]
+        codes = buffer[:count].tolist()
+        best = [actions[c] for c, m in zip(codes, marks[:count].tolist(), strict=True) if m]
+        nodes, cut, timed_out, _ = work.search[4].tolist()
+        return RootResult(float(value), best, bool(cut), nodes, bool(timed_out),
+                          self._decode_line(line, length, me))  # fmt: skip
 
     def _decode_line(self, codes: np.ndarray, length: int, player: int) -> tuple[Any, ...]:
         """The first ``length`` move codes of a line, ``player`` to move, as actions."""
         line = []
         for code in codes[:length].tolist():
-            line.append(self.decode(code, player))
+            line.append(self.actions[player - 1][code])
             player = 3 - player
         return tuple(line)
 
