@@ -19,12 +19,13 @@ a draw; the heuristic is open lines and threats (``heuristics.connect_four_lines
 Moves are small integers (``code``): the item for claim games, the moving stone's cell for
 Migration, and for Connect Four the column's rank in the game's center-first order (so the
 kernel, which generates moves in increasing code, tries columns in the game's order).
-Connect Four keeps ``(width, k)`` in the slots that claim games use for their sets. The
-table is a fixed array of slots indexed by a hash of both masks, always replaced; unlike
-the Python engine's, it keeps no entries of the states searched one ply deep (cheaper to
-search again than to store), so a principal variation read from it ends one ply short of
-a depth-limited search's cutoff. Under a deadline the kernel reads the clock every 1024
-nodes and unwinds.
+A claim game's winning sets through each item follow its masks, the item's at
+``masks[offsets[item]:offsets[item + 1]]``; Connect Four keeps ``(width, k)`` in
+``offsets``. The table is a fixed array of slots indexed by a hash of both masks, always
+replaced; unlike the Python engine's, it keeps no entries of the states searched one ply
+deep (cheaper to search again than to store), so a principal variation read from it ends
+one ply short of a depth-limited search's cutoff. Under a deadline the kernel reads the
+clock every 1024 nodes and unwinds.
 """
 
 from __future__ import annotations
@@ -54,6 +55,12 @@ _NODES, _CUT, _TIMEOUT, _TICKS = 0, 1, 2, 3  # slots of the ``stats`` array
 #: history (the Python engine's with ``ordering`` on, for a game without ``ordered_actions``).
 _GAME_ORDER, _TABLE_MOVE_FIRST, _FULL_ORDER = 0, 1, 2
 _MAX_PLY = 256  # more plies than any game here lasts (Migration 8x8: under 2 * 84)
+#: The rows of the one ``work`` array (each recursive call copies its arguments, so fewer
+#: and smaller ones are faster): ply p's move list in row p, its two killers in columns
+#: _KILLERS and _KILLERS + 1 after it, the moves' scores in row _SCORES + p, each
+#: player's history in row _HISTORY + player, the counters in row _STATS.
+_KILLERS, _SCORES, _HISTORY = 64, _MAX_PLY, 2 * _MAX_PLY
+_STATS = _HISTORY + 3
 #: The hot functions run without numba's reference counting (they allocate nothing): its
 #: increments and decrements of every array argument on each call took most of the time.
 _HOT: dict[str, Any] = {"cache": True, "_nrt": False}
@@ -62,7 +69,11 @@ _NO_DEPTH = 1 << 30  # "to the end": more plies than any game has
 _OPEN = 2.0  # "not terminal", from :func:`_over` (utilities are -1, 0, 1)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_S29, _S32 = np.uint64(29), np.uint64(32)
+_S8, _S29, _S32 = np.uint64(8), np.uint64(29), np.uint64(32)
+_BYTE = np.uint64(255)
+#: A table slot: the two masks, the depth searched, and the best move | cut << 8 (see
+#: :func:`_store`) in ``keys``; the lower and upper bounds in ``bounds``.
+_DEPTH, _MOVE = 2, 3
 
 
 @intrinsic
@@ -138,12 +149,12 @@ def _play(kind, n, masks, a, b, player, code):  # type: ignore[no-untyped-def]
 
 
 @njit(**_INLINE)
-def _over(kind, n, masks, offsets, sets, a, b, mover, code):  # type: ignore[no-untyped-def]
+def _over(kind, n, masks, offsets, a, b, mover, code):  # type: ignore[no-untyped-def]
     """The utility for ``mover`` of the state its move ``code`` led to, or ``_OPEN``."""
     if kind == _CLAIM:
         held = a if mover == 1 else b
         for j in range(offsets[code], offsets[code + 1]):
-            if held & sets[j] == sets[j]:
+            if held & masks[j] == masks[j]:
                 return 1.0
         return 0.0 if (a | b) == masks[0] else _OPEN
     if kind == _DROP:
@@ -224,42 +235,42 @@ def _slot(a, b, size):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def table_move(keys, info, a, b):  # type: ignore[no-untyped-def]
+def table_move(keys, a, b):  # type: ignore[no-untyped-def]
     """The move stored for the position ``(a, b)``, or -1."""
     if keys.shape[0] == 0:
         return -1
     i = _slot(a, b, keys.shape[0])
-    return info[i, 1] & 255 if keys[i, 0] == a and keys[i, 1] == b else -1
+    return np.int64(keys[i, _MOVE] & _BYTE) if keys[i, 0] == a and keys[i, 1] == b else -1
 
 
 @njit(cache=True)
-def _line(a, b, me, plies, kind, n, masks, offsets, sets, keys, info, out):  # type: ignore[no-untyped-def]
+def _line(a, b, me, plies, kind, n, masks, offsets, keys, out):  # type: ignore[no-untyped-def]
     """Writes to ``out`` the table's legal best moves from ``(a, b)``, ``me`` to move, at
     most ``plies`` of them and none past the end; returns how many. (Flat arguments: a
     tuple of arrays costs more to pass in from Python than this takes.)"""
     count = 0
     while count < plies:
-        code = table_move(keys, info, a, b)
+        code = table_move(keys, a, b)
         if code < 0 or not (_movable(kind, n, masks, a, b, me) >> np.uint64(code)) & _ONE:
             break
         out[count] = code
         count += 1
         a, b = _play(kind, n, masks, a, b, me, code)
-        if _over(kind, n, masks, offsets, sets, a, b, me, code) != _OPEN:
+        if _over(kind, n, masks, offsets, a, b, me, code) != _OPEN:
             break
         me = 3 - me
     return count
 
 
 @njit(**_HOT)
-def _store(keys, bounds, info, a, b, depth, low, high, move, cut):  # type: ignore[no-untyped-def]
+def _store(keys, bounds, a, b, depth, low, high, move, cut):  # type: ignore[no-untyped-def]
     """Store bounds of ``(a, b)`` searched ``depth`` plies, its best move, and whether a
     state was scored at the cutoff below it (``cut``)."""
     if keys.shape[0]:
         i = _slot(a, b, keys.shape[0])
         keys[i, 0], keys[i, 1] = a, b
         bounds[i, 0], bounds[i, 1] = low, high
-        info[i, 0], info[i, 1] = depth, move | cut << 8
+        keys[i, _DEPTH], keys[i, _MOVE] = depth, move | cut << 8
 
 
 @njit(**_HOT)
@@ -270,26 +281,27 @@ def _less(depth):  # type: ignore[no-untyped-def]
 
 
 @njit(**_INLINE)
-def _next(buf, scores, ply, i, count):  # type: ignore[no-untyped-def]
-    """Move the best-scored of ``buf[ply, i:count]`` to position ``i`` (the first of equals;
-    the others keep their order) and return it."""
+def _next(work, ply, i, count):  # type: ignore[no-untyped-def]
+    """Move the best-scored of ply ``ply``'s moves ``i:count`` to position ``i`` (the first
+    of equals; the others keep their order) and return it."""
+    row = _SCORES + ply
     best = i
     for j in range(i + 1, count):
-        if scores[ply, j] > scores[ply, best]:
+        if work[row, j] > work[row, best]:
             best = j
-    code, score = buf[ply, best], scores[ply, best]
+    code, score = work[ply, best], work[row, best]
     for j in range(best, i, -1):
-        buf[ply, j], scores[ply, j] = buf[ply, j - 1], scores[ply, j - 1]
-    buf[ply, i], scores[ply, i] = code, score
-    return buf[ply, i]
+        work[ply, j], work[row, j] = work[ply, j - 1], work[row, j - 1]
+    work[ply, i], work[row, i] = code, score
+    return code
 
 
 # The recursion has an explicit signature: numba's cache reloads an inferred recursive
 # function broken (a segfault on the second run, numba 0.68).
 _GAME = types.Tuple((types.int64, types.int64, types.uint64[::1], types.int64[::1],
-                     types.uint64[::1], types.float64))  # fmt: skip
-_TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1], types.int32[:, ::1]))
-_WORK = types.Tuple((types.int64[:, ::1],) * 4 + (types.int64[::1],))
+                     types.float64))  # fmt: skip
+_TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1]))
+_WORK = types.int64[:, ::1]
 _OPTIONS = types.Tuple((types.float64, types.int64, types.float64, types.boolean))
 _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 
@@ -301,9 +313,9 @@ _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # type: ignore[no-untyped-def]
     """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
     recursion of ``agents/search.py``); returns 0 once the deadline has passed."""
-    kind, n, masks, offsets, sets, scale = game
-    keys, bounds, info = table
-    buf, scores, killers, history, stats = work
+    kind, n, masks, offsets, scale = game
+    keys, bounds = table
+    stats = work[_STATS]
     decay, ordering, deadline, zero = options
     # stats[_CUT] says whether this subtree scored a state at the cutoff (an entry says it
     # of its own), so that a search that never did is known to have reached the end
@@ -313,9 +325,9 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     if keys.shape[0]:
         slot = _slot(a, b, keys.shape[0])
         if keys[slot, 0] == a and keys[slot, 1] == b:
-            first = info[slot, 1] & 255
-            if info[slot, 0] == depth:
-                stats[_CUT] = info[slot, 1] >> 8
+            first = np.int64(keys[slot, _MOVE] & _BYTE)
+            if np.int64(keys[slot, _DEPTH]) == depth:
+                stats[_CUT] = keys[slot, _MOVE] >> _S8
                 low, high = bounds[slot, 0], bounds[slot, 1]
                 if low >= beta or low == high:
                     stats[_CUT] |= outer
@@ -338,32 +350,32 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     while movable:
         code = _lowest(movable)
         movable &= movable - _ONE
-        buf[ply, count] = code
+        work[ply, count] = code
         if ordering == _FULL_ORDER:
             # the Python engine's order: table move, the older killer, the newer, history
             if code == first:
-                scores[ply, count] = 1 << 62
-            elif code == killers[ply, 1]:
-                scores[ply, count] = 1 << 61
-            elif code == killers[ply, 0]:
-                scores[ply, count] = 1 << 60
+                work[_SCORES + ply, count] = 1 << 62
+            elif code == work[ply, _KILLERS + 1]:
+                work[_SCORES + ply, count] = 1 << 61
+            elif code == work[ply, _KILLERS]:
+                work[_SCORES + ply, count] = 1 << 60
             else:
-                scores[ply, count] = history[me, code]
+                work[_SCORES + ply, count] = work[_HISTORY + me, code]
         count += 1
     if ordering == _TABLE_MOVE_FIRST and first >= 0:  # the game's order but for that move
-        scores[ply, :count] = 0
+        work[_SCORES + ply, :count] = 0
         for i in range(count):
-            if buf[ply, i] == first:
-                scores[ply, i] = 1
+            if work[ply, i] == first:
+                work[_SCORES + ply, i] = 1
     start_alpha = alpha
     best = -np.inf
     best_move = -1
     if depth > 1:
         # A move that ends the game well enough cuts off at once.
         for i in range(count):
-            code = buf[ply, i]
+            code = work[ply, i]
             a2, b2 = _play(kind, n, masks, a, b, me, code)
-            final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
+            final = _over(kind, n, masks, offsets, a2, b2, me, code)
             if final != _OPEN and final * decay >= beta:
                 stats[_NODES] += i + 1
                 stats[_CUT] |= outer
@@ -373,12 +385,12 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     for i in range(count):
         # at the frontier only the table's move and the killers are worth sorting for
         if sort and (depth > 1 or i < 3):
-            code = _next(buf, scores, ply, i, count)
+            code = _next(work, ply, i, count)
         else:
-            code = buf[ply, i]
+            code = work[ply, i]
         visited += 1
         a2, b2 = _play(kind, n, masks, a, b, me, code)
-        final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
+        final = _over(kind, n, masks, offsets, a2, b2, me, code)
         if final != _OPEN:
             value = final * decay
         elif depth == 1:
@@ -398,10 +410,10 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
                 alpha = value
                 if alpha >= beta:
                     if ordering == _FULL_ORDER:
-                        if killers[ply, 0] != code:
-                            killers[ply, 1] = killers[ply, 0]
-                            killers[ply, 0] = code
-                        history[me, code] += 1 << min(depth, 30)
+                        if work[ply, _KILLERS] != code:
+                            work[ply, _KILLERS + 1] = work[ply, _KILLERS]
+                            work[ply, _KILLERS] = code
+                        work[_HISTORY + me, code] += 1 << min(depth, 30)
                     break
     stats[_NODES] += visited if depth == 1 else count
     cut = stats[_CUT]
@@ -409,11 +421,11 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     if depth == 1:  # the frontier's entries cost more to write than they save
         return best
     if best <= start_alpha:
-        _store(keys, bounds, info, a, b, depth, -np.inf, best, best_move, cut)
+        _store(keys, bounds, a, b, depth, -np.inf, best, best_move, cut)
     elif best >= beta:
-        _store(keys, bounds, info, a, b, depth, best, np.inf, best_move, cut)
+        _store(keys, bounds, a, b, depth, best, np.inf, best_move, cut)
     else:
-        _store(keys, bounds, info, a, b, depth, best, best, best_move, cut)
+        _store(keys, bounds, a, b, depth, best, best, best_move, cut)
     return best
 
 
@@ -422,9 +434,9 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
     """The value of ``(a, b)`` for ``me`` searching ``moves`` in this order; marks in
     ``tied`` the moves of that value (only the first without ``random_ties``). After a
     timeout, the value and marks are those of the moves finished."""
-    kind, n, masks, offsets, sets, scale = game
-    keys, bounds, info = table
-    stats = work[4]
+    kind, n, masks, offsets, scale = game
+    keys, bounds = table
+    stats = work[_STATS]
     decay, zero = options[0], options[3]
     them = 3 - me
     best, alpha, first = -np.inf, -np.inf, -1
@@ -433,7 +445,7 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
         code = moves[i]
         a2, b2 = _play(kind, n, masks, a, b, me, code)
         stats[_NODES] += 1
-        final = _over(kind, n, masks, offsets, sets, a2, b2, me, code)
+        final = _over(kind, n, masks, offsets, a2, b2, me, code)
         if final != _OPEN:
             value = final * decay
         elif depth == 1:
@@ -455,7 +467,7 @@ def _root(a, b, me, depth, moves, tied, random_ties, game, table, work, options)
             alpha = max(alpha, value)
         elif value == best and random_ties:
             tied[i] = 1
-    _store(keys, bounds, info, a, b, depth, best, best, first, stats[_CUT])
+    _store(keys, bounds, a, b, depth, best, best, first, stats[_CUT])
     return best
 
 
@@ -470,13 +482,13 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, game, table, work
     root moves, and the length of the principal variation written to ``roots[2]`` (at
     most ``depth`` moves; none after a timeout), all in one call because each call from
     Python costs microseconds."""
-    kind, n, masks, offsets, sets, _ = game
-    keys, _, info = table
-    stats = work[4]
+    kind, n, masks, offsets, _ = game
+    keys = table[0]
+    stats = work[_STATS]
     stats[:] = 0
     if fresh:
-        work[2][:] = -1
-        work[3][:] = 0
+        work[:_MAX_PLY, _KILLERS:] = -1
+        work[_HISTORY:_STATS] = 0
     buffer, marks, line = roots
     if count < 0:
         count = 0
@@ -502,7 +514,7 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, game, table, work
     if stats[_TIMEOUT]:
         return value, count, 0
     most = min(depth, line.size)
-    return value, count, _line(a, b, me, most, kind, n, masks, offsets, sets, keys, info, line)
+    return value, count, _line(a, b, me, most, kind, n, masks, offsets, keys, line)
 
 
 class RootResult(NamedTuple):
@@ -519,7 +531,7 @@ class RootResult(NamedTuple):
     line: tuple[Any, ...] = ()  # the principal variation from the table, first move first
 
 
-Table = tuple[np.ndarray, np.ndarray, np.ndarray]
+Table = tuple[np.ndarray, np.ndarray]
 
 
 class Workspace(NamedTuple):
@@ -527,7 +539,7 @@ class Workspace(NamedTuple):
     scores, killers, history, counters) and the root's (moves, marks of the best, the
     principal variation)."""
 
-    search: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    search: np.ndarray  # the kernel's ``work`` (see _STATS)
     roots: tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
@@ -540,12 +552,12 @@ class SearchKernel:
                  sets_with: list[list[int]] | None = None, order: list[int] | None = None,
                  ) -> None:  # fmt: skip
         self.game, self.kind, self.n = game, kind, n
-        per_item = sets_with or [[]]
-        offsets = np.cumsum([0] + [len(s) for s in per_item]).astype(np.int64)
+        per_item = sets_with or []
+        offsets = np.cumsum([len(masks)] + [len(s) for s in per_item]).astype(np.int64)
         if kind == _DROP:
             offsets = np.array([game.width, game.k], dtype=np.int64)
-        sets = np.array([m for s in per_item for m in s] or [0], dtype=np.uint64)
-        self.args = (kind, n, np.array(masks, dtype=np.uint64), offsets, sets, float(scale))
+        masks = masks + [m for s in per_item for m in s]
+        self.args = (kind, n, np.array(masks, dtype=np.uint64), offsets, float(scale))
         self.ordered = getattr(game, "ordered_actions", False)
         # each player's action of each move code, and the code of every action
         if kind == _CLAIM:
@@ -562,18 +574,11 @@ class SearchKernel:
     def table(size: int) -> Table:
         """An empty table of the largest power of two of slots not above ``size`` (0: none)."""
         slots = 1 << (size.bit_length() - 1) if size > 0 else 0
-        info = np.zeros((slots, 2), dtype=np.int32)
-        return np.zeros((slots, 2), dtype=np.uint64), np.zeros((slots, 2)), info
+        return np.zeros((slots, 4), dtype=np.uint64), np.zeros((slots, 2))
 
     @staticmethod
     def workspace() -> Workspace:
-        search = (
-            np.empty((_MAX_PLY, 64), dtype=np.int64),
-            np.empty((_MAX_PLY, 64), dtype=np.int64),
-            np.full((_MAX_PLY, 2), -1, dtype=np.int64),
-            np.zeros((3, 64), dtype=np.int64),
-            np.zeros(4, dtype=np.int64),
-        )
+        search = np.zeros((_STATS + 1, _KILLERS + 2), dtype=np.int64)
         roots = (np.empty(64, dtype=np.int64), np.zeros(64, dtype=np.int8),
                  np.empty(_MAX_PLY, dtype=np.int64))  # fmt: skip
         return Workspace(search, roots)
@@ -620,7 +625,7 @@ class SearchKernel:
         actions = self.actions[me - 1]
         codes = buffer[:count].tolist()
         best = [actions[c] for c, m in zip(codes, marks[:count].tolist(), strict=True) if m]
-        nodes, cut, timed_out, _ = work.search[4].tolist()
+        nodes, cut, timed_out, _ = work.search[_STATS, :4].tolist()
         return RootResult(float(value), best, bool(cut), nodes, bool(timed_out),
                           self._decode_line(line, length, me))  # fmt: skip
 
@@ -635,7 +640,7 @@ class SearchKernel:
     def evaluate(self, state: Any, player: int) -> float:
         """The ported heuristic (equal to ``game.evaluate``) of a non-terminal ``state``."""
         a, b, to_move = self.unpack(state)
-        kind, n, masks, offsets, _, scale = self.args
+        kind, n, masks, offsets, scale = self.args
         value = _evaluate(kind, n, masks, offsets, scale, np.uint64(a), np.uint64(b), to_move,
                           player)  # fmt: skip
         return float(value)
@@ -643,12 +648,12 @@ class SearchKernel:
     def pv(self, state: Any, plies: float, table: Table) -> tuple[Any, ...]:
         """The table's best moves from the non-terminal ``state``, at most ``plies`` long."""
         a, b, player = self.unpack(state)
-        keys, _, info = table
+        keys = table[0]
         most = int(min(plies, _MAX_PLY))
         line = np.empty(_MAX_PLY, dtype=np.int64)
-        kind, n, masks, offsets, sets, _ = self.args
-        count = _line(np.uint64(a), np.uint64(b), player, most, kind, n, masks, offsets, sets,
-                      keys, info, line)  # fmt: skip
+        kind, n, masks, offsets, _ = self.args
+        count = _line(np.uint64(a), np.uint64(b), player, most, kind, n, masks, offsets, keys,
+                      line)  # fmt: skip
         return self._decode_line(line, count, player)
 
 
