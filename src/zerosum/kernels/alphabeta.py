@@ -325,7 +325,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     if keys.shape[0]:
         slot = _slot(a, b, keys.shape[0])
         if keys[slot, 0] == a and keys[slot, 1] == b:
-            first = np.int64(keys[slot, _MOVE] & _BYTE)
+            first = np.int64(keys[slot, _MOVE] & _BYTE)  # type: ignore[assignment]
             if np.int64(keys[slot, _DEPTH]) == depth:
                 stats[_CUT] = keys[slot, _MOVE] >> _S8
                 low, high = bounds[slot, 0], bounds[slot, 1]
