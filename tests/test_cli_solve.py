@@ -56,3 +56,14 @@ def test_bad_solve_input_exits_2_with_one_line(args: list[str], message: str) ->
     result = run(*args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_a_weak_solve_prints_values_without_distances(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "migration:n=5", "--weak"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "player 1 to move wins"
+    assert out[1:4] == ["   1,0>1,1  loses", "   2,1>2,2  wins  (best)", "   3,0>3,1  loses"]
+    assert main(["solve", "migration:n=5", "--weak", "--json", "--moves", "2,1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["value"] == -1 and data["plies"] is None
+    assert set(data["plies_by_move"].values()) == {None}

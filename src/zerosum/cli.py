@@ -75,7 +75,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     state = replay(game, split_moves(game, args.moves))
     if game.is_terminal(state):
         raise UsageError(f"the game is over after {args.moves!r}: nothing to solve")
-    result = solve(game, state)
+    result = solve(game, state, weak=args.weak)
     if args.json:
         print(json.dumps(solve_json(game, result)))
         return 0
@@ -172,7 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve_.add_argument(
         "--batch", metavar="FILE", help="connect4: solve one position per line ('-': stdin)"
     )
-    solve_.add_argument("--weak", action="store_true", help="with --batch: win/draw/loss only")
+    solve_.add_argument(
+        "--weak", action="store_true", help="win/draw/loss only, no distances (much faster)"
+    )
     solve_.add_argument(
         "--tt-mb", type=float, help="connect4: transposition table size in MB (default 64)"
     )

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import zerosum as zs
 from search_helpers import Kayles, random_state
 from zerosum.agents import Minimax, Perfect
-from zerosum.agents.solve import Solver
+from zerosum.agents.solve import Solver, SolveResult
 
 
 def brute_force(game: Any, state: Any) -> tuple[int, int | None]:
@@ -176,3 +176,80 @@ def test_perfect_is_registered_and_keeps_its_table_between_moves() -> None:
     second = game.result(game.initial_state, first)
     agent(game, game.result(second, game.actions(second)[0]))
     assert agent._solver is solver
+
+
+def assert_weak(result: SolveResult, game: Any, state: Any) -> None:
+    """A weak solve's values agree with exhaustive search; it claims no distances."""
+    assert result.value == brute_force(game, state)[0]
+    for action in game.actions(state):
+        child = game.result(state, action)
+        if game.is_terminal(child):
+            u = game.utility(child, game.player(state))
+            expected = (u > 0) - (u < 0)
+        else:
+            value = brute_force(game, child)[0]
+            expected = value if game.player(child) == game.player(state) else -value
+        assert result.action_values[action] == expected
+    assert result.plies is None and set(result.action_plies.values()) == {None}
+    best = tuple(a for a, v in result.action_values.items() if v == result.value)
+    assert result.best_actions == best
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from(SMALL), data=st.data())
+def test_a_weak_solve_matches_exhaustive_search(spec: str, data: st.DataObject) -> None:
+    # Migration's go through its compiled win/loss solver, the others through the generic one
+    game = zs.load_game(spec)
+    state = random_state(game, data, 8)
+    if not game.is_terminal(state):
+        assert_weak(zs.solve(game, state, weak=True), game, state)
+
+
+@settings(max_examples=20, deadline=None)
+@given(pins=st.integers(1, 9), data=st.data())
+def test_a_weak_solve_of_a_user_game_with_extra_turns(pins: int, data: st.DataObject) -> None:
+    game = Kayles(pins)
+    state = random_state(game, data, 3)
+    if not game.is_terminal(state):
+        assert_weak(zs.solve(game, state, weak=True), game, state)
+
+
+class PlainMigration(zs.games.Migration):
+    """Migration without its compiled win/loss solver: the generic weak solve runs."""
+
+    solve_weakly = None
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_the_compiled_migration_solver_agrees_with_the_generic_one_on_6x6(
+    data: st.DataObject,
+) -> None:
+    game, plain = zs.games.Migration(n=6), PlainMigration(n=6)
+    state = game.initial_state
+    for _ in range(data.draw(st.integers(12, 30), label="plies")):
+        if game.is_terminal(state):
+            return
+        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    if game.is_terminal(state):
+        return
+    compiled = zs.solve(game, state, weak=True)
+    generic = zs.solve(plain, state, weak=True)
+    assert compiled.action_values == generic.action_values
+    assert compiled.best_actions == generic.best_actions
+
+
+def test_migration_6x6_is_won_by_one_first_move_only() -> None:
+    result = zs.solve(zs.games.Migration(n=6), weak=True)
+    assert result.value == 1 and result.best_actions == ((3, 1, 3, 2),)
+    assert result.nodes > 0 and result.plies is None
+
+
+def test_a_broken_weak_hook_answer_is_refused() -> None:
+    class Broken(Kayles):
+        def solve_weakly(self, state: Any) -> dict[str, Any]:
+            return {"values": {(0, 1): 1}, "nodes": 0}  # not every legal action
+
+    with pytest.raises(ValueError, match="every legal action"):
+        zs.solve(Broken(3), weak=True)
+    assert zs.solve(Broken(3)).plies is not None  # an exact solve does not ask the hook

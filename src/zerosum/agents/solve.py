@@ -5,7 +5,9 @@ are hashable (or that has ``key(state)``) and whose actions are hashable (they k
 per-move results). Values are signs, from the point of view of
 the player to move: 1 a win, 0 a draw, -1 a loss (the sign of the utility at the end).
 Plies count moves to the end under perfect play: the winner takes the fastest win, the
-loser the slowest loss. A draw has no such preference, so its plies are ``None``.
+loser the slowest loss. A draw has no such preference, so its plies are ``None``. A weak
+solve (``weak=True``) finds only the values, which is much cheaper, and leaves the plies
+``None`` unless the game's exact solver gives them anyway.
 
 The search is a negamax alpha-beta over integer scores that encode the distance to the
 end (``WIN - plies`` for a win, ``-(WIN - plies)`` for a loss, 0 for a draw), so a table
@@ -27,6 +29,12 @@ Two optional members of a game speed it up, and the solver uses them when presen
     per legal action, from the mover's point of view (positive a win, larger sooner;
     negative a loss; 0 a draw), the plies to the end after that action (counting it) and
     the positions it searched. ``solve`` then fills ``score`` and ``action_scores``.
+
+``solve_weakly(state) -> dict | None``
+    A compiled solver of values only, for ``weak=True``: ``None`` when it cannot handle
+    ``state``, else ``{"values": {action: int}, "nodes": int}``, every legal action's
+    value (1, 0 or -1 for the player to move) and the positions it searched (Migration's,
+    ``kernels/migration.py``).
 
 ``ordered_actions = True``
     Says ``actions(state)`` already lists the likely best moves first (Connect Four's
@@ -59,7 +67,9 @@ class SolveResult:
     ``value`` is 1 (win), 0 (draw) or -1 (loss); ``action_values`` the same for every
     legal action; ``best_actions`` the actions that keep the value, fastest win or slowest
     loss first; ``plies`` (and ``action_plies`` per action, counting that action) the moves
-    to the end under perfect play (``None`` for a draw); ``nodes`` positions searched;
+    to the end under perfect play (``None`` for a draw, and after a weak solve, whose
+    best actions are then all those of the best value, in the game's order); ``nodes``
+    positions searched;
     ``seconds`` wall time. ``score`` and ``action_scores`` are set only when the game's own
     ``solve_exactly`` solver answered (see the module's documentation).
     """
@@ -122,13 +132,18 @@ class Solver:
         self.nodes = 0
         self._search = self._build()
 
-    def solve(self, state: Any = None) -> SolveResult:
-        """Solve ``state`` (default: the start) exactly; see :class:`SolveResult`."""
+    def solve(self, state: Any = None, weak: bool = False) -> SolveResult:
+        """Solve ``state`` (default: the start) exactly, or with ``weak`` only its values;
+        see :class:`SolveResult`."""
         game = self.game
         state = game.initial_state if state is None else state
         start = time.perf_counter()
         if game.is_terminal(state):
             raise ValueError(f"the game is over: there is nothing to solve in {game_name(game)}")
+        weakly = getattr(game, "solve_weakly", None) if weak else None
+        answer = weakly(state) if weakly is not None else None
+        if answer is not None:
+            return _from_values(answer, game.actions(state), time.perf_counter() - start)
         hook = getattr(game, "solve_exactly", None)
         answer = hook(state) if hook is not None else None
         if answer is not None:
@@ -142,17 +157,26 @@ class Solver:
             if game.is_terminal(child):
                 scores[action] = _sign(game.utility(child, me)) * (WIN - 1)
             else:
-                child_score = self.exact(child)
+                child_score = self.outcome(child) if weak else self.exact(child)
                 same = game.player(child) == me
                 scores[action] = _up(child_score) if same else -_up(child_score)
+        if weak:
+            values = {action: _sign(score) for action, score in scores.items()}
+            answer = {"values": values, "nodes": self.nodes}
+            return _from_values(answer, list(scores), time.perf_counter() - start)
         return _result(scores, self.nodes, time.perf_counter() - start)
+
+    def outcome(self, state: Any) -> int:
+        """A score of the non-terminal ``state`` for its mover with the right sign (1 win,
+        0 draw, -1 loss), from a search in a window that holds only a draw."""
+        return self._search(state, self.game.player(state), -1, 1)
 
     def exact(self, state: Any) -> int:
         """The exact score of the non-terminal ``state`` for its mover (see :data:`WIN`)."""
         search, me = self._search, self.game.player(state)
-        # The outcome first, in a window that holds only a draw (cheap); then the distance,
-        # in a window holding the true score strictly inside, so fail-soft search returns it.
-        value = search(state, me, -1, 1)
+        # The outcome first (cheap); then the distance, in a window holding the true score
+        # strictly inside, so fail-soft search returns it.
+        value = self.outcome(state)
         if value > 0:
             return search(state, me, value - 1, WIN)
         if value < 0:
@@ -275,6 +299,23 @@ def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
     )
 
 
+def _from_values(answer: dict[str, Any], legal: list[Any], seconds: float) -> SolveResult:
+    """A weak :class:`SolveResult` from the value of every ``legal`` action (no plies)."""
+    values: dict[Any, int] = dict(answer["values"])
+    if set(values) != set(legal) or not set(values.values()) <= {-1, 0, 1}:
+        raise ValueError("solve_weakly must give every legal action a value of 1, 0 or -1")
+    top = max(values.values())
+    return SolveResult(
+        value=top,
+        action_values=values,
+        best_actions=tuple(a for a, v in values.items() if v == top),
+        plies=None,
+        action_plies=dict.fromkeys(values),
+        nodes=int(answer["nodes"]),
+        seconds=seconds,
+    )
+
+
 def _from_hook(answer: dict[str, Any], seconds: float) -> SolveResult:
     """A :class:`SolveResult` from a game's ``solve_exactly`` answer (scores, plies, nodes)."""
     scores: dict[Any, int] = dict(answer["scores"])
@@ -296,15 +337,16 @@ def _from_hook(answer: dict[str, Any], seconds: float) -> SolveResult:
     )
 
 
-def solve(game: Any, state: Any = None) -> SolveResult:
-    """Solve ``state`` of ``game`` (default: the start) exactly; see :class:`SolveResult`.
+def solve(game: Any, state: Any = None, weak: bool = False) -> SolveResult:
+    """Solve ``state`` of ``game`` (default: the start) exactly, or with ``weak`` only the
+    values (plies ``None``); see :class:`SolveResult`.
 
     >>> import zerosum as zs
     >>> result = zs.solve(zs.games.Migration(n=4))
     >>> result.value, result.plies, result.action_plies
     (-1, 12, {(1, 0, 1, 1): 6, (2, 0, 2, 1): 12})
     """
-    return Solver(game).solve(state)
+    return Solver(game).solve(state, weak)
 
 
 class Perfect(Seeded):

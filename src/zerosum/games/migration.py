@@ -118,6 +118,16 @@ class Migration(BuiltinGame):
         mine, theirs = (r1, r2) if mover == 1 else (r2, r1)
         return (1, 2 * theirs + 1) if mine > theirs else (-1, 2 * mine)
 
+    def solve_weakly(self, state: MigrationState) -> dict[str, Any] | None:
+        """Every move's value from the compiled win/loss solver, for ``zs.solve(weak=True)``
+        (boards up to 8x8, else None: the generic solver then searches)."""
+        if self.n > 8:
+            return None
+        from ..kernels.migration import outcomes
+
+        values, nodes = outcomes(self, state)
+        return {"values": values, "nodes": nodes}
+
     def key(self, state: MigrationState) -> int:
         """Both armies in one integer: who moves follows from how far the stones have come."""
         return state[0] << (self.n * self.n) | state[1]

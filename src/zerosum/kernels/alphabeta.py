@@ -37,13 +37,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit, objmode, types
-from numba.extending import intrinsic
 
 from ..games.connect_four import ConnectFour
 from ..games.heuristics import _board, _migration_masks
 from ..games.migration import Migration
 from ..games.pick import Pick
 from ..games.tictactoe import LINES, TicTacToe
+from .bits import HOT, lowest, popcount
 from .playouts import c4_has_line
 
 __all__ = ["SearchKernel", "RootResult", "Workspace", "compiled"]
@@ -61,10 +61,7 @@ _MAX_PLY = 256  # more plies than any game here lasts (Migration 8x8: under 2 * 
 #: player's history in row _HISTORY + player, the counters in row _STATS.
 _KILLERS, _SCORES, _HISTORY = 64, _MAX_PLY, 2 * _MAX_PLY
 _STATS = _HISTORY + 3
-#: The hot functions run without numba's reference counting (they allocate nothing): its
-#: increments and decrements of every array argument on each call took most of the time.
-_HOT: dict[str, Any] = {"cache": True, "_nrt": False}
-_INLINE: dict[str, Any] = {**_HOT, "inline": "always"}
+_INLINE: dict[str, Any] = {**HOT, "inline": "always"}
 _NO_DEPTH = 1 << 30  # "to the end": more plies than any game has
 _OPEN = 2.0  # "not terminal", from :func:`_over` (utilities are -1, 0, 1)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
@@ -76,27 +73,6 @@ _BYTE = np.uint64(255)
 _DEPTH, _MOVE = 2, 3
 
 
-@intrinsic
-def _ctpop(typingctx: Any, x: Any) -> Any:
-    """Hardware popcount of a uint64 (LLVM's ``ctpop``)."""
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-
-    return types.uint64(types.uint64), codegen
-
-
-@njit(**_HOT)
-def _popcount(x: np.uint64) -> int:
-    return np.int64(_ctpop(x))  # type: ignore[call-arg, return-value]
-
-
-@njit(**_HOT)
-def _lowest(x: np.uint64) -> int:
-    """The index of the lowest set bit of a nonzero mask."""
-    return _popcount((x & -x) - _ONE)
-
-
 @njit(cache=True)
 def _clock() -> float:
     with objmode(now="float64"):
@@ -104,19 +80,19 @@ def _clock() -> float:
     return now
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _shift_up(x, by):  # type: ignore[no-untyped-def]
     """``x << by`` with the bits past 64 dropped, as the AND with a board drops them in
     Python (LLVM leaves shifts by 64 or more undefined)."""
     return x << np.uint64(by) if by < 64 else np.uint64(0)
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _shift_down(x, by):  # type: ignore[no-untyped-def]
     return x >> np.uint64(by) if by < 64 else np.uint64(0)
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
     """The mask of legal move codes for ``player`` (the state must not be won already)."""
     if kind == _CLAIM:
@@ -134,7 +110,7 @@ def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
     return b & (empty << np.uint64(n))
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _play(kind, n, masks, a, b, player, code):  # type: ignore[no-untyped-def]
     if kind == _DROP:
         column = masks[2 + code]
@@ -164,7 +140,7 @@ def _over(kind, n, masks, offsets, a, b, mover, code):  # type: ignore[no-untype
     return 1.0 if _movable(kind, n, masks, a, b, 3 - mover) == 0 else _OPEN
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _lines(board, n, k, own, other):  # type: ignore[no-untyped-def]
     """``heuristics.connect_four_lines`` (columns of n bits, the top one spare)."""
     free = board & ~other
@@ -176,7 +152,7 @@ def _lines(board, n, k, own, other):  # type: ignore[no-untyped-def]
         for i in range(1, k):
             windows &= _shift_down(free, i * shift)
         for i in range(k):
-            score += _popcount(windows & _shift_down(own, i * shift))
+            score += popcount(windows & _shift_down(own, i * shift))
         # cells with j own stones just before them and k-1-j just after them
         for j in range(k):
             run = board
@@ -185,18 +161,34 @@ def _lines(board, n, k, own, other):  # type: ignore[no-untyped-def]
             for i in range(1, k - j):
                 run &= _shift_down(own, i * shift)
             threats |= run
-    return score + 4 * _popcount(threats & empty)
+    return score + 4 * popcount(threats & empty)
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _open_sets(masks, count, own, other):  # type: ignore[no-untyped-def]
     """``heuristics.pick_open_sets`` over ``masks[1:count + 1]``."""
     score = 0
     for j in range(1, count + 1):
         m = masks[j]
         if not m & other:
-            score += 1 << (2 * _popcount(m & own))
+            score += 1 << (2 * popcount(m & own))
     return score
+
+
+@njit(**_INLINE)
+def reserves(n, masks, a, b):  # type: ignore[no-untyped-def]
+    """``heuristics.migration_reserves`` on a Migration kernel's masks. The distances to
+    the far edge are summed by bit planes: masks[2 + 2n + j] holds the cells whose
+    distance for player 1 has bit j set, masks[5 + 2n + j] player 2's."""
+    r1 = r2 = 0
+    for j in range(3):
+        r1 += popcount(a & masks[2 + 2 * n + j]) << j
+        r2 += popcount(b & masks[5 + 2 * n + j]) << j
+    for i in range(n):  # less k(k-1)/2 for k stones in one line
+        in_row, in_col = popcount(a & masks[2 + i]), popcount(b & masks[2 + n + i])
+        r1 -= (in_row * (in_row - 1)) >> 1
+        r2 -= (in_col * (in_col - 1)) >> 1
+    return r1, r2
 
 
 @njit(**_INLINE)
@@ -207,26 +199,16 @@ def _evaluate(kind, n, masks, offsets, scale, a, b, to_move, player):  # type: i
     elif kind == _DROP:
         k = offsets[1]
         raw = _lines(masks[0], n, k, a, b) - _lines(masks[0], n, k, b, a)
-    else:
-        # Migration.evaluate: reserves (heuristics.migration_reserves) and mobility. The
-        # distances to the far edge are summed by bit planes: masks[2 + 2n + j] holds the
-        # cells whose distance for player 1 has bit j set, masks[5 + 2n + j] player 2's.
-        r1 = r2 = 0
-        for j in range(3):
-            r1 += _popcount(a & masks[2 + 2 * n + j]) << j
-            r2 += _popcount(b & masks[5 + 2 * n + j]) << j
-        for i in range(n):  # less k(k-1)/2 for k stones in one line
-            in_row, in_col = _popcount(a & masks[2 + i]), _popcount(b & masks[2 + n + i])
-            r1 -= (in_row * (in_row - 1)) >> 1
-            r2 -= (in_col * (in_col - 1)) >> 1
-        mobile1 = _popcount(_movable(kind, n, masks, a, b, 1))
-        mobile2 = _popcount(_movable(kind, n, masks, a, b, 2))
+    else:  # Migration.evaluate: reserves and mobility
+        r1, r2 = reserves(n, masks, a, b)
+        mobile1 = popcount(_movable(kind, n, masks, a, b, 1))
+        mobile2 = popcount(_movable(kind, n, masks, a, b, 2))
         raw = r1 - r2 + 2 * (mobile1 - mobile2) + (-1 if to_move == 1 else 1)
     value = raw / (abs(raw) + scale)
     return value if player == 1 else -value
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _slot(a, b, size):  # type: ignore[no-untyped-def]
     # a product's low bits depend only on the factors' low bits: fold the high ones down
     h = (a * _K1) ^ b
@@ -262,7 +244,7 @@ def _line(a, b, me, plies, kind, n, masks, offsets, keys, out):  # type: ignore[
     return count
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _store(keys, bounds, a, b, depth, low, high, move, cut):  # type: ignore[no-untyped-def]
     """Store bounds of ``(a, b)`` searched ``depth`` plies, its best move, and whether a
     state was scored at the cutoff below it (``cut``)."""
@@ -273,7 +255,7 @@ def _store(keys, bounds, a, b, depth, low, high, move, cut):  # type: ignore[no-
         keys[i, _DEPTH], keys[i, _MOVE] = depth, move | cut << 8
 
 
-@njit(**_HOT)
+@njit(**HOT)
 def _less(depth):  # type: ignore[no-untyped-def]
     """The depth left one ply down: "to the end" stays so, as ``inf - 1`` does in Python,
     so that the table's entries of one search serve the next."""
@@ -308,7 +290,7 @@ _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 
 @njit(
     _FLOAT(_MASK, _MASK, _INT, _INT, _INT, _FLOAT, _FLOAT, _GAME, _TABLE, _WORK, _OPTIONS),
-    **_HOT,
+    **HOT,
 )
 def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # type: ignore[no-untyped-def]
     """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
@@ -348,7 +330,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
     movable = _movable(kind, n, masks, a, b, me)
     count = 0
     while movable:
-        code = _lowest(movable)
+        code = lowest(movable)
         movable &= movable - _ONE
         work[ply, count] = code
         if ordering == _FULL_ORDER:
@@ -494,7 +476,7 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, game, table, work
         count = 0
         movable = _movable(kind, n, masks, a, b, me)
         while movable:
-            buffer[count] = _lowest(movable)
+            buffer[count] = lowest(movable)
             movable &= movable - _ONE
             count += 1
     moves, tied = buffer[:count], marks[:count]

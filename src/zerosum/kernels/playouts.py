@@ -22,6 +22,7 @@ from ..games.connect_four import ConnectFour
 from ..games.migration import Migration
 from ..games.pick import Pick
 from ..games.tictactoe import LINES, TicTacToe
+from .bits import popcount
 from .generic import random_playouts
 from .rng import below, new_rng
 
@@ -39,15 +40,6 @@ def _nth_bit(mask: np.uint64, r: int) -> int:
     while not (mask >> np.uint64(index)) & _ONE:
         index += 1
     return index
-
-
-@njit(cache=True)
-def _popcount(mask: np.uint64) -> int:
-    count = 0
-    while mask:
-        mask &= mask - _ONE
-        count += 1
-    return count
 
 
 @njit(cache=True)
@@ -130,7 +122,7 @@ def _migration_play(
             movable = p2 & (empty << shift)
         if not movable:
             return 3 - player
-        index = _nth_bit(movable, below(rng, _popcount(movable)))
+        index = _nth_bit(movable, below(rng, popcount(movable)))
         stone = _ONE << np.uint64(index)
         if player == 1:
             p1 ^= stone | (stone << _ONE)
@@ -158,13 +150,13 @@ def _claim_play(
     ``items`` has a bit per item; ``sets[offsets[x]:offsets[x + 1]]`` are the winning sets
     containing item ``x``. Writes the items claimed to ``trace`` (then -1) unless it is empty.
     """
-    count1, count2 = _popcount(held1), _popcount(held2)
+    count1, count2 = popcount(held1), popcount(held2)
     plies = 0
     while True:
         free = items & ~(held1 | held2)
         if not free:
             return 0
-        item = _nth_bit(free, below(rng, _popcount(free)))
+        item = _nth_bit(free, below(rng, popcount(free)))
         bit = _ONE << np.uint64(item)
         if trace.size:
             trace[plies] = item

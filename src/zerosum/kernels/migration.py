@@ -1,0 +1,161 @@
+"""Who wins a Migration position (boards up to 8x8): a compiled win/loss search.
+
+Migration cannot be drawn, so the outcome of a position is one bit, whether the player
+to move wins, and finding it is an AND/OR search: a position is won when some move
+leads to a lost one. That is far cheaper than the exact distances ``zs.solve`` finds by
+default, and it settles Migration 7x7 (``docs/solved.md``). What keeps the search small:
+
+- once the armies can no longer block each other (``heuristics.migration_apart``), each
+  makes exactly its reserve of moves, so the mover wins if and only if its reserve is
+  the larger (the game's ``settled``): no search;
+- a move that leaves the opponent stuck wins at once, and so does a move into a
+  position the table knows to be lost (enhanced transposition cutoff), before any
+  subtree is entered;
+- the other moves go in the order of the history heuristic: moves that won elsewhere,
+  weighted by the size of the subtree they settled, first;
+- the table is a fixed array of two-slot buckets keyed by both masks, one slot keeping
+  the position whose subtree was larger and the other the latest, so its memory is
+  bounded whatever the size of the search.
+
+The rules, masks and reserves are the compiled AlphaBeta's (``kernels/alphabeta.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+
+from ..games.migration import Migration
+from .alphabeta import _MIGRATION, _movable, _play, _slot, compiled, reserves
+from .bits import HOT, lowest
+
+__all__ = ["outcomes", "default_slots"]
+
+_ONE = np.uint64(1)
+_WON, _LOST = 1, 2  # an entry's low two bits; the log2 of its subtree's size above them
+#: Rows of the ``work`` array: ply p's moves in row p and their order scores in row
+#: _SCORES + p, each player's history in row _HISTORY + player, the node count at _STATS.
+_MAX_PLY = 256  # more plies than Migration 8x8 lasts (under 2 * 84)
+_SCORES, _HISTORY = _MAX_PLY, 2 * _MAX_PLY
+_STATS = _HISTORY + 3
+
+
+def default_slots(n: int) -> int:
+    """Table slots for an n x n board: 2**24 (about 400 MB) from 7x7 on, less below."""
+    return 1 << min(24, 2 * n + 10)
+
+
+@njit(**HOT)
+def _apart(n, masks, a, b):  # type: ignore[no-untyped-def]
+    """``heuristics.migration_apart``: no player-2 stone at or below and at or right of a
+    player-1 stone, so the armies can never block each other again."""
+    reach = np.uint64(0)  # cells at or right of a player-1 stone in this row or one above
+    for r in range(n):
+        row = masks[2 + r]
+        line = a & row
+        if line:
+            reach |= row & ~((line & -line) - _ONE)
+        if b & row & reach:
+            return False
+        reach |= (reach & row) << np.uint64(n)  # (past the last row: off the board)
+    return True
+
+
+@njit(**HOT)
+def _probe(keys, info, a, b):  # type: ignore[no-untyped-def]
+    """``_WON`` or ``_LOST`` for the mover of ``(a, b)`` if the table holds it, else 0."""
+    i = _slot(a, b, keys.shape[0]) & -2
+    for j in range(i, i + 2):
+        if keys[j, 0] == a and keys[j, 1] == b:
+            return info[j] & 3
+    return 0
+
+
+@njit(**HOT)
+def _store(keys, info, a, b, result, size):  # type: ignore[no-untyped-def]
+    """Keep ``result`` for ``(a, b)``, whose search took ``size`` nodes: in the bucket's
+    first slot if its subtree is at least as large as the one held there, else in the
+    second."""
+    weight = 0
+    while size > 1 and weight < 63:
+        size >>= 1
+        weight += 1
+    i = _slot(a, b, keys.shape[0]) & -2
+    if not (keys[i, 0] == a and keys[i, 1] == b) and info[i] >> 2 > weight:
+        i += 1
+    keys[i, 0], keys[i, 1] = a, b
+    info[i] = result | weight << 2
+
+
+_SIGNATURE = types.boolean(
+    types.uint64, types.uint64, types.int64, types.int64, types.int64, types.uint64[::1],
+    types.uint64[:, ::1], types.uint8[::1], types.int64[:, ::1],
+)  # fmt: skip
+
+
+@njit(_SIGNATURE, **HOT)
+def _wins(a, b, me, ply, n, masks, keys, info, work):  # type: ignore[no-untyped-def]
+    """Whether ``me``, to move in ``(a, b)``, wins against any defence."""
+    stats = work[_STATS]
+    stats[0] += 1
+    if _apart(n, masks, a, b):
+        r1, r2 = reserves(n, masks, a, b)
+        return r1 > r2 if me == 1 else r2 > r1
+    known = _probe(keys, info, a, b)
+    if known:
+        return known == _WON
+    them = 3 - me
+    movable = _movable(_MIGRATION, n, masks, a, b, me)
+    moves, scores = work[ply], work[_SCORES + ply]
+    count = 0
+    while movable:
+        code = lowest(movable)
+        movable &= movable - _ONE
+        a2, b2 = _play(_MIGRATION, n, masks, a, b, me, code)
+        stuck = _movable(_MIGRATION, n, masks, a2, b2, them) == 0
+        if stuck or _probe(keys, info, a2, b2) == _LOST:
+            _store(keys, info, a, b, _WON, 1)
+            return True
+        moves[count] = code
+        scores[count] = work[_HISTORY + me, code]
+        count += 1
+    before = stats[0]
+    for i in range(count):
+        best = i  # the best-scored of the moves left
+        for j in range(i + 1, count):
+            if scores[j] > scores[best]:
+                best = j
+        code = moves[best]
+        moves[best], scores[best] = moves[i], scores[i]
+        a2, b2 = _play(_MIGRATION, n, masks, a, b, me, code)
+        if not _wins(a2, b2, them, ply + 1, n, masks, keys, info, work):
+            work[_HISTORY + me, code] += stats[0] - before
+            _store(keys, info, a, b, _WON, stats[0] - before)
+            return True
+    _store(keys, info, a, b, _LOST, stats[0] - before)
+    return False
+
+
+def outcomes(game: Migration, state: Any, slots: int | None = None) -> tuple[dict[Any, int], int]:
+    """Each legal action's outcome for the player to move in ``state`` (1: it wins, -1: it
+    loses against best play), and the positions searched. One table serves all the
+    actions: ``slots`` slots (rounded down to a power of two; default
+    :func:`default_slots`). Boards up to 8x8."""
+    kernel = compiled(game)
+    if kernel is None:
+        raise ValueError(f"the compiled Migration solver handles boards up to 8x8, not {game.n}")
+    _, n, masks, _, _ = kernel.args
+    size = max(2, default_slots(n) if slots is None else slots)
+    keys = np.zeros((1 << (size.bit_length() - 1), 2), dtype=np.uint64)
+    info = np.zeros(len(keys), dtype=np.uint8)
+    work = np.zeros((_STATS + 1, 64), dtype=np.int64)
+    values = {}
+    for action in game.actions(state):
+        a, b, them = game.result(state, action)
+        won = game.is_terminal((a, b, them)) or not _wins(
+            np.uint64(a), np.uint64(b), them, 1, n, masks, keys, info, work
+        )
+        values[action] = 1 if won else -1
+    return values, int(work[_STATS, 0])
