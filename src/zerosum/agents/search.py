@@ -55,7 +55,7 @@ DECAY = 1.0 - 2.0**-10
 
 _INF = math.inf
 #: Slots of the compiled search's table: at first, and at most (it grows between moves).
-_FIRST_SLOTS, _MAX_SLOTS = 1 << 14, 1 << 20
+_FIRST_SLOTS, _MAX_SLOTS = 1 << 12, 1 << 20
 _GAME_OVER = "the game is over: there is no move to search for"
 
 
