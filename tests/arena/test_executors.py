@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -100,3 +101,22 @@ def test_the_pool_runs_each_task_once_whatever_the_batch_size() -> None:
         with open_pool(2) as pool:
             executors.run(pool, tasks, lambda g, seen=seen: seen.append(g.index), batch_seconds)
         assert sorted(seen) == list(range(30))
+
+
+def test_renewing_a_pool_stops_the_old_pools_workers() -> None:
+    # a worker still busy (or one Python started while tearing the broken pool down) must not
+    # outlive the pool: the interpreter would wait for it at exit
+    with open_pool(2) as pool:
+        old = pool.executor
+        busy = old.submit(time.sleep, 60)
+        deadline = time.monotonic() + 30
+        while not any(p.is_alive() for p in old._processes.values()):  # type: ignore[attr-defined]
+            assert time.monotonic() < deadline, "the worker never started"
+            time.sleep(0.01)
+        workers = list(old._processes.values())  # type: ignore[attr-defined]
+        pool.renew()
+        for worker in workers:
+            worker.join(timeout=10)
+            assert not worker.is_alive()
+        assert pool.executor is not old and pool.executor.submit(abs, -3).result() == 3
+        assert busy.cancelled() or busy.exception(timeout=10) is not None

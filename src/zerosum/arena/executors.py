@@ -71,7 +71,13 @@ class Pool:
         self.executor = self.make()
 
     def renew(self) -> None:
-        """A fresh executor after the old one broke (a local pool dies with its worker)."""
+        """A fresh executor after the old one broke (a local pool dies with its worker).
+
+        The old pool's worker processes are stopped first: Python 3.11 can start a worker
+        for a job submitted while it tears a broken pool down, and then waits forever for
+        that worker to exit, which hung the interpreter at exit."""
+        for worker in list((getattr(self.executor, "_processes", None) or {}).values()):
+            worker.terminate()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.executor = self.make()
 
