@@ -43,7 +43,7 @@ _STATS = _HISTORY + 3
 
 
 def default_slots(n: int) -> int:
-    """Table slots for an n x n board: 2**24 (about 400 MB) from 7x7 on, less below."""
+    """Table slots for an n x n board: 2**24 from 7x7 on (17 bytes each: about 290 MB)."""
     return 1 << min(24, 2 * n + 10)
 
 
