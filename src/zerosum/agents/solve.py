@@ -143,7 +143,7 @@ class Solver:
         weakly = getattr(game, "solve_weakly", None) if weak else None
         answer = weakly(state) if weakly is not None else None
         if answer is not None:
-            return _from_values(answer, game.actions(state), time.perf_counter() - start)
+            return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         hook = getattr(game, "solve_exactly", None)
         answer = hook(state) if hook is not None else None
         if answer is not None:
@@ -162,8 +162,7 @@ class Solver:
                 scores[action] = _up(child_score) if same else -_up(child_score)
         if weak:
             values = {action: _sign(score) for action, score in scores.items()}
-            answer = {"values": values, "nodes": self.nodes}
-            return _from_values(answer, list(scores), time.perf_counter() - start)
+            return _weak_result(values, self.nodes, time.perf_counter() - start)
         return _result(scores, self.nodes, time.perf_counter() - start)
 
     def outcome(self, state: Any) -> int:
@@ -299,11 +298,8 @@ def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
     )
 
 
-def _from_values(answer: dict[str, Any], legal: list[Any], seconds: float) -> SolveResult:
-    """A weak :class:`SolveResult` from the value of every ``legal`` action (no plies)."""
-    values: dict[Any, int] = dict(answer["values"])
-    if set(values) != set(legal) or not set(values.values()) <= {-1, 0, 1}:
-        raise ValueError("solve_weakly must give every legal action a value of 1, 0 or -1")
+def _weak_result(values: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
+    """A weak :class:`SolveResult` from the value of every legal action (no plies)."""
     top = max(values.values())
     return SolveResult(
         value=top,
@@ -311,9 +307,18 @@ def _from_values(answer: dict[str, Any], legal: list[Any], seconds: float) -> So
         best_actions=tuple(a for a, v in values.items() if v == top),
         plies=None,
         action_plies=dict.fromkeys(values),
-        nodes=int(answer["nodes"]),
+        nodes=nodes,
         seconds=seconds,
     )
+
+
+def _from_weak_hook(answer: dict[str, Any], legal: list[Any], seconds: float) -> SolveResult:
+    """A weak :class:`SolveResult` from a game's ``solve_weakly`` answer, checked to give
+    every ``legal`` action a value."""
+    values: dict[Any, int] = dict(answer["values"])
+    if set(values) != set(legal) or not set(values.values()) <= {-1, 0, 1}:
+        raise ValueError("solve_weakly must give every legal action a value of 1, 0 or -1")
+    return _weak_result(values, int(answer["nodes"]), seconds)
 
 
 def _from_hook(answer: dict[str, Any], seconds: float) -> SolveResult:

@@ -28,18 +28,23 @@ import numpy as np
 from numba import njit, types
 
 from ..games.migration import Migration
-from .alphabeta import _MIGRATION, _movable, _play, _slot, compiled, reserves
+from .alphabeta import (
+    _HISTORY,
+    _MIGRATION,
+    _SCORES,
+    _STATS,
+    _movable,
+    _play,
+    _slot,
+    compiled,
+    reserves,
+)
 from .bits import HOT, lowest
 
 __all__ = ["outcomes", "default_slots"]
 
 _ONE = np.uint64(1)
 _WON, _LOST = 1, 2  # an entry's low two bits; the log2 of its subtree's size above them
-#: Rows of the ``work`` array: ply p's moves in row p and their order scores in row
-#: _SCORES + p, each player's history in row _HISTORY + player, the node count at _STATS.
-_MAX_PLY = 256  # more plies than Migration 8x8 lasts (under 2 * 84)
-_SCORES, _HISTORY = _MAX_PLY, 2 * _MAX_PLY
-_STATS = _HISTORY + 3
 
 
 def default_slots(n: int) -> int:
@@ -108,8 +113,7 @@ def _wins(a, b, me, ply, n, masks, keys, info, work):  # type: ignore[no-untyped
         return known == _WON
     them = 3 - me
     movable = _movable(_MIGRATION, n, masks, a, b, me)
-    moves, scores = work[ply], work[_SCORES + ply]
-    count = 0
+    count = 0  # the compiled AlphaBeta's work array: moves, their scores, history, counters
     while movable:
         code = lowest(movable)
         movable &= movable - _ONE
@@ -118,17 +122,19 @@ def _wins(a, b, me, ply, n, masks, keys, info, work):  # type: ignore[no-untyped
         if stuck or _probe(keys, info, a2, b2) == _LOST:
             _store(keys, info, a, b, _WON, 1)
             return True
-        moves[count] = code
-        scores[count] = work[_HISTORY + me, code]
+        work[ply, count] = code
+        work[_SCORES + ply, count] = work[_HISTORY + me, code]
         count += 1
     before = stats[0]
     for i in range(count):
-        best = i  # the best-scored of the moves left
+        # the best-scored of the moves left, swapped into place (the compiled AlphaBeta's
+        # _next keeps the others in order instead, which costs 7x7 half again the nodes)
+        best = i
         for j in range(i + 1, count):
-            if scores[j] > scores[best]:
+            if work[_SCORES + ply, j] > work[_SCORES + ply, best]:
                 best = j
-        code = moves[best]
-        moves[best], scores[best] = moves[i], scores[i]
+        code = work[ply, best]
+        work[ply, best], work[_SCORES + ply, best] = work[ply, i], work[_SCORES + ply, i]
         a2, b2 = _play(_MIGRATION, n, masks, a, b, me, code)
         if not _wins(a2, b2, them, ply + 1, n, masks, keys, info, work):
             work[_HISTORY + me, code] += stats[0] - before
@@ -150,7 +156,7 @@ def outcomes(game: Migration, state: Any, slots: int | None = None) -> tuple[dic
     size = max(2, default_slots(n) if slots is None else slots)
     keys = np.zeros((1 << (size.bit_length() - 1), 2), dtype=np.uint64)
     info = np.zeros(len(keys), dtype=np.uint8)
-    work = np.zeros((_STATS + 1, 64), dtype=np.int64)
+    work = kernel.workspace().search
     values = {}
     for action in game.actions(state):
         a, b, them = game.result(state, action)
