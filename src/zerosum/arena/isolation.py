@@ -54,11 +54,12 @@ class Answer:
 def context() -> Any:
     """How hosts are started: forked when this process has one thread (fast, and the
     compiled code loaded here comes along), else from the fork server (forking a process
-    with threads is unsafe), which loads zerosum once for all the hosts it starts."""
+    with threads is unsafe), which loads zerosum and its compiled code once for all the
+    hosts it starts (:mod:`zerosum.arena.warm`)."""
     if threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["zerosum.agents", "zerosum.games"])
+    ctx.set_forkserver_preload(["zerosum.arena.warm"])
     return ctx
 
 
@@ -66,15 +67,23 @@ class AgentHost:
     """A worker process holding agents by key; every call blocks until its answer.
 
     ``nice`` lowers the host's priority (the web server stays responsive while its hosts
-    think); ``margin`` is how long past a move's deadline the host is killed.
+    think); ``margin`` is how long past a move's deadline the host is killed; ``held``
+    how many agents and games it keeps (the least recently used are dropped).
     """
 
-    def __init__(self, *, margin: float = 0.5, nice: int = 0) -> None:
-        self.margin, self.nice = margin, nice
+    def __init__(self, *, margin: float = 0.5, nice: int = 0, held: int = MAX_HELD) -> None:
+        self.margin, self.nice, self.held = margin, nice, held
         self._process: Any = None
         self._conn: Any = None
         self._games: set[Any] = set()  # the game keys the running process holds
         self._agents: set[Any] = set()
+        self._lock = threading.Lock()  # starting and stopping (a server stops hosts at exit)
+
+    def __getstate__(self) -> dict[str, Any]:  # sent to another process: without its own
+        return {"margin": self.margin, "nice": self.nice, "held": self.held}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(**state)  # type: ignore[misc]
 
     @property
     def alive(self) -> bool:
@@ -82,28 +91,49 @@ class AgentHost:
 
     def start(self) -> None:
         """Start the process now (it starts by itself when first needed)."""
-        if self.alive:
-            return
-        self.stop()
+        with self._lock:
+            if not self.alive:
+                self._stop()
+                self._start()
+
+    def _start(self) -> None:
         ctx = context()
         ours, theirs = ctx.Pipe()
-        self._process = ctx.Process(target=_serve, args=(theirs, self.nice), daemon=True)
+        self._process = ctx.Process(target=_serve, args=(theirs, self.nice, self.held), daemon=True)
         self._process.start()
         theirs.close()
         self._conn = ours
+        # Starting (the fork server's first start loads the compiled code) is not part of
+        # any move's time: the host says when it is ready.
+        if not ours.poll(PREPARE_SECONDS) or ours.recv() != ("ready",):
+            self._stop()
+            raise AgentCrashed(f"its process did not start within {PREPARE_SECONDS:g} s")
 
     def stop(self) -> None:
-        """Kill the process (if any); what it held is lost."""
-        process, self._process = self._process, None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        """Kill the process (if any); what it held is lost. A call waiting for its answer
+        in another thread then fails with :class:`AgentCrashed` at once."""
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
         self._games.clear()
         self._agents.clear()
         if process is not None:
             if process.is_alive():
                 process.kill()
             process.join(5)
+        if conn is not None:
+            conn.close()
+
+    def _forget_if(self, process: Any) -> None:
+        """Stop ``process`` if it is still this host's (another thread may have replaced it)."""
+        with self._lock:
+            if self._process is process:
+                self._stop()
+            elif process.is_alive():
+                process.kill()
 
     def prepare(self, key: Any, agent: Any, game_key: Any, game: Any) -> None:
         """Create the agent and load its compiled code for ``game`` (untimed, before a
@@ -147,18 +177,23 @@ class AgentHost:
         return game_key, pickle.dumps(game)
 
     def _ask(self, message: tuple[Any, ...], wait: float | None, what: str) -> Any:
-        self.start()
+        with self._lock:
+            if not self.alive:
+                self._stop()
+                self._start()
+            process, conn = self._process, self._conn
         begin = time.perf_counter()
         try:
-            self._conn.send(message)
-            ready = self._conn.poll(wait)
-            reply = self._conn.recv() if ready else None
-        except (EOFError, OSError, BrokenPipeError):
-            code = self._process.exitcode if self._process is not None else None
-            self.stop()
+            conn.send(message)
+            ready = conn.poll(wait)
+            reply = conn.recv() if ready else None
+        except (EOFError, OSError):
+            process.join(1)
+            code = process.exitcode
+            self._forget_if(process)
             raise AgentCrashed(_death(code)) from None
         if reply is None:
-            self.stop()
+            self._forget_if(process)
             raise budget.Overrun(
                 f"no answer to '{what}' within {time.perf_counter() - begin:.2f} s "
                 f"(its deadline plus {self.margin:g} s): its process was stopped"
@@ -183,7 +218,7 @@ def _death(code: int | None) -> str:
     return f"its process died (exit code {code})"
 
 
-def _serve(conn: Any, nice: int) -> None:
+def _serve(conn: Any, nice: int, most: int) -> None:
     """A host's loop: create agents, play their moves, answer each message in order."""
     from ..agents import make_agent
 
@@ -193,11 +228,12 @@ def _serve(conn: Any, nice: int) -> None:
             os.nice(nice)
     agents: OrderedDict[Any, Any] = OrderedDict()
     games: OrderedDict[Any, Any] = OrderedDict()
+    conn.send(("ready",))
 
     def held(store: OrderedDict[Any, Any], key: Any, payload: bytes | None, build: Any) -> Any:
         if payload is not None:
             store[key] = build(pickle.loads(payload))
-            while len(store) > MAX_HELD:
+            while len(store) > most:
                 store.popitem(last=False)
         store.move_to_end(key)
         return store[key]
@@ -279,9 +315,6 @@ class Isolated:
         answer = self._host.move(0, self.agent, id(game), game, state, budget.remaining())
         self.last = answer.search
         return answer.action
-
-    def __getstate__(self) -> dict[str, Any]:  # sent to a worker: without the process
-        return {**self.__dict__, "_host": AgentHost(margin=self._host.margin), "_game": None}
 
     def __repr__(self) -> str:
         return f"Isolated({self.agent!r})"

@@ -17,4 +17,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, move_seconds: float = 5.0) 
     app = create_app(move_seconds=move_seconds)
     shown = f"[{host}]" if ":" in host else host
     print(f"zerosum: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # Requests still open at a Ctrl-C or SIGTERM get a second; the agent hosts are then
+    # killed, so the server stops within about two seconds whatever they were doing.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=1,
+    )

@@ -16,7 +16,9 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,7 @@ from ..agents import Human, make_agent
 from ..game import IllegalActionError, SpecError, parse_action
 from ..games import GAMES, load_game
 from .sessions import Session, Sessions, TooManyGames
-from .thinking import cap_time_limit, think
+from .thinking import Thinkers
 from .views import session_view
 
 __all__ = ["create_app", "PRESETS"]
@@ -87,14 +89,18 @@ def create_app(
     idle_seconds: float = 1800.0,
     finished_seconds: float = 300.0,
     max_body: int = 4096,
+    thinkers: int | None = None,
 ) -> Starlette:
     """The web application (an ASGI app for uvicorn).
 
     ``move_seconds`` caps every agent move whatever its spec asks; ``max_games`` caps the
     live games (503 beyond); idle games are dropped after ``idle_seconds``, finished ones
-    after ``finished_seconds``; request bodies over ``max_body`` bytes get 413.
+    after ``finished_seconds``; request bodies over ``max_body`` bytes get 413. Agents
+    think in ``thinkers`` worker processes (default: twice the cores; see
+    :mod:`zerosum.web.thinking`), started with the app.
     """
     sessions = Sessions(max_games, idle_seconds, finished_seconds)
+    pool = Thinkers(move_seconds, thinkers)
     presets = _presets()
 
     async def read_json(request: Request) -> dict[str, Any]:
@@ -129,11 +135,7 @@ def create_app(
         return session
 
     async def agent_move(session: Session) -> None:
-        cap_time_limit(session.agent, move_seconds)
-        reply = await think(session.agent, session.game, session.state, move_seconds)
-        if reply.timed_out:
-            # Its thread may still be unwinding: use a fresh agent from now on.
-            session.agent = await asyncio.to_thread(make_agent, session.agent_spec)
+        reply = await pool.think(session.id, session.agent_spec, session.game, session.state)
         session.play(reply.action, "agent", reply)
         sessions.touch(session)
 
@@ -181,7 +183,9 @@ def create_app(
         return JSONResponse(session_view(session_of(request)))
 
     async def delete_game(request: Request) -> Response:
-        sessions.remove(session_of(request).id)
+        game_id = session_of(request).id
+        sessions.remove(game_id)
+        pool.forget(game_id)
         return Response(status_code=204)
 
     def claim(session: Session) -> None:
@@ -224,9 +228,8 @@ def create_app(
         async with session.lock:
             if not session.undo():
                 raise ApiError(409, "there is no move of yours to take back")
-            reset = getattr(session.agent, "reset", None)
-            if reset is not None:
-                reset()  # an agent that remembers the game must forget the taken-back moves
+            # an agent that remembers the game must forget the taken-back moves
+            await pool.reset(session.id)
         return JSONResponse(session_view(session))
 
     routes = [
@@ -241,6 +244,16 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers = {ApiError: _api_error, HTTPException: _http_error}
-    app = Starlette(routes=routes, exception_handlers=handlers)  # type: ignore[arg-type]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        starting = asyncio.create_task(asyncio.to_thread(pool.start))  # while serving
+        try:
+            yield
+        finally:
+            starting.cancel()
+            pool.close()
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)  # type: ignore[arg-type]
     app.state.sessions = sessions
     return app
