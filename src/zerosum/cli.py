@@ -55,7 +55,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for agent in (p1, p2):
         if isinstance(agent, Human):
             agent.show_board = False  # the judge prints every state already
-    judge(game, p1, p2, seed=args.seed)
+    judge(game, p1, p2, seed=args.seed, move_seconds=args.move_seconds)
     return 0
 
 
@@ -151,6 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p1", default="human", help="agent spec of the first player (human)")
     play.add_argument("--p2", default="random", help="agent spec of the second player (random)")
     play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
+    play.add_argument(
+        "--move-seconds",
+        type=float,
+        default=5.0,
+        help="time the computer may take per move; it then plays its best move so far (5)",
+    )
     play.set_defaults(run=cmd_play)
     add_arena_commands(commands)
 

@@ -22,6 +22,7 @@ import pickle
 import signal
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,7 @@ class AgentHost:
         self._process.start()
         theirs.close()
         self._conn = ours
+        weakref.finalize(self, _kill, self._process)  # a host dropped unstopped
         # Starting (the fork server's first start loads the compiled code) is not part of
         # any move's time: the host says when it is ready.
         if not ours.poll(PREPARE_SECONDS) or ours.recv() != ("ready",):
@@ -206,6 +208,11 @@ class AgentHost:
             name, text = rest
             raise RuntimeError(f"{name}: {text}")
         return rest
+
+
+def _kill(process: Any) -> None:
+    if process.is_alive():
+        process.kill()
 
 
 def _death(code: int | None) -> str:

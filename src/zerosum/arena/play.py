@@ -228,16 +228,24 @@ def play(
 _ORDINAL = {1: "1st", 2: "2nd"}
 
 
-def judge(game: Any, p1: Any, p2: Any, seed: int | None = None) -> GameRecord:
+def judge(
+    game: Any, p1: Any, p2: Any, seed: int | None = None, move_seconds: float | None = None
+) -> GameRecord:
     """Play a game and print it as it goes, the way the course notebooks do: every state
-    and action, then each player's utility and the winner. Returns the record."""
+    and action (and, under a ``move_seconds`` limit, which moves it cut short), then each
+    player's utility and the winner. Returns the record."""
+    agents = {1: p1, 2: p2}
 
     def show(state: Any, action: Any, after: Any) -> None:
-        print(f"\nPlayer {game.player(state)} plays {format_action(game, action)}")
+        mover = game.player(state)
+        print(f"\nPlayer {mover} plays {format_action(game, action)}")
+        info = getattr(agents[mover], "last", None)
+        if isinstance(info, SearchInfo) and info.note:
+            print(f"({info.note})")
         print(render_state(game, after), flush=True)
 
     print(render_state(game, game.initial_state), flush=True)
-    record = play(game, p1, p2, seed=seed, on_move=show)
+    record = play(game, p1, p2, seed=seed, move_seconds=move_seconds, on_move=show)
     if record.reason is not Reason.END:
         print(f"\n{record.detail}")
     print()
