@@ -107,7 +107,8 @@ def _resumable(args: argparse.Namespace) -> Iterator[None]:
         else:
             kept = kept_games(args.journal)
             note = (
-                f"interrupted: {kept} games kept in {args.journal}; run the same command to resume"
+                f"interrupted: {kept} game{'' if kept == 1 else 's'} kept in {args.journal}; "
+                "run the same command to resume"
             )
         raise type(exc)(note) from None
 
