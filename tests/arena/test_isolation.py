@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from arena_agents import Budgeted, Counter, Exiter, Raiser, Spinner
 
 import zerosum as zs
+from arena_agents import Budgeted, Counter, Exiter, Raiser, Spinner
 from zerosum import budget
 from zerosum.arena import Isolated, Reason
 

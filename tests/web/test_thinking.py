@@ -6,9 +6,8 @@ import asyncio
 import time
 from typing import Any
 
-from arena_agents import Budgeted, Counter, Exiter, Illegal, Raiser, Spinner
-
 import zerosum as zs
+from arena_agents import Budgeted, Counter, Exiter, Illegal, Raiser, Spinner
 from zerosum import budget
 from zerosum.agents import SearchInfo
 from zerosum.web.thinking import MARGIN, Reply, Thinkers

@@ -177,7 +177,9 @@ def play(
             break
         except budget.Overrun as exc:  # stopped for certain by the process that ran it
             reason, loser = Reason.TIME, mover
-            detail = f"player {mover} ({agent_name(agent)}) overran its time: {exc}"
+            limit = limits[mover]
+            held = "" if limit is None else f"; the limit is {limit:g} s"
+            detail = f"player {mover} ({agent_name(agent)}) overran its time: {exc}{held}"
             break
         except Exception as exc:  # an agent's bug must not end the match
             reason, loser = Reason.ERROR, mover
