@@ -8,6 +8,7 @@ import threading
 
 import httpx
 import pytest
+
 from processes import Command, wait_until
 
 
