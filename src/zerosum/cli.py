@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
@@ -69,10 +70,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     game = load_game(args.game)
+    workers = os.cpu_count() or 1 if args.workers is None else args.workers
     if args.tt_mb is not None or args.batch is not None:
         _prepare_connect4_solver(game, args.tt_mb)
     if args.batch is not None:
-        return _solve_batch(game, args.batch, weak=args.weak)
+        from .kernels import connect4
+
+        connect4.prepare_tables(workers, game.width, game.height)
+        return _solve_batch(game, args.batch, weak=args.weak, workers=workers)
+    if isinstance(game, ConnectFour) and game.has_compiled_solver:
+        from .kernels import connect4
+
+        connect4.set_default_workers(workers)  # the columns of the position at once
     state = replay(game, split_moves(game, args.moves))
     if game.is_terminal(state):
         raise UsageError(f"the game is over after {args.moves!r}: nothing to solve")
@@ -109,7 +118,7 @@ def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
         connect4.ensure_compiled(lambda message: print(message, file=sys.stderr, flush=True))
 
 
-def _solve_batch(game: ConnectFour, path: str, *, weak: bool) -> int:
+def _solve_batch(game: ConnectFour, path: str, *, weak: bool, workers: int) -> int:
     """Solve the file's lines (``-``: standard input, read as it comes); status 1 if any
     line failed."""
     lines: Iterable[bytes]
@@ -122,7 +131,14 @@ def _solve_batch(game: ConnectFour, path: str, *, weak: bool) -> int:
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     summary = solve_lines(
-        game, lines, sys.stdout, sys.stderr, weak=weak, progress=True, hard_stop=True
+        game,
+        lines,
+        sys.stdout,
+        sys.stderr,
+        weak=weak,
+        progress=True,
+        hard_stop=True,
+        workers=workers,
     )
     print(summary.describe(), file=sys.stderr)
     return 1 if summary.failed else 0
@@ -194,6 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve_.add_argument(
         "--tt-mb", type=float, help="connect4: transposition table size in MB (default 64)"
+    )
+    solve_.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="connect4: threads solving at once, each with its own table (default: all cores)",
     )
     solve_.set_defaults(run=cmd_solve)
     return parser

@@ -107,7 +107,8 @@ def _rows(lines: Iterable[bytes | str], game: ConnectFour) -> Iterator[_Row]:
 
 
 class _ChunkSize:
-    """Positions per compiled call: doubling from 1 while a call takes under CHUNK_SECONDS."""
+    """Positions per compiled call: doubling from one while a call takes under
+    CHUNK_SECONDS (the first results come out at once; workers share larger chunks)."""
 
     def __init__(self) -> None:
         self.size = 1
@@ -126,12 +127,14 @@ def solve_lines(
     weak: bool = False,
     progress: bool = False,
     hard_stop: bool = False,
+    workers: int = 1,
 ) -> BatchSummary:
     """Solve every position in ``lines`` (bytes or text), writing results to ``out`` and
     ``line N: ...`` errors to ``err`` in input order, both flushed after every chunk.
 
     ``hard_stop``: Ctrl-C and SIGTERM end the process at once while compiled code runs
-    (for the command line: everything before is written and flushed already)."""
+    (for the command line: everything before is written and flushed already).
+    ``workers`` threads solve each chunk's positions at once."""
     from .kernels import connect4
 
     stop = signals_end_process if hard_stop else contextlib.nullcontext
@@ -148,7 +151,9 @@ def solve_lines(
         err.flush()
         start = time.perf_counter()
         with stop():
-            scores, counts = connect4.solve_batch(positions, game.width, game.height, weak=weak)
+            scores, counts = connect4.solve_batch(
+                positions, game.width, game.height, weak=weak, workers=workers
+            )
         spent = time.perf_counter() - start
         sizer.update(len(positions), spent)
         results = iter(scores.tolist())

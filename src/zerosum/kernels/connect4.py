@@ -29,8 +29,11 @@ Example (an End-Easy benchmark position; None marks full columns):
 
 from __future__ import annotations
 
+import queue
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from operator import index
 from typing import SupportsIndex, cast
 
@@ -51,6 +54,8 @@ __all__ = [
     "is_compiled",
     "parse_moves",
     "set_default_table",
+    "set_default_workers",
+    "prepare_tables",
     "solve",
     "solve_batch",
     "solve_moves",
@@ -656,6 +661,16 @@ def set_default_table(tt: TranspositionTable) -> None:
     _default_table = tt
 
 
+_default_workers = 1
+
+
+def set_default_workers(workers: int) -> None:
+    """Solve a position's columns in ``workers`` threads whenever a call does not say
+    (``zerosum solve`` sets the machine's cores; agents keep one, as matches run many)."""
+    global _default_workers
+    _default_workers = max(1, workers)
+
+
 def _table_for(tt: TranspositionTable | None) -> tuple[TranspositionTable, bool]:
     """The table to use and whether each position gets a fresh one."""
     if tt is not None:
@@ -723,14 +738,18 @@ def solve_batch(
     weak: bool = False,
     tt: TranspositionTable | None = None,
     deadline: float | None = None,
+    workers: int = 1,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Scores and node counts (int64 arrays) of many ``(current, mask)`` positions.
 
-    One compiled call for the whole batch, without the interpreter lock. With ``tt=None``
-    every position starts from a fresh table (the benchmark convention); with a table,
-    the positions share it and what it already holds. ``weak`` gives only the sign
-    of the score (-1, 0, 1), which is much faster. Positions not solved when
-    ``deadline`` (``perf_counter`` seconds) passes score :data:`STOPPED`.
+    Compiled calls without the interpreter lock, so ``workers`` threads solve parts of
+    the batch at once (each position still by one thread). With ``tt=None`` every
+    position starts from a fresh table (the benchmark convention), each thread its own;
+    with a table, the positions and threads share it and what it already holds (an entry
+    is one aligned 64-bit word that names its position, so threads may race on it: one
+    of two writes is lost, and no entry is ever wrong). ``weak`` gives only the sign of
+    the score (-1, 0, 1), which is much faster. Positions not solved when ``deadline``
+    (``perf_counter`` seconds) passes score :data:`STOPPED`.
     """
     pos = list(positions)
     _check_board(width, height)
@@ -745,10 +764,72 @@ def solve_batch(
     if bad >= 0:  # the full check raises the precise error
         current, mask = pos[bad]
         _check_position(current, mask, width, height)
-    table, fresh = _table_for(tt)
-    entries, cfg = table.arrays(width, height)
     stop = 0.0 if deadline is None else max(deadline, 1e-9)
-    return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg, stop)  # type: ignore[no-any-return]
+    if workers <= 1 or len(pos) <= 1:
+        table, fresh = _table_for(tt)
+        entries, cfg = table.arrays(width, height)
+        return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg, stop)  # type: ignore[no-any-return]
+    crew = _crew(workers, width, height, tt)
+
+    def part(span: slice) -> tuple[np.ndarray, np.ndarray]:
+        table = crew.tables.get()  # each part has a table of its own while it runs
+        try:
+            entries, cfg = table.arrays(width, height)
+            return _solve_batch(  # type: ignore[no-any-return]
+                cur[span], msk[span], width, height, weak, tt is None, entries, cfg, stop
+            )
+        finally:
+            crew.tables.put(table)
+
+    # Small parts balance the load (positions differ in cost by orders of magnitude);
+    # each costs one call from Python, tens of microseconds.
+    step = max(1, len(pos) // (8 * workers))
+    spans = [slice(i, i + step) for i in range(0, len(pos), step)]
+    parts = list(crew.pool.map(part, spans))
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+@dataclass
+class _Crew:
+    """Threads that solve at once, the tables they take turns with, and the tables of
+    their own (kept for the next batch)."""
+
+    pool: ThreadPoolExecutor
+    tables: queue.Queue[TranspositionTable]
+    own: list[TranspositionTable]
+
+
+_crews: dict[int, _Crew] = {}
+
+
+def _crew(workers: int, width: int, height: int, tt: TranspositionTable | None) -> _Crew:
+    """The crew of ``workers`` threads, kept between batches. With ``tt`` they all use it;
+    else each part takes one of ``workers`` tables of the default size, allocated and
+    touched here, once (tens of milliseconds each), rather than inside a batch."""
+    crew = _crews.get(workers)
+    if crew is None:
+        pool = ThreadPoolExecutor(workers, thread_name_prefix="zerosum-solve")
+        crew = _crews[workers] = _Crew(pool, queue.Queue(), [])
+    default, _ = _table_for(None)
+    if any(t.requested_log_size != default.requested_log_size for t in crew.own):
+        crew.own.clear()  # the default size changed (--tt-mb)
+    while len(crew.own) < workers:
+        table = TranspositionTable(1)
+        table.requested_log_size = default.requested_log_size
+        crew.own.append(table)
+    crew.tables = queue.Queue()
+    for table in [tt] * workers if tt is not None else crew.own:
+        table.arrays(width, height)  # sized before the threads use it
+        crew.tables.put(table)
+    return crew
+
+
+def prepare_tables(workers: int = 1, width: int = 7, height: int = 6) -> None:
+    """Allocate the default table (and start ``workers`` solving threads with theirs)
+    now, so that no batch's first positions wait for it."""
+    _table_for(None)[0].arrays(width, height)
+    if workers > 1:
+        _crew(workers, width, height, None)
 
 
 def solve(
@@ -802,6 +883,7 @@ def analyze(
     weak: bool = False,
     tt: TranspositionTable | None = None,
     deadline: float | None = None,
+    workers: int | None = None,
 ) -> list[int | None]:
     """The score of every column (index 0 = column 1) for the player to move.
 
@@ -811,7 +893,9 @@ def analyze(
     share one table (a fresh one unless ``tt`` is given). Raises
     :class:`~zerosum.budget.OutOfTime` when ``deadline`` passes first.
     """
-    return analyze_counted(current, mask, width, height, weak=weak, tt=tt, deadline=deadline)[0]
+    return analyze_counted(
+        current, mask, width, height, weak=weak, tt=tt, deadline=deadline, workers=workers
+    )[0]
 
 
 def analyze_counted(
@@ -823,8 +907,10 @@ def analyze_counted(
     weak: bool = False,
     tt: TranspositionTable | None = None,
     deadline: float | None = None,
+    workers: int | None = None,
 ) -> tuple[list[int | None], int]:
-    """:func:`analyze` and the number of positions it searched."""
+    """:func:`analyze` and the number of positions it searched; ``workers`` threads
+    (default: :func:`set_default_workers`) solve the columns at once, sharing the table."""
     _check_position(current, mask, width, height)
     current, mask = index(current), index(mask)
     h1 = height + 1
@@ -847,7 +933,10 @@ def analyze_counted(
         if tt is None:
             tt, _ = _table_for(None)
             tt.reset()
-        scores, nodes = solve_batch(children, width, height, weak=weak, tt=tt, deadline=deadline)
+        threads = _default_workers if workers is None else workers
+        scores, nodes = solve_batch(
+            children, width, height, weak=weak, tt=tt, deadline=deadline, workers=threads
+        )
         _check_finished(scores)
         for col, s in zip(cols, scores, strict=True):
             result[col] = -int(s)
