@@ -33,9 +33,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[str]:
+def start_server(port: int, move_seconds: float = 5.0) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-m", "zerosum", "serve", "--port", str(port)]
+    command += ["--move-seconds", str(move_seconds)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env, text=True)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

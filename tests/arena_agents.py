@@ -112,3 +112,53 @@ class BlobNim:
 
     def print_state(self, state: Blob) -> None:
         print(state)
+
+
+class Spinner:
+    """Never answers: a pure-Python loop that ignores every deadline."""
+
+    name = "spinner"
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        while True:
+            pass
+
+
+class Exiter:
+    """Ends its own process on its first move."""
+
+    name = "exiter"
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        os._exit(3)
+
+
+class Counter:
+    """Plays the first legal move; its ``last.value`` is how many moves it was asked for."""
+
+    name = "counter"
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.last: Any = None
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        from zerosum.agents import SearchInfo
+
+        self.moves += 1
+        self.last = SearchInfo(float(self.moves), 0, 0, 0.0)
+        return game.actions(state)[0]
+
+
+class Budgeted:
+    """Raises unless it was told a deadline (it reads zerosum.budget like any agent)."""
+
+    name = "budgeted"
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        from zerosum import budget
+
+        left = budget.remaining()
+        if left is None:
+            raise RuntimeError("no deadline was given")
+        return game.actions(state)[0]

@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import signal
+import time
 from pathlib import Path
 
 import pytest
 
+from processes import Command
 from zerosum.cli import main
 
 END_EASY = Path(__file__).parent / "data" / "connect4" / "Test_L3_R1.txt"
@@ -47,3 +50,65 @@ def test_solve_prints_every_column_score(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "player 2 to move loses in 2 plies (score -15)" in out
     assert out.count("score -15") == 8
+
+
+def test_a_won_position_a_full_board_and_bytes_not_utf8_fail_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = END_EASY.read_text().splitlines()[:2]
+    full = "547125662261271266215743771576315353334444"  # 42 stones, no four: a draw
+    source = tmp_path / "positions.txt"
+    lines = [b"1212121", good[0].encode(), b"12\xff4", full.encode(), good[1].encode()]
+    source.write_bytes(b"\n".join(lines) + b"\n")
+    assert main(["solve", "connect4", "--batch", str(source)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == good
+    errors = captured.err.splitlines()
+    assert "line 1: the game is already won by the last move of '1212121'" in errors
+    assert "line 3: not UTF-8 text (byte 0xff at byte 3)" in errors
+    assert f"line 4: the board is full after {full[:40]!r}...: the game is over (a draw)" in errors
+    assert "2 positions, 3 failed" in captured.err
+
+
+def test_a_very_long_bad_line_is_quoted_shortened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "positions.txt"
+    source.write_text("1234x" + "5" * 10_000 + "\n")
+    assert main(["solve", "connect4", "--batch", str(source)]) == 1
+    err = capsys.readouterr().err
+    shown = repr("1234x" + "5" * 35) + "..."
+    assert f"line 1: 'x' is not a column digit at move 5 of {shown}\n" in err
+    assert len(err.splitlines()[0]) < 120
+
+
+def test_results_keep_input_order_across_chunks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = END_EASY.read_text().splitlines()[:300]
+    mixed = [*lines[:100], "9", *lines[100:250], "", "0", *lines[250:]]
+    source = tmp_path / "positions.txt"
+    source.write_text("\n".join(mixed) + "\n")
+    assert main(["solve", "connect4", "--batch", str(source)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == lines  # many chunks of growing size, in order
+    assert captured.err.index("line 101: column 9") < captured.err.index("line 253: column 0")
+
+
+def test_each_chunk_is_written_at_once_and_sigterm_keeps_it(tmp_path: Path) -> None:
+    easy = END_EASY.read_text().splitlines()[:3]
+    source = tmp_path / "positions.txt"
+    # chunks grow from one position: the three easy lines are out before "4" starts,
+    # which takes minutes
+    source.write_text("\n".join([*easy, "4", *easy]) + "\n")
+    run = Command("solve", "connect4", "--batch", str(source))
+    try:
+        assert [run.next_line(timeout=60) for _ in easy] == easy
+        time.sleep(1)  # well inside the compiled solve of "4"
+        assert run.process.poll() is None, "the batch ended: '4' should take minutes"
+        seconds = run.stop(signal.SIGTERM)
+    finally:
+        run.kill()
+    assert seconds < 2
+    assert run.process.returncode in (-signal.SIGTERM, 128 + signal.SIGTERM)
+    assert run.output()[0] == []  # nothing after the hard line was written

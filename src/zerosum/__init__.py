@@ -7,7 +7,7 @@ arena that judges them.
 True
 """
 
-from . import agents, games, interop
+from . import agents, budget, games, interop
 from .agents import make_agent, solve
 from .arena import GameRecord, judge, match, play, tournament
 from .game import (
@@ -29,6 +29,7 @@ __all__ = [
     "SpecError",
     "ZerosumError",
     "agents",
+    "budget",
     "games",
     "interop",
     "judge",

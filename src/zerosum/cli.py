@@ -9,7 +9,7 @@ import argparse
 import functools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from .agents import AGENTS, Human, SolveResult, make_agent, solve
@@ -17,6 +17,7 @@ from .arena import judge
 from .cli_arena import add_arena_commands
 from .game import ZerosumError, format_action, replay, split_moves
 from .games import GAMES, ConnectFour, load_game
+from .interrupts import exit_status, signals_end_process, sigterm_as_interrupt
 from .limits import LimitError, check_move_seconds, check_table_megabytes
 from .solve_batch import solve_lines
 
@@ -79,7 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for agent in (p1, p2):
         if isinstance(agent, Human):
             agent.show_board = False  # the judge prints every state already
-    judge(game, p1, p2, seed=args.seed)
+    judge(game, p1, p2, seed=args.seed, move_seconds=args.move_seconds)
     return 0
 
 
@@ -99,7 +100,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     state = replay(game, split_moves(game, args.moves))
     if game.is_terminal(state):
         raise UsageError(f"the game is over after {args.moves!r}: nothing to solve")
-    result = solve(game, state, weak=args.weak)
+    with signals_end_process():  # compiled solvers do not return to Python until done
+        result = solve(game, state, weak=args.weak)
     if args.json:
         print(json.dumps(solve_json(game, result)))
         return 0
@@ -126,16 +128,25 @@ def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
     if tt_mb is not None:
         check_table_megabytes(tt_mb)
         connect4.set_default_table(connect4.TranspositionTable(tt_mb))
-    connect4.ensure_compiled(lambda message: print(message, file=sys.stderr, flush=True))
+    with signals_end_process():
+        connect4.ensure_compiled(lambda message: print(message, file=sys.stderr, flush=True))
 
 
 def _solve_batch(game: ConnectFour, path: str, *, weak: bool) -> int:
-    try:
-        source = sys.stdin if path == "-" else open(path, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    with source:
-        summary = solve_lines(game, source, sys.stdout, sys.stderr, weak=weak, progress=True)
+    """Solve the file's lines (``-``: standard input, read as it comes); status 1 if any
+    line failed."""
+    lines: Iterable[bytes]
+    if path == "-":
+        lines = sys.stdin.buffer
+    else:
+        try:
+            with open(path, "rb") as source:
+                lines = source.readlines()
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    summary = solve_lines(
+        game, lines, sys.stdout, sys.stderr, weak=weak, progress=True, hard_stop=True
+    )
     print(summary.describe(), file=sys.stderr)
     return 1 if summary.failed else 0
 
@@ -174,6 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p1", default="human", help="agent spec of the first player (human)")
     play.add_argument("--p2", default="random", help="agent spec of the second player (random)")
     play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
+    play.add_argument(
+        "--move-seconds",
+        type=float,
+        default=5.0,
+        help="time the computer may take per move; it then plays its best move so far (5)",
+    )
     play.set_defaults(run=cmd_play)
     add_arena_commands(commands)
 
@@ -206,14 +223,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status: 0, 1 when some lines of a batch
+    failed, 2 for bad input, 130 after Ctrl-C and 143 after SIGTERM."""
     try:
-        args = build_parser().parse_args(argv)
-        run: Command = args.run
-        return run(args)
+        with sigterm_as_interrupt():
+            args = build_parser().parse_args(argv)
+            run: Command = args.run
+            return run(args)
     except (UsageError, ZerosumError) as exc:
         print(f"zerosum: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("zerosum: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (Terminated)
+        print(f"zerosum: {str(exc) or 'interrupted'}", file=sys.stderr)
+        return exit_status(exc)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from .arena import match, tournament
+from .arena.journal import kept_games
 from .arena.results import ArenaResult
 from .game import ZerosumError
 
@@ -93,13 +96,32 @@ def _report(result: ArenaResult, args: argparse.Namespace) -> int:
     return 0
 
 
+@contextmanager
+def _resumable(args: argparse.Namespace) -> Iterator[None]:
+    """On Ctrl-C or SIGTERM, re-raise it with what was kept and how to go on."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        if args.journal is None:
+            note = "interrupted: finished games are lost (--journal FILE keeps them)"
+        else:
+            kept = kept_games(args.journal)
+            note = (
+                f"interrupted: {kept} game{'' if kept == 1 else 's'} kept in {args.journal}; "
+                "run the same command to resume"
+            )
+        raise type(exc)(note) from None
+
+
 def cmd_match(args: argparse.Namespace) -> int:
-    result = match(args.game, args.a, args.b, games=args.games, **_common(args))
+    with _resumable(args):
+        result = match(args.game, args.a, args.b, games=args.games, **_common(args))
     return _report(result, args)
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    result = tournament(args.game, args.agents, games_per_pair=args.games, **_common(args))
+    with _resumable(args):
+        result = tournament(args.game, args.agents, games_per_pair=args.games, **_common(args))
     return _report(result, args)
 
 

@@ -1,24 +1,38 @@
 """Batch solving of Connect Four positions (``zerosum solve connect4 --batch FILE``).
 
 Reads one position per line (the first whitespace-separated token is the move string,
-1-based column digits; anything after it is ignored), writes ``<moves> <score>`` per line
-in input order, and reports a malformed line with its number without stopping the others.
-Positions are solved in chunks inside compiled code, so no Python call is paid per node.
+1-based column digits; anything after it is ignored) and writes ``<moves> <score>`` per
+line in input order. A bad line (not UTF-8, not a position, or a game already over) is
+reported as ``line N: ...`` and the other lines are still solved. Positions are solved
+in chunks inside compiled code, so no Python call is paid per node; each chunk's results
+are written and flushed as soon as it is solved, so a long batch shows its progress and
+a batch stopped midway keeps every chunk it finished. Chunks grow from one position
+until one takes about :data:`CHUNK_SECONDS`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import dataclass
 from typing import TextIO
 
 from .games import ConnectFour
+from .interrupts import signals_end_process
 
-__all__ = ["BatchSummary", "solve_lines"]
+__all__ = ["BatchSummary", "read_position", "solve_lines", "quote"]
 
-CHUNK = 64  # positions per compiled call: a progress update every chunk, little overhead
+#: Target wall time of one compiled call: results reach the output at least this often
+#: (a single position that takes longer is a chunk of its own).
+CHUNK_SECONDS = 0.25
+#: Most positions in one compiled call.
+MAX_CHUNK = 4096
+#: A bad move string longer than this is quoted shortened in its error message.
+QUOTE_CHARS = 40
+
+Position = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -38,65 +52,153 @@ class BatchSummary:
         )
 
 
+@dataclass(frozen=True)
+class _Row:
+    """One non-blank input line: its move string and position, or its error message."""
+
+    number: int
+    text: str  # the move string, or the whole ``line N: ...`` message
+    position: Position | None  # None for a bad line
+
+
+def quote(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``repr(text)``, cut to the first ``limit`` characters and ``...`` when longer."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}..."
+
+
+def read_position(line: bytes | str, game: ConnectFour) -> tuple[str, Position] | None:
+    """The move string and ``(current, mask)`` of one line, or None for a blank line.
+
+    Raises ValueError naming the problem: bytes that are not UTF-8, a move that is not a
+    column digit or does not fit, or a game that is over (won, or the board full)."""
+    from .kernels.connect4 import _has_four, parse_moves
+
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad = line[exc.start]
+            raise ValueError(f"not UTF-8 text (byte {bad:#04x} at byte {exc.start + 1})") from None
+    fields = line.split()
+    if not fields:
+        return None
+    moves = fields[0]
+    try:
+        current, mask = parse_moves(moves, game.width, game.height)
+    except ValueError as exc:  # its message quotes the moves in full
+        raise ValueError(str(exc).replace(repr(moves), quote(moves))) from None
+    if _has_four(current ^ mask, game.height):
+        raise ValueError(f"the game is already won by the last move of {quote(moves)}")
+    if mask.bit_count() == game.width * game.height:
+        raise ValueError(f"the board is full after {quote(moves)}: the game is over (a draw)")
+    return moves, (current, mask)
+
+
+def _rows(lines: Iterable[bytes | str], game: ConnectFour) -> Iterator[_Row]:
+    """The non-blank lines, numbered from 1, read as positions or error messages."""
+    for number, line in enumerate(lines, 1):
+        try:
+            found = read_position(line, game)
+        except ValueError as exc:
+            yield _Row(number, f"line {number}: {exc}", None)
+            continue
+        if found is not None:
+            yield _Row(number, found[0], found[1])
+
+
+class _ChunkSize:
+    """Positions per compiled call: doubling from 1 while a call takes under CHUNK_SECONDS."""
+
+    def __init__(self) -> None:
+        self.size = 1
+
+    def update(self, positions: int, seconds: float) -> None:
+        fits = int(CHUNK_SECONDS * positions / seconds) if seconds > 0 else MAX_CHUNK
+        self.size = max(1, min(2 * self.size, fits, MAX_CHUNK))
+
+
 def solve_lines(
     game: ConnectFour,
-    lines: Iterable[str],
+    lines: Iterable[bytes | str],
     out: TextIO,
     err: TextIO,
     *,
     weak: bool = False,
     progress: bool = False,
+    hard_stop: bool = False,
 ) -> BatchSummary:
-    """Solve every position in ``lines``, writing results to ``out`` and errors to ``err``."""
+    """Solve every position in ``lines`` (bytes or text), writing results to ``out`` and
+    ``line N: ...`` errors to ``err`` in input order, both flushed after every chunk.
+
+    ``hard_stop``: Ctrl-C and SIGTERM end the process at once while compiled code runs
+    (for the command line: everything before is written and flushed already)."""
     from .kernels import connect4
 
-    rows: list[tuple[int, str, tuple[int, int] | str]] = []
-    for number, line in enumerate(lines, 1):
-        fields = line.split()
-        if not fields:
-            continue
-        try:
-            position = connect4.parse_moves(fields[0], game.width, game.height)
-            rows.append((number, fields[0], position))
-        except ValueError as exc:
-            rows.append((number, fields[0], str(exc)))
-    positions = [pos for _, _, pos in rows if not isinstance(pos, str)]
-    scores: list[int] = []
-    nodes = 0
-    start = time.perf_counter()
-    with _progress(len(positions), progress) as advance:
-        for i in range(0, len(positions), CHUNK):
-            chunk_scores, chunk_nodes = connect4.solve_batch(
-                positions[i : i + CHUNK], game.width, game.height, weak=weak
-            )
-            scores.extend(int(s) for s in chunk_scores)
-            nodes += int(chunk_nodes.sum())
-            advance(len(chunk_scores))
-    seconds = time.perf_counter() - start
-    solved = iter(scores)
-    failed = 0
-    for number, moves, pos in rows:
-        if isinstance(pos, str):
-            failed += 1
-            print(f"line {number}: {pos}", file=err)
-        else:
-            print(f"{moves} {next(solved)}", file=out)
-    return BatchSummary(len(positions), failed, seconds, nodes)
+    stop = signals_end_process if hard_stop else contextlib.nullcontext
+    sizer = _ChunkSize()
+    solved = failed = nodes = 0
+    seconds = 0.0
+    pending: list[_Row] = []
+    waiting = 0  # positions in pending
+
+    def flush() -> None:
+        nonlocal solved, failed, nodes, seconds, waiting
+        positions = [row.position for row in pending if row.position is not None]
+        out.flush()
+        err.flush()
+        start = time.perf_counter()
+        with stop():
+            scores, counts = connect4.solve_batch(positions, game.width, game.height, weak=weak)
+        spent = time.perf_counter() - start
+        sizer.update(len(positions), spent)
+        results = iter(scores.tolist())
+        for row in pending:
+            if row.position is None:
+                print(row.text, file=err)
+            else:
+                print(f"{row.text} {next(results)}", file=out)
+        out.flush()
+        err.flush()
+        solved += len(positions)
+        failed += len(pending) - len(positions)
+        nodes += int(counts.sum())
+        seconds += spent
+        advance(len(pending))
+        pending.clear()
+        waiting = 0
+
+    total = len(lines) if isinstance(lines, Sized) else None
+    with _progress(total, progress) as advance:
+        for row in _rows(lines, game):
+            if row.position is None and not pending:  # nothing earlier is waiting
+                print(row.text, file=err, flush=True)
+                failed += 1
+                advance(1)
+                continue
+            pending.append(row)
+            waiting += row.position is not None
+            if waiting >= sizer.size:
+                flush()
+        if pending:
+            flush()
+    return BatchSummary(solved, failed, seconds, nodes)
 
 
 class _progress:
-    """A rich progress bar on a terminal; nothing otherwise."""
+    """A rich progress bar of lines done on a terminal; nothing otherwise."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int | None, enabled: bool) -> None:
         self.total, self.enabled = total, enabled and sys.stderr.isatty()
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self) -> Callable[[int], None]:
         if not self.enabled:
             return lambda n: None
         from rich.progress import Progress
 
         self.bar = Progress(transient=True)
         self.bar.start()
+        # a batch may end by a signal's default action: leave the terminal's cursor shown
+        self.bar.console.show_cursor(True)
         task = self.bar.add_task("solving", total=self.total)
         return lambda n: self.bar.advance(task, n)
 

@@ -25,7 +25,7 @@ GAME = {"game": "tictactoe", "opponent": "dummy"}
 
 @pytest.fixture
 def client(base: str) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=base, timeout=30) as c:
+    with httpx.Client(base_url=base, timeout=60) as c:  # the first move starts the hosts
         yield c
 
 

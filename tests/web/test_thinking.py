@@ -1,59 +1,99 @@
-"""The agent runner and the search summary, with small agents of our own."""
+"""The web server's agent hosts and the search summary, with small agents of our own."""
 
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from typing import Any
 
 import zerosum as zs
+from arena_agents import Budgeted, Counter, Exiter, Illegal, Raiser, Spinner
+from zerosum import budget
 from zerosum.agents import SearchInfo
-from zerosum.web.thinking import Reply, cap_time_limit, think
+from zerosum.web.thinking import MARGIN, Reply, Thinkers
 from zerosum.web.views import reply_view
 
 
-class Timed:
-    """An agent that manages its own time, like the iterative-deepening searchers."""
-
-    def __init__(self, time_limit: float | None = None) -> None:
-        self.time_limit = time_limit
-
-    def __call__(self, game: Any, state: Any) -> Any:
-        time.sleep(self.time_limit or 10)
-        return game.actions(state)[0]
+def think(thinkers: Thinkers, agent: Any, game: Any, key: str = "g") -> Reply:
+    return asyncio.run(thinkers.think(key, agent, game, game.initial_state))
 
 
-def test_time_limits_are_lowered_below_the_cap_never_raised() -> None:
-    unlimited, generous, modest = Timed(), Timed(60), Timed(0.1)
-    for agent in (unlimited, generous, modest):
-        cap_time_limit(agent, 1.0)
-    assert unlimited.time_limit == generous.time_limit == 0.8
-    assert modest.time_limit == 0.1
+def test_an_agent_is_told_a_deadline_under_the_cap_and_answers_itself() -> None:
+    game, thinkers = zs.games.ConnectFour(), Thinkers(1.0, size=1)
+    thinkers.start()  # as the server does when it starts: the move pays no start-up
+    try:
+        reply = think(thinkers, "mcts:iterations=1000000000", game)
+        assert reply.note == "" and not reply.timed_out
+        assert reply.search is not None and reply.search.note.startswith("out of time")
+        assert reply.seconds < 1.0 + MARGIN
+        told = think(thinkers, Budgeted(), game, "budgeted")
+        assert told.note == "" and told.search is None  # it was told a deadline: no error
+    finally:
+        thinkers.close()
 
 
-def test_an_agent_with_a_time_limit_answers_itself_within_the_cap() -> None:
-    agent, game = Timed(30), zs.games.TicTacToe()
-    cap_time_limit(agent, 0.5)
-    reply = asyncio.run(think(agent, game, game.initial_state, 0.5))
-    assert reply.action == 0 and reply.note == "" and not reply.timed_out
+def test_an_agent_that_ignores_the_cap_is_stopped_for_certain() -> None:
+    game, thinkers = zs.games.TicTacToe(), Thinkers(0.3, size=1)
+    try:
+        begin = time.perf_counter()
+        reply = think(thinkers, Spinner(), game)
+        assert time.perf_counter() - begin < 0.3 + MARGIN + 1.0
+        assert reply.timed_out and "did not answer within the 0.3 s cap" in reply.note
+        assert reply.action in game.actions(game.initial_state)
+        assert think(thinkers, "dummy", game, "other").action == 0  # a new host took over
+    finally:
+        thinkers.close()
 
 
-def test_an_agent_that_fails_or_cheats_is_replaced_by_a_random_move() -> None:
-    game = zs.games.TicTacToe()
+def test_an_agent_that_fails_dies_or_cheats_is_replaced_by_a_random_move() -> None:
+    game, thinkers = zs.games.TicTacToe(), Thinkers(2.0, size=1)
+    try:
+        failed = think(thinkers, Raiser(), game, "raiser")
+        assert "the agent failed: RuntimeError: bug in my agent" in failed.note
+        cheated = think(thinkers, Illegal(), game, "illegal")
+        assert "illegal move: player 1 cannot play" in cheated.note
+        died = think(thinkers, Exiter(), game, "exiter")
+        assert "the agent stopped: its process died (exit code 3)" in died.note
+        for reply in (failed, cheated, died):
+            assert reply.action in game.actions(game.initial_state) and not reply.timed_out
+    finally:
+        thinkers.close()
 
-    def broken(game: Any, state: Any) -> Any:
-        raise RuntimeError("out of ideas")
 
-    def cheat(game: Any, state: Any) -> Any:
-        return 42
+def test_a_game_keeps_its_agent_between_moves_and_undo_resets_it() -> None:
+    game, thinkers = zs.games.Pick(n=3), Thinkers(2.0, size=2)
 
-    failed = asyncio.run(think(broken, game, game.initial_state, 1.0))
-    assert "the agent failed: RuntimeError: out of ideas" in failed.note
-    cheated = asyncio.run(think(cheat, game, game.initial_state, 1.0))
-    assert "illegal move: player 1 cannot play 42" in cheated.note
-    for reply in (failed, cheated):
-        assert reply.action in game.actions(game.initial_state) and not reply.timed_out
+    async def moves() -> list[float]:
+        seen = []
+        for _ in range(2):
+            reply = await thinkers.think("g", Counter(), game, game.initial_state)
+            assert reply.search is not None
+            seen.append(reply.search.value)
+        return seen
+
+    try:
+        assert asyncio.run(moves()) == [1.0, 2.0]
+    finally:
+        thinkers.close()
+
+
+def test_moves_beyond_the_hosts_wait_for_a_free_one() -> None:
+    game, thinkers = zs.games.ConnectFour(), Thinkers(0.4, size=1)
+
+    async def both() -> list[Reply]:
+        spec = "mcts:iterations=1000000000"
+        return await asyncio.gather(
+            thinkers.think("a", spec, game, game.initial_state),
+            thinkers.think("b", spec, game, game.initial_state),
+        )
+
+    try:
+        begin = time.perf_counter()
+        replies = asyncio.run(both())
+        assert all(r.note == "" and r.search is not None for r in replies)
+        assert time.perf_counter() - begin >= 2 * budget.soft_share(0.4)  # one after the other
+    finally:
+        thinkers.close()
 
 
 def test_a_search_summary_shows_actions_as_a_person_types_them() -> None:
@@ -75,20 +115,3 @@ def test_a_search_summary_shows_actions_as_a_person_types_them() -> None:
     assert view["extra"]["values"] == {text(first): 1, text(second): -1}
     assert view["extra"]["best"] == [text(first)]
     assert view["extra"]["note"] == str(object)
-
-
-def test_an_abandoned_move_stops_the_agent_thread() -> None:
-    game = zs.games.ConnectFour()
-    slow = zs.agents.Minimax()  # would search the whole game tree
-
-    async def abandon() -> None:
-        task = asyncio.create_task(think(slow, game, game.initial_state, 60))
-        await asyncio.sleep(0.2)
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-
-    asyncio.run(abandon())
-    deadline = time.monotonic() + 5
-    while any(t.name == "zerosum-agent" for t in threading.enumerate()):
-        assert time.monotonic() < deadline, "the abandoned agent's thread kept running"
-        time.sleep(0.05)

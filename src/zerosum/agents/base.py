@@ -16,7 +16,11 @@ Agent = Callable[[Any, Any], Any]
 @dataclass(frozen=True)
 class SearchInfo:
     """What one search did: its value for the player to move, the depth it reached, the nodes
-    it visited, the seconds it took and the principal variation (actions, best first)."""
+    it visited, the seconds it took and the principal variation (actions, best first).
+
+    ``note`` is set when the caller's deadline cut the search short of what the agent was
+    asked to do (a depth, a number of playouts, a proof): it says how far it got and
+    which move it played instead."""
 
     value: float
     depth: int
@@ -24,6 +28,12 @@ class SearchInfo:
     seconds: float
     pv: tuple[Any, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+
+    @property
+    def cut_short(self) -> bool:
+        """Whether the caller's deadline stopped the search before it finished."""
+        return bool(self.note)
 
     def _repr_html_(self) -> str:
         from ..display import search_html

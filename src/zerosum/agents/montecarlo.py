@@ -6,9 +6,11 @@ games do, compiled) and through the generic random loop otherwise, so any game w
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
+from .. import budget
 from ..game import ZerosumError, format_action, game_name
 from ..games.connect_four import ConnectFour
 from ..kernels.generic import random_playouts
@@ -54,25 +56,63 @@ class MonteCarlo(Seeded):
         start = time.perf_counter()
         actions = _require_moves(game, state)
         sign = 1 if game.player(state) == 1 else -1
-        hook = getattr(game, "playouts", None)
         n = self.playouts
-        means = []
-        for action in actions:
-            child = game.result(state, action)
-            if hook is not None:
-                total = hook(child, n, self.rng.getrandbits(63))
-            else:
-                total = random_playouts(game, child, n, self.rng)
-            means.append(sign * total / n)
+        children = [game.result(state, action) for action in actions]
+        totals, counts = self._rollouts(game, children, budget.deadline_for(None, start))
+        means = [sign * t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
         best = max(means)
         choice = self.rng.choice([a for a, m in zip(actions, means, strict=True) if m == best])
         extra = {
-            "means": {format_action(game, a): m for a, m in zip(actions, means, strict=True)},
+            "means": {
+                format_action(game, a): m
+                for a, m, c in zip(actions, means, counts, strict=True)
+                if c
+            },
             "playouts": n,
         }
+        note = ""
+        if min(counts) < n:
+            low, high = min(counts), max(counts)
+            done = f"{low}" if low == high else f"{low}-{high}"
+            note = f"out of time after {done} of {n} playouts per move: played the best mean so far"
         seconds = time.perf_counter() - start
-        self.last = SearchInfo(best, 1, n * len(actions), seconds, (choice,), extra)
+        self.last = SearchInfo(best, 1, sum(counts), seconds, (choice,), extra, note)
         return choice
+
+    def _rollouts(
+        self, game: Any, children: list[Any], deadline: float | None
+    ) -> tuple[list[float], list[int]]:
+        """Each child's total result for player 1 over its playouts, and their number.
+
+        Without a deadline every child gets its ``playouts`` in one call. Under one, the
+        children take turns in rounds, each call growing until it lasts about a
+        millisecond, the clock read after every call, so that a deadline leaves them all
+        with about as many playouts and is overrun by a call at most."""
+        hook = getattr(game, "playouts", None)
+        n = self.playouts
+        totals, counts = [0.0] * len(children), [0] * len(children)
+        step = n if deadline is None else min(n, 16)
+        while counts[-1] < n:
+            began = time.perf_counter()
+            for i, child in enumerate(children):
+                k = min(step, n - counts[i])
+                if hook is not None:
+                    totals[i] += hook(child, k, self.rng.getrandbits(63))
+                else:
+                    totals[i] += random_playouts(game, child, k, self.rng)
+                counts[i] += k
+                if deadline is not None and time.perf_counter() > deadline:
+                    return totals, counts
+            if time.perf_counter() - began < 0.001 * len(children):
+                step *= 2
+        return totals, counts
+
+    def prepare(self, game: Any) -> None:
+        """Load the compiled playouts now, so that no move's clock pays for it."""
+        state = game.initial_state
+        hook = getattr(game, "playouts", None)
+        if hook is not None and not game.is_terminal(state):
+            hook(state, 1, 0)
 
     def __repr__(self) -> str:
         return f"MonteCarlo(playouts={self.playouts!r}, seed={self.seed!r})"
@@ -163,7 +203,7 @@ class MCTS(Seeded):
         _require_moves(game, state)
         tree = self._tree_for(game, state)
         reused = tree.root_visits
-        deadline = None if self.time_limit is None else start + self.time_limit
+        deadline = budget.deadline_for(self.time_limit, start)
         done = tree.run(self.iterations, deadline)
         children = [ChildStats(*child) for child in tree.children()]
         best = _choose(children)
@@ -181,9 +221,23 @@ class MCTS(Seeded):
             "compiled": tree.compiled,
         }
         value = best.mean if best.proven is None else best.proven
+        note = ""
+        stopped = self.iterations is not None and done < self.iterations and best.proven is None
+        if stopped and budget.imposed(self.time_limit, start):
+            note = (
+                f"out of time after {done} of {self.iterations} iterations: "
+                "played the most visited move so far"
+            )
         seconds = time.perf_counter() - start
-        self.last = SearchInfo(value, len(pv), done, seconds, pv, extra)
+        self.last = SearchInfo(value, len(pv), done, seconds, pv, extra, note)
         return best.action
+
+    def prepare(self, game: Any) -> None:
+        """Load the compiled tree search now, so that no move's clock pays for it."""
+        state = game.initial_state
+        if not game.is_terminal(state):
+            probe = MCTS(iterations=2, seed=0, solver=self.solver, compiled=self.compiled)
+            probe(game, state)
 
     def __repr__(self) -> str:
         return (

@@ -46,6 +46,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from .. import budget
 from ..games.heuristics import zero
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator
@@ -123,7 +124,7 @@ class AlphaBeta(Seeded):
 
     def __call__(self, game: Any, state: Any) -> Any:
         start = time.perf_counter()
-        deadline = None if self.time_limit is None else start + self.time_limit
+        deadline = budget.deadline_for(self.time_limit, start)
         if self._table_game is not game:  # a table is only valid for one game
             self._table.clear()
             self._arrays = None
@@ -142,8 +143,29 @@ class AlphaBeta(Seeded):
         if isinstance(search, _Compiled):
             search.grow()
         extra = {"ties": len(moves), "compiled": kernel is not None}
-        self.last = SearchInfo(value, depth, search.nodes, time.perf_counter() - start, pv, extra)
+        note = ""
+        if search.stopped and budget.imposed(self.time_limit, start):
+            note = self._cut_note(depth, reached)
+        seconds = time.perf_counter() - start
+        self.last = SearchInfo(value, depth, search.nodes, seconds, pv, extra, note)
         return move
+
+    def _cut_note(self, depth: int, reached: float) -> str:
+        """What a search stopped by the caller's deadline played instead."""
+        asked = "to the end" if self.depth is None else f"to depth {self.depth}"
+        if reached == 0:
+            return f"out of time before depth 1 finished (asked {asked}): played the best move seen"
+        return f"out of time at depth {depth} (asked {asked}): played depth {depth}'s best move"
+
+    def prepare(self, game: Any) -> None:
+        """Load the game's compiled search now (a second or more, once per process), so
+        that no move's clock pays for it: a depth-1 search of the start by a twin agent."""
+        state = game.initial_state
+        if self.compiled and not game.is_terminal(state):
+            twin = AlphaBeta(depth=1, evaluate=self.evaluate, time_limit=60.0)
+            twin(game, state)  # under a deadline: the path a bounded move takes
+            twin.time_limit = None
+            twin(game, state)
 
     def _kernel(self, game: Any) -> Any:
         """The game's compiled search when the options allow it, else None."""
@@ -174,6 +196,7 @@ class _Search:
         self.key: Callable[[Any], Hashable] = getattr(game, "key", None) or (lambda s: s)
         self.heuristic = evaluator(game, agent.evaluate)
         self.partial: tuple[float, list[Any]] | None = None
+        self.stopped = False  # did the deadline end the search before its target depth?
 
     def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
         """``(value, best moves, depth finished)``; iterates deeper while time and depth allow.
@@ -186,9 +209,9 @@ class _Search:
             raise ValueError(_GAME_OVER)
         self._prepare(moves)
         target = _INF if agent.depth is None else agent.depth
-        # Deepening pays for itself only under a time limit: at a fixed depth the earlier
+        # Deepening pays for itself only under a deadline: at a fixed depth the earlier
         # iterations cost more than the move ordering they teach saves (measured).
-        deepen = agent.time_limit is not None
+        deepen = self.deadline is not None
         depth = 1 if deepen else target
         found: tuple[float, list[Any], float] | None = None
         while True:
@@ -197,6 +220,7 @@ class _Search:
             try:
                 value, best = self._root(state, moves, depth)
             except _Timeout:
+                self.stopped = True
                 if found is None:  # not even depth 1 finished: the best seen so far
                     value, best = self.partial or (math.nan, moves[:1])
                     return value, best, 0
@@ -207,6 +231,7 @@ class _Search:
             if self.deadline is not None:
                 elapsed = time.perf_counter() - start
                 if elapsed > (self.deadline - start) / 2:  # the next depth would not finish
+                    self.stopped = True
                     return found
             moves = best + [m for m in moves if m not in best]  # best first next time
             depth += 1

@@ -51,8 +51,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import budget
 from ..game import game_name
 from .base import SearchInfo, Seeded
+from .search import AlphaBeta
 
 __all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN"]
 
@@ -130,16 +132,20 @@ class Solver:
         self.game = game
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.nodes = 0
+        self.deadline: float | None = None  # of the solve under way (see :mod:`budget`)
         self._search = self._build()
 
     def solve(self, state: Any = None, weak: bool = False) -> SolveResult:
         """Solve ``state`` (default: the start) exactly, or with ``weak`` only its values;
-        see :class:`SolveResult`."""
+        see :class:`SolveResult`. Raises :class:`~zerosum.budget.OutOfTime` when the
+        current move's deadline (:mod:`zerosum.budget`) passes first; the table keeps what
+        was proven."""
         game = self.game
         state = game.initial_state if state is None else state
         start = time.perf_counter()
         if game.is_terminal(state):
             raise ValueError(f"the game is over: there is nothing to solve in {game_name(game)}")
+        self.deadline = budget.deadline()
         weakly = getattr(game, "solve_weakly", None) if weak else None
         answer = weakly(state) if weakly is not None else None
         if answer is not None:
@@ -190,6 +196,7 @@ class Solver:
         settled = getattr(game, "settled", None)
         solver = self
         win1 = WIN - 1
+        clock = time.perf_counter
         history: defaultdict[Any, int] = defaultdict(int)
         rank = history.__getitem__
         # Moves that refuted others before go first, unless the game's own order is better.
@@ -218,6 +225,9 @@ class Solver:
                     table[k] = (score, score, None)
                     return score
             solver.nodes += 1
+            out = solver.deadline
+            if out is not None and not solver.nodes & 1023 and clock() > out:
+                raise budget.OutOfTime(f"the solver ran out of time in {game_name(game)}")
             moves = sorted(actions(state), key=rank, reverse=True) if by_history else actions(state)
             if first is not None and first in moves:
                 moves = list(moves)
@@ -361,27 +371,65 @@ class Perfect(Seeded):
     ``seed``. The solver's table is kept between moves of the same game. ``last`` is the
     :class:`SearchInfo` of the latest move (depth: plies to the end, 0 for a draw), with the
     full :class:`SolveResult` as ``last.extra["solve"]``.
+
+    Under a deadline (:mod:`zerosum.budget`) the proof gets :data:`PROOF_SHARE` of the time;
+    if it does not finish, the move is the best of an :class:`AlphaBeta` search in the rest,
+    and ``last.note`` says so.
     """
+
+    #: The share of a move's time given to the proof; a bounded search gets the rest.
+    PROOF_SHARE = 0.6
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._solver: Solver | None = None
+        self._fallback = AlphaBeta(seed=seed)
         self.last: SearchInfo | None = None
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         self._solver = None
+        self._fallback.reset(seed)
+
+    def prepare(self, game: Any) -> None:
+        """Load the compiled solver and search now, so that no move's clock pays for it."""
+        warm = getattr(game, "warm_solver", None)
+        if warm is not None:
+            warm()
+        self._fallback.prepare(game)
 
     def __call__(self, game: Any, state: Any) -> Any:
+        start = time.perf_counter()
         if self._solver is None or self._solver.game is not game:
             self._solver = Solver(game)
-        solved = self._solver.solve(state)
+        deadline = budget.deadline()
+        try:
+            proof = None if deadline is None else (deadline - start) * self.PROOF_SHARE
+            with budget.limit(proof):
+                solved = self._solver.solve(state)
+        except budget.OutOfTime:
+            return self._search_instead(game, state, start)
         best = solved.best_actions
         move = best[0] if self.seed is None else self.rng.choice(best)
         depth = solved.plies or 0
         self.last = SearchInfo(
             solved.value, depth, solved.nodes, solved.seconds, (move,), {"solve": solved}
         )
+        return move
+
+    def _search_instead(self, game: Any, state: Any, start: float) -> Any:
+        """The move of a bounded search, when no proof finished in time."""
+        proving = time.perf_counter() - start
+        move = self._fallback(game, state)
+        info = self._fallback.last
+        assert info is not None
+        note = (
+            f"no proof within {proving:.2f} s: played alpha-beta's best move "
+            f"(depth {info.depth}) instead"
+        )
+        extra = {**info.extra, "proven": False}
+        seconds = time.perf_counter() - start
+        self.last = SearchInfo(info.value, info.depth, info.nodes, seconds, info.pv, extra, note)
         return move
 
     def __repr__(self) -> str:

@@ -1,8 +1,9 @@
 """The arena: playing games between agents and judging the results."""
 
-from .play import GameRecord, Reason, agent_name, judge, play
+from .isolation import Isolated
+from .play import GameRecord, Reason, agent_name, judge, play, prepare_agent
 from .results import MatchResult, Rating, Standing, Tally, TournamentResult
 from .tournament import match, tournament
 
-__all__ = ["GameRecord", "Reason", "agent_name", "judge", "play"]
+__all__ = ["GameRecord", "Reason", "agent_name", "judge", "play", "prepare_agent", "Isolated"]
 __all__ += ["match", "tournament", "MatchResult", "TournamentResult", "Standing", "Tally", "Rating"]

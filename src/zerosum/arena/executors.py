@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import (
@@ -76,10 +77,15 @@ class Pool:
         The old pool's worker processes are stopped first: Python 3.11 can start a worker
         for a job submitted while it tears a broken pool down, and then waits forever for
         that worker to exit, which hung the interpreter at exit."""
+        self.stop()
+        self.executor = self.make()
+
+    def stop(self) -> None:
+        """Stop now: terminate local worker processes (their games are lost) and cancel
+        every job not started, without waiting for any."""
         for worker in list((getattr(self.executor, "_processes", None) or {}).values()):
             worker.terminate()
         self.executor.shutdown(wait=False, cancel_futures=True)
-        self.executor = self.make()
 
 
 @contextmanager
@@ -110,7 +116,9 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
         # forkserver: safe with the threads a progress bar or a Dask client may have running
         context = multiprocessing.get_context("forkserver")
         pool = Pool(
-            lambda: ProcessPoolExecutor(workers, mp_context=context),
+            lambda: ProcessPoolExecutor(
+                workers, mp_context=context, initializer=_ignore_interrupts
+            ),
             workers,
             (BrokenExecutor,),
             True,
@@ -118,8 +126,16 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
         )
     try:
         yield pool
-    finally:
-        pool.executor.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # Ctrl-C, SIGTERM or an error: no game in flight is waited for
+        pool.stop()
+        raise
+    pool.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: ignore Ctrl-C, which a terminal sends to the whole process
+    group; the main process stops its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_picklable(tasks: list[GameTask]) -> None:

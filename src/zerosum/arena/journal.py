@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from ..game import ZerosumError
 from .tasks import ArenaGame
 
-__all__ = ["Journal", "JournalError"]
+__all__ = ["Journal", "JournalError", "kept_games"]
 
 FORMAT = "zerosum-journal/1"
 
@@ -95,3 +95,12 @@ class Journal:
 
     def close(self) -> None:
         self._file.close()
+
+
+def kept_games(path: str | os.PathLike[str]) -> int:
+    """How many finished games a journal file holds (complete lines after the header)."""
+    try:
+        with open(path, "rb") as f:
+            return max(0, f.read().count(b"\n") - 1)
+    except OSError:
+        return 0

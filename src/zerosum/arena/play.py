@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .. import budget
 from ..agents.base import SearchInfo
 from ..agents.simple import Resignation
 from ..game import (
@@ -25,7 +26,7 @@ from ..game import (
 )
 from ..seeding import derive_seed
 
-__all__ = ["Reason", "GameRecord", "play", "judge", "agent_name"]
+__all__ = ["Reason", "GameRecord", "play", "judge", "agent_name", "reset_agent", "prepare_agent"]
 
 
 class Reason(StrEnum):
@@ -86,7 +87,8 @@ def agent_name(agent: Any) -> str:
     return getattr(agent, "__name__", None) or repr(agent)
 
 
-def _reset(agent: Any, seed: int | None) -> None:
+def reset_agent(agent: Any, seed: int | None) -> None:
+    """Call the agent's ``reset`` (with ``seed`` when given and accepted), if it has one."""
     reset = getattr(agent, "reset", None)
     if reset is None:
         return
@@ -99,6 +101,20 @@ def _reset(agent: Any, seed: int | None) -> None:
             reset()
 
 
+def prepare_agent(agent: Any, game: Any) -> None:
+    """Call the agent's optional ``prepare(game)``: one-time work (loading compiled code,
+    starting its process) done before the game, so that no move's clock pays for it."""
+    prepare = getattr(agent, "prepare", None)
+    if prepare is not None:
+        prepare(game)
+
+
+def _per_player(value: float | Mapping[int, float | None] | None) -> dict[int, float | None]:
+    if isinstance(value, Mapping):
+        return {1: value.get(1), 2: value.get(2)}
+    return {1: value, 2: value}
+
+
 def play(
     game: Any,
     p1: Any,
@@ -107,14 +123,17 @@ def play(
     *,
     state: Any = None,
     max_move_seconds: float | Mapping[int, float | None] | None = None,
+    move_seconds: float | Mapping[int, float | None] | None = None,
     on_move: Callable[[Any, Any, Any], None] | None = None,
 ) -> GameRecord:
     """Play one game of ``p1`` (moves first) against ``p2`` from ``state`` (default: the start).
 
     ``seed`` reseeds agents that have ``reset(seed=...)``, each with its own derived seed,
-    so the same call gives the same game. An agent that raises, returns an illegal action,
-    or thinks longer than ``max_move_seconds`` (one limit for both, or ``{player: limit}``)
-    loses by forfeit; the record says why.
+    so the same call gives the same game. Agents are told the time each move may take
+    (:mod:`zerosum.budget`): ``move_seconds`` (one limit for both, or ``{player: limit}``),
+    by default a little under ``max_move_seconds``. An agent that raises, returns an
+    illegal action, or thinks longer than ``max_move_seconds`` loses by forfeit; the
+    record says why. Agents' ``prepare(game)`` runs first, unclocked.
     ``on_move(state, action, next_state)`` is called after every move (to show the game live).
 
     >>> from zerosum.games import TicTacToe
@@ -123,27 +142,44 @@ def play(
     1
     """
     agents = {1: p1, 2: p2}
-    limits = (
-        max_move_seconds
-        if isinstance(max_move_seconds, Mapping)
-        else {1: max_move_seconds, 2: max_move_seconds}
-    )
+    limits = _per_player(max_move_seconds)
+    told = _per_player(move_seconds)
+    for player in (1, 2):
+        if told[player] is None and limits[player] is not None:
+            told[player] = budget.soft_share(limits[player])  # type: ignore[arg-type]
     for player, agent in agents.items():
-        _reset(agent, None if seed is None else derive_seed(seed, player))
+        reset_agent(agent, None if seed is None else derive_seed(seed, player))
     start = game.initial_state if state is None else state
     current = start
     actions: list[Any] = []
     times: list[float] = []
     searches: list[SearchInfo | None] = []
     reason, detail, loser = Reason.END, "", 0
-    while not game.is_terminal(current):
+    for player, agent in agents.items():
+        try:
+            prepare_agent(agent, game)
+        except Exception as exc:  # an agent that cannot start loses, the match goes on
+            reason, loser = Reason.ERROR, player
+            detail = (
+                f"player {player} ({agent_name(agent)}) raised {type(exc).__name__} "
+                f"while preparing: {exc}"
+            )
+            break
+    while not loser and not game.is_terminal(current):
         mover = game.player(current)
         agent = agents[mover]
         begin = time.perf_counter()
         try:
-            action = agent(game, current)
+            with budget.limit(told[mover]):
+                action = agent(game, current)
         except Resignation as exc:
             reason, detail, loser = Reason.RESIGN, f"player {mover} resigned: {exc}", mover
+            break
+        except budget.Overrun as exc:  # stopped for certain by the process that ran it
+            reason, loser = Reason.TIME, mover
+            limit = limits[mover]
+            held = "" if limit is None else f"; the limit is {limit:g} s"
+            detail = f"player {mover} ({agent_name(agent)}) overran its time: {exc}{held}"
             break
         except Exception as exc:  # an agent's bug must not end the match
             reason, loser = Reason.ERROR, mover
@@ -155,7 +191,7 @@ def play(
         except IllegalActionError as exc:
             reason, detail, loser = Reason.ILLEGAL, f"{agent_name(agent)}: {exc}", mover
             break
-        limit = limits.get(mover)
+        limit = limits[mover]
         if limit is not None and spent > limit:
             reason, loser = Reason.TIME, mover
             detail = (
@@ -194,16 +230,24 @@ def play(
 _ORDINAL = {1: "1st", 2: "2nd"}
 
 
-def judge(game: Any, p1: Any, p2: Any, seed: int | None = None) -> GameRecord:
+def judge(
+    game: Any, p1: Any, p2: Any, seed: int | None = None, move_seconds: float | None = None
+) -> GameRecord:
     """Play a game and print it as it goes, the way the course notebooks do: every state
-    and action, then each player's utility and the winner. Returns the record."""
+    and action (and, under a ``move_seconds`` limit, which moves it cut short), then each
+    player's utility and the winner. Returns the record."""
+    agents = {1: p1, 2: p2}
 
     def show(state: Any, action: Any, after: Any) -> None:
-        print(f"\nPlayer {game.player(state)} plays {format_action(game, action)}")
+        mover = game.player(state)
+        print(f"\nPlayer {mover} plays {format_action(game, action)}")
+        info = getattr(agents[mover], "last", None)
+        if isinstance(info, SearchInfo) and info.note:
+            print(f"({info.note})")
         print(render_state(game, after), flush=True)
 
     print(render_state(game, game.initial_state), flush=True)
-    record = play(game, p1, p2, seed=seed, on_move=show)
+    record = play(game, p1, p2, seed=seed, move_seconds=move_seconds, on_move=show)
     if record.reason is not Reason.END:
         print(f"\n{record.detail}")
     print()

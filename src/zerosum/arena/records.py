@@ -85,6 +85,7 @@ def _search_to_dict(info: SearchInfo | None) -> dict[str, Any] | None:
         "seconds": info.seconds,
         "pv": encode(info.pv),
         "extra": encode(info.extra),
+        "note": info.note,
     }
 
 
@@ -98,6 +99,7 @@ def _search_from_dict(data: dict[str, Any] | None) -> SearchInfo | None:
         seconds=data["seconds"],
         pv=decode(data["pv"]),
         extra=decode(data["extra"]),
+        note=data.get("note", ""),
     )
 
 

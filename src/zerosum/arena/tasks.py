@@ -8,6 +8,8 @@ process, in a local worker process or on a Dask worker. Seeds come from
 
 from __future__ import annotations
 
+import multiprocessing
+import pickle
 import random
 import time
 from dataclasses import dataclass, replace
@@ -15,6 +17,7 @@ from typing import Any
 
 from ..agents.registry import make_agent
 from ..seeding import derive_seed
+from .isolation import Isolated
 from .play import GameRecord, play
 from .records import record_from_dict, record_to_dict
 
@@ -25,12 +28,14 @@ __all__ = ["Entrant", "GameTask", "ArenaGame", "plan", "play_tasks", "opening"]
 class Entrant:
     """An agent in the arena: its name in tables and the agent object or spec string.
 
-    ``time_limit`` is the per-move limit in seconds it is held to (None: none).
+    ``time_limit`` is the per-move limit in seconds it is held to (None: none), and
+    ``budget`` the time it is told it has (:mod:`zerosum.budget`), a margin below.
     """
 
     name: str
     agent: Any
     time_limit: float | None = None
+    budget: float | None = None
 
 
 @dataclass(frozen=True)
@@ -170,11 +175,23 @@ def plan(
     return tasks
 
 
-# Agents built from spec strings, once per process: some build tables at creation.
-_BUILT: dict[str, Any] = {}
+# Agents built from spec strings, and isolated agents, once per process: some build
+# tables at creation, and isolated ones start a process.
+_BUILT: dict[Any, Any] = {}
 
 
 def _agent(entrant: Entrant) -> Any:
+    """The entrant's agent: run in a process of its own when it is held to a time limit
+    (a move that overruns it is then stopped for certain), except where this process may
+    not start others (a Dask worker's), where only the agent's own deadline holds."""
+    limit, told = entrant.time_limit, entrant.budget
+    if limit is not None and not multiprocessing.current_process().daemon:
+        payload = entrant.agent if isinstance(entrant.agent, str) else pickle.dumps(entrant.agent)
+        key = ("isolated", entrant.name, payload)
+        if key not in _BUILT:
+            margin = max(0.0, limit - (told or limit))
+            _BUILT[key] = Isolated(entrant.agent, margin=margin, name=entrant.name)
+        return _BUILT[key]
     if not isinstance(entrant.agent, str):
         return entrant.agent
     if entrant.agent not in _BUILT:
@@ -197,6 +214,7 @@ def play_task(task: GameTask) -> ArenaGame:
         seed=task.seed,
         state=state,
         max_move_seconds={1: first.time_limit, 2: second.time_limit},
+        move_seconds={1: first.budget, 2: second.budget},
     )
     record = replace(record, players=(first.name, second.name))
     seconds = time.perf_counter() - begin

@@ -34,8 +34,9 @@ def entrants(
 ) -> list[Entrant]:
     """The agents as :class:`Entrant`: spec strings are checked and named by their spec,
     objects by :func:`~zerosum.arena.agent_name`, unless a mapping names them; a repeated
-    name gets ``#2``, ``#3``... Each agent is held to its own ``time_limit`` (or
-    ``move_time``) plus ``time_margin`` seconds per move."""
+    name gets ``#2``, ``#3``... Each agent is told its own ``time_limit`` (or
+    ``move_time``) per move, and held to that plus ``time_margin`` seconds: past it, the
+    move is stopped for certain (see :func:`~zerosum.arena.tasks.play_task`)."""
     named = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
     result: list[Entrant] = []
     seen: dict[str, int] = {}
@@ -54,12 +55,13 @@ def entrants(
         seen[name] = seen.get(name, 0) + 1
         if seen[name] > 1:
             name = f"{name}#{seen[name]}"
-        limit = getattr(built, "time_limit", None) or move_time
+        told = getattr(built, "time_limit", None) or move_time
         result.append(
             Entrant(
                 name,
                 agent.strip() if isinstance(agent, str) else agent,
-                None if limit is None else limit + time_margin,
+                None if told is None else told + time_margin,
+                told,
             )
         )
     return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import budget
 from . import svg
 from .base import BuiltinGame
 from .heuristics import connect_four_lines, squash
@@ -156,12 +157,21 @@ class ConnectFour(BuiltinGame):
         """Whether the compiled solver handles this board: k=4 on at most 64 bits."""
         return self.k == 4 and self.column_height * self.width <= 64
 
+    def warm_solver(self) -> None:
+        """Load the compiled solver now (seconds, once per process), so that no move's
+        clock pays for it."""
+        if self.has_compiled_solver:
+            from ..kernels import connect4
+
+            connect4.ensure_compiled(notify=None)
+
     def solve_exactly(self, state: ConnectFourState) -> dict[str, Any] | None:
         """Every column's exact score from the compiled solver, for ``zs.solve``.
 
         Scores follow the public benchmark convention (positive: the mover wins, larger
         sooner). ``None`` for boards the kernel does not handle (k other than 4, or more
-        than 64 bits with the sentinel row), which then take the generic path.
+        than 64 bits with the sentinel row), which then take the generic path. Stops at
+        the current move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``.
         """
         if not self.has_compiled_solver:
             return None
@@ -169,7 +179,9 @@ class ConnectFour(BuiltinGame):
 
         p1, p2, moves, _ = state
         current = p1 if moves % 2 == 0 else p2
-        columns, nodes = connect4.analyze_counted(current, p1 | p2, self.width, self.height)
+        columns, nodes = connect4.analyze_counted(
+            current, p1 | p2, self.width, self.height, deadline=budget.deadline()
+        )
         scores = {c: s for c in self.actions(state) if (s := columns[c]) is not None}
         plies = {c: self.plies_for_score(moves, s) for c, s in scores.items()}
         return {"scores": scores, "plies": plies, "nodes": nodes}

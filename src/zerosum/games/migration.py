@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import budget
 from . import svg
 from .base import BuiltinGame
 from .heuristics import migration_apart, migration_reserves, squash
@@ -120,12 +121,13 @@ class Migration(BuiltinGame):
 
     def solve_weakly(self, state: MigrationState) -> dict[str, Any] | None:
         """Every move's value from the compiled win/loss solver, for ``zs.solve(weak=True)``
-        (boards up to 8x8, else None: the generic solver then searches)."""
+        (boards up to 8x8, else None: the generic solver then searches). Stops at the
+        current move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``."""
         if self.n > 8:
             return None
         from ..kernels.migration import outcomes
 
-        values, nodes = outcomes(self, state)
+        values, nodes = outcomes(self, state, deadline=budget.deadline())
         return {"values": values, "nodes": nodes}
 
     def key(self, state: MigrationState) -> int:

@@ -31,12 +31,11 @@ clock every 1024 nodes and unwinds.
 from __future__ import annotations
 
 import math
-import time
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit, objmode, types
+from numba import njit, types
 
 from ..games.connect_four import ConnectFour
 from ..games.heuristics import _board, _migration_masks
@@ -44,6 +43,7 @@ from ..games.migration import Migration
 from ..games.pick import Pick
 from ..games.tictactoe import LINES, TicTacToe
 from .bits import HOT, lowest, popcount
+from .clock import passed
 from .playouts import c4_has_line
 
 __all__ = ["SearchKernel", "RootResult", "Workspace", "compiled"]
@@ -71,13 +71,6 @@ _BYTE = np.uint64(255)
 #: A table slot: the two masks, the depth searched, and the best move | cut << 8 (see
 #: :func:`_store`) in ``keys``; the lower and upper bounds in ``bounds``.
 _DEPTH, _MOVE = 2, 3
-
-
-@njit(cache=True)
-def _clock() -> float:
-    with objmode(now="float64"):
-        now = time.perf_counter()
-    return now
 
 
 @njit(**HOT)
@@ -320,7 +313,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, game, table, work, options):  # 
                 alpha = max(alpha, low)
                 beta = min(beta, high)
     stats[_TICKS] += 1
-    if deadline > 0 and stats[_TICKS] & 1023 == 0 and _clock() > deadline:
+    if stats[_TICKS] & 1023 == 0 and passed(deadline):
         stats[_TIMEOUT] = 1
     if stats[_TIMEOUT]:
         return 0.0

@@ -40,6 +40,9 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from ..budget import OutOfTime
+from .clock import passed
+
 __all__ = [
     "TranspositionTable",
     "analyze",
@@ -51,6 +54,7 @@ __all__ = [
     "solve",
     "solve_batch",
     "solve_moves",
+    "STOPPED",
 ]
 
 # Transposition table entry, one int64:
@@ -70,6 +74,8 @@ BYTES_PER_ENTRY = 8
 # Enhanced transposition cutoffs pay for their extra table reads only far from
 # the leaves: used while more than this many cells are empty.
 _ETC_MIN_EMPTY = 12
+#: The score of a position whose solve the deadline stopped (no real score comes near).
+STOPPED = 1 << 40
 
 # Search phases of the explicit-stack negamax.
 _ENTER = 0
@@ -239,11 +245,13 @@ def _store(
 
 
 @njit(cache=True)
-def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):  # type: ignore[no-untyped-def]
+def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, deadline):  # type: ignore[no-untyped-def]
     """Null-window negamax of (cur0, mask0) in the window (alpha0, alpha0 + 1).
 
     Returns ``(value, nodes)``, fail-soft: ``value <= alpha0`` is an upper
-    bound of the true score, ``value > alpha0`` a lower bound. Precondition:
+    bound of the true score, ``value > alpha0`` a lower bound; ``STOPPED`` once
+    ``deadline`` (perf_counter seconds, 0: none) has passed, read every 4096
+    nodes (the table keeps only entries of finished subtrees). Precondition:
     the player to move cannot win at once (callers check that first).
     """
     frames, mvbits, mvcols, mvscores, mvidx, mvtag = stack
@@ -277,6 +285,8 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack):
     while True:
         if phase == _ENTER:
             nodes += 1
+            if nodes & 4095 == 0 and passed(deadline):
+                return STOPPED, nodes
             cur = frames[d, _F_CUR]
             mask = frames[d, _F_MASK]
             alpha = frames[d, _F_ALPHA]
@@ -464,8 +474,9 @@ def _half_toward_zero(x: int) -> int:
 
 
 @njit(cache=True)
-def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # type: ignore[no-untyped-def]
-    """Exact (or, if ``weak``, -1/0/1) score of one position, and nodes searched."""
+def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack, deadline):  # type: ignore[no-untyped-def]
+    """Exact (or, if ``weak``, -1/0/1) score of one position, and nodes searched;
+    ``STOPPED`` as the score when ``deadline`` passed first."""
     wh = width * height
     moves = _popcount(mask)
     bottom = _bottom_row(width, height)
@@ -480,8 +491,10 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
         # Win/draw/loss only. Proving a quick win (or loss) first is cheap, as
         # the score bounds prune deep lines; only then search around 0.
         for med in (hi >> 1, _half_toward_zero(lo)):
-            r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack)
+            r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack, deadline)
             nodes += n
+            if r == STOPPED:
+                return STOPPED, nodes
             if r <= med:
                 hi = min(hi, r)
             else:
@@ -501,8 +514,10 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack):  # ty
             med = _half_toward_zero(lo)
         elif med >= 0 and (hi >> 1) > med:
             med = hi >> 1
-        r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack)
+        r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack, deadline)
         nodes += n
+        if r == STOPPED:
+            return STOPPED, nodes
         if r <= med:
             hi = r
         else:
@@ -544,20 +559,25 @@ def _next_generation(table, tcfg) -> None:  # type: ignore[no-untyped-def]
         tcfg[2] = 1
 
 
-@njit(cache=True)
-def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg):  # type: ignore[no-untyped-def]
-    """Solve many positions in one compiled call; returns (scores, nodes)."""
+@njit(cache=True, nogil=True)  # other threads run while it solves
+def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadline):  # type: ignore[no-untyped-def]
+    """Solve many positions in one compiled call; returns (scores, nodes). Positions left
+    when ``deadline`` passes score ``STOPPED``."""
     n = currents.shape[0]
-    scores = np.empty(n, dtype=np.int64)
-    nodes = np.empty(n, dtype=np.int64)
+    scores = np.full(n, STOPPED, dtype=np.int64)
+    nodes = np.zeros(n, dtype=np.int64)
     order = _center_order(width)
     stack = _new_stack(width, height)
     for p in range(n):
         if fresh:
             _next_generation(table, tcfg)
-        s, k = _solve_one(currents[p], masks[p], width, height, weak, table, tcfg, order, stack)
+        s, k = _solve_one(
+            currents[p], masks[p], width, height, weak, table, tcfg, order, stack, deadline
+        )
         scores[p] = s
         nodes[p] = k
+        if s == STOPPED:
+            break
     return scores, nodes
 
 
@@ -702,13 +722,15 @@ def solve_batch(
     *,
     weak: bool = False,
     tt: TranspositionTable | None = None,
+    deadline: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Scores and node counts (int64 arrays) of many ``(current, mask)`` positions.
 
-    One compiled call for the whole batch. With ``tt=None`` every position
-    starts from a fresh table (the benchmark convention); with a table, the
-    positions share it and what it already holds. ``weak`` gives only the sign
-    of the score (-1, 0, 1), which is much faster.
+    One compiled call for the whole batch, without the interpreter lock. With ``tt=None``
+    every position starts from a fresh table (the benchmark convention); with a table,
+    the positions share it and what it already holds. ``weak`` gives only the sign
+    of the score (-1, 0, 1), which is much faster. Positions not solved when
+    ``deadline`` (``perf_counter`` seconds) passes score :data:`STOPPED`.
     """
     pos = list(positions)
     _check_board(width, height)
@@ -725,7 +747,8 @@ def solve_batch(
         _check_position(current, mask, width, height)
     table, fresh = _table_for(tt)
     entries, cfg = table.arrays(width, height)
-    return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg)  # type: ignore[no-any-return]
+    stop = 0.0 if deadline is None else max(deadline, 1e-9)
+    return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg, stop)  # type: ignore[no-any-return]
 
 
 def solve(
@@ -736,16 +759,26 @@ def solve(
     *,
     weak: bool = False,
     tt: TranspositionTable | None = None,
+    deadline: float | None = None,
 ) -> tuple[int, int]:
     """``(score, nodes)`` of one position for the player to move.
 
-    ``weak`` gives only -1, 0 or 1; ``tt`` as in :func:`solve_batch`.
+    ``weak`` gives only -1, 0 or 1; ``tt`` and ``deadline`` as in :func:`solve_batch`;
+    raises :class:`~zerosum.budget.OutOfTime` when the deadline passes first.
 
     >>> solve(*parse_moves("2252576253462244111563365343671351441"))[0]
     -1
     """
-    scores, nodes = solve_batch([(current, mask)], width, height, weak=weak, tt=tt)
+    scores, nodes = solve_batch(
+        [(current, mask)], width, height, weak=weak, tt=tt, deadline=deadline
+    )
+    _check_finished(scores)
     return int(scores[0]), int(nodes[0])
+
+
+def _check_finished(scores: np.ndarray) -> None:
+    if (scores == STOPPED).any():
+        raise OutOfTime("the Connect Four solver ran out of time")
 
 
 def solve_moves(
@@ -768,15 +801,17 @@ def analyze(
     *,
     weak: bool = False,
     tt: TranspositionTable | None = None,
+    deadline: float | None = None,
 ) -> list[int | None]:
     """The score of every column (index 0 = column 1) for the player to move.
 
     ``None`` marks a full column. A move that wins at once scores
     ``(width * height + 1 - n) // 2`` with ``n`` the stones before it; other
     moves score minus the value of the position they lead to. The children
-    share one table (a fresh one unless ``tt`` is given).
+    share one table (a fresh one unless ``tt`` is given). Raises
+    :class:`~zerosum.budget.OutOfTime` when ``deadline`` passes first.
     """
-    return analyze_counted(current, mask, width, height, weak=weak, tt=tt)[0]
+    return analyze_counted(current, mask, width, height, weak=weak, tt=tt, deadline=deadline)[0]
 
 
 def analyze_counted(
@@ -787,6 +822,7 @@ def analyze_counted(
     *,
     weak: bool = False,
     tt: TranspositionTable | None = None,
+    deadline: float | None = None,
 ) -> tuple[list[int | None], int]:
     """:func:`analyze` and the number of positions it searched."""
     _check_position(current, mask, width, height)
@@ -811,7 +847,8 @@ def analyze_counted(
         if tt is None:
             tt, _ = _table_for(None)
             tt.reset()
-        scores, nodes = solve_batch(children, width, height, weak=weak, tt=tt)
+        scores, nodes = solve_batch(children, width, height, weak=weak, tt=tt, deadline=deadline)
+        _check_finished(scores)
         for col, s in zip(cols, scores, strict=True):
             result[col] = -int(s)
         return result, int(nodes.sum())

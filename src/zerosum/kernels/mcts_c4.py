@@ -69,7 +69,7 @@ def _bound(node, first, count, lo, hi):  # type: ignore[no-untyped-def]
     return best_lo == best_hi
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # other threads run while it searches
 def _search(  # type: ignore[no-untyped-def]
     first, count, action, visits, total, lo, hi, size,
     p1, p2, moves, width, height, k, order, c, solver, iterations, rng,
@@ -152,6 +152,10 @@ def _subtree(first, count, root):  # type: ignore[no-untyped-def]
     return origin[:size], links[:size]
 
 
+#: Iterations per compiled call at most: the nodes reserved ahead stay bounded.
+_MAX_BATCH = 1 << 14
+
+
 class ConnectFourTree:
     """The compiled MCTS tree of one built-in Connect Four game, with the generic tree's
     interface (``run``, ``children``, ``pv``, ``reroot``, ``root_visits``)."""
@@ -194,11 +198,13 @@ class ConnectFourTree:
 
     def run(self, iterations: int | None, deadline: float | None) -> int:
         """Search until ``iterations`` are done or ``deadline`` (perf_counter seconds) passes,
-        but at least one iteration; stops early once the solver proves the root. Without a
-        deadline it is one compiled call; with one, batches sized to about 5 ms each."""
+        but at least one iteration; stops early once the solver proves the root. Compiled
+        calls run without the interpreter lock, in batches of about 5 ms under a deadline
+        (else of :data:`_MAX_BATCH` iterations)."""
         p1, p2, moves, _ = self.state
         args = (np.uint64(p1), np.uint64(p2), moves, self.game.width, self.game.height)
-        done, batch = 0, 64 if deadline is not None else iterations or 64
+        # Batches bound the memory reserved ahead and let the deadline be read between them.
+        done, batch = 0, 64 if deadline is not None else min(iterations or 64, _MAX_BATCH)
         while iterations is None or done < iterations:
             step = batch if iterations is None else min(batch, iterations - done)
             self._reserve(step * self.game.width)
@@ -211,7 +217,7 @@ class ConnectFourTree:
             now = time.perf_counter()
             if ran < step or (deadline is not None and now >= deadline):
                 break
-            if now - began < 0.005:
+            if now - began < 0.005 and batch < _MAX_BATCH:
                 batch *= 2
         return done
 

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 from numba import njit, types
 
+from ..budget import OutOfTime
 from ..games.migration import Migration
 from .alphabeta import (
     _HISTORY,
@@ -40,6 +41,7 @@ from .alphabeta import (
     reserves,
 )
 from .bits import HOT, lowest
+from .clock import passed
 
 __all__ = ["outcomes", "default_slots"]
 
@@ -96,15 +98,21 @@ def _store(keys, info, a, b, result, size):  # type: ignore[no-untyped-def]
 
 _SIGNATURE = types.boolean(
     types.uint64, types.uint64, types.int64, types.int64, types.int64, types.uint64[::1],
-    types.uint64[:, ::1], types.uint8[::1], types.int64[:, ::1],
+    types.uint64[:, ::1], types.uint8[::1], types.int64[:, ::1], types.float64,
 )  # fmt: skip
+_NODES, _STOPPED = 0, 1  # the counters in the work array's stats row
 
 
-@njit(_SIGNATURE, **HOT)
-def _wins(a, b, me, ply, n, masks, keys, info, work):  # type: ignore[no-untyped-def]
-    """Whether ``me``, to move in ``(a, b)``, wins against any defence."""
+@njit(_SIGNATURE, nogil=True, **HOT)
+def _wins(a, b, me, ply, n, masks, keys, info, work, deadline):  # type: ignore[no-untyped-def]
+    """Whether ``me``, to move in ``(a, b)``, wins against any defence. Once ``deadline``
+    passes (read every 4096 positions) it sets the stats' stop flag and unwinds without
+    storing anything more, so the table keeps only proven results."""
     stats = work[_STATS]
-    stats[0] += 1
+    stats[_NODES] += 1
+    if stats[_STOPPED] or (stats[_NODES] & 4095 == 0 and passed(deadline)):
+        stats[_STOPPED] = 1
+        return False
     if _apart(n, masks, a, b):
         r1, r2 = reserves(n, masks, a, b)
         return r1 > r2 if me == 1 else r2 > r1
@@ -125,7 +133,7 @@ def _wins(a, b, me, ply, n, masks, keys, info, work):  # type: ignore[no-untyped
         work[ply, count] = code
         work[_SCORES + ply, count] = work[_HISTORY + me, code]
         count += 1
-    before = stats[0]
+    before = stats[_NODES]
     for i in range(count):
         # the best-scored of the moves left, swapped into place (the compiled AlphaBeta's
         # _next keeps the others in order instead, which costs 7x7 half again the nodes)
@@ -136,19 +144,25 @@ def _wins(a, b, me, ply, n, masks, keys, info, work):  # type: ignore[no-untyped
         code = work[ply, best]
         work[ply, best], work[_SCORES + ply, best] = work[ply, i], work[_SCORES + ply, i]
         a2, b2 = _play(_MIGRATION, n, masks, a, b, me, code)
-        if not _wins(a2, b2, them, ply + 1, n, masks, keys, info, work):
-            work[_HISTORY + me, code] += stats[0] - before
-            _store(keys, info, a, b, _WON, stats[0] - before)
+        won = not _wins(a2, b2, them, ply + 1, n, masks, keys, info, work, deadline)
+        if stats[_STOPPED]:
+            return False
+        if won:
+            work[_HISTORY + me, code] += stats[_NODES] - before
+            _store(keys, info, a, b, _WON, stats[_NODES] - before)
             return True
-    _store(keys, info, a, b, _LOST, stats[0] - before)
+    _store(keys, info, a, b, _LOST, stats[_NODES] - before)
     return False
 
 
-def outcomes(game: Migration, state: Any, slots: int | None = None) -> tuple[dict[Any, int], int]:
+def outcomes(
+    game: Migration, state: Any, slots: int | None = None, deadline: float | None = None
+) -> tuple[dict[Any, int], int]:
     """Each legal action's outcome for the player to move in ``state`` (1: it wins, -1: it
     loses against best play), and the positions searched. One table serves all the
     actions: ``slots`` slots (rounded down to a power of two; default
-    :func:`default_slots`). Boards up to 8x8."""
+    :func:`default_slots`). Boards up to 8x8. Raises :class:`~zerosum.budget.OutOfTime`
+    when ``deadline`` (``perf_counter`` seconds) passes first."""
     kernel = compiled(game)
     if kernel is None:
         raise ValueError(f"the compiled Migration solver handles boards up to 8x8, not {game.n}")
@@ -157,11 +171,14 @@ def outcomes(game: Migration, state: Any, slots: int | None = None) -> tuple[dic
     keys = np.zeros((1 << (size.bit_length() - 1), 2), dtype=np.uint64)
     info = np.zeros(len(keys), dtype=np.uint8)
     work = kernel.workspace().search
+    stop = 0.0 if deadline is None else max(deadline, 1e-9)
     values = {}
     for action in game.actions(state):
         a, b, them = game.result(state, action)
         won = game.is_terminal((a, b, them)) or not _wins(
-            np.uint64(a), np.uint64(b), them, 1, n, masks, keys, info, work
+            np.uint64(a), np.uint64(b), them, 1, n, masks, keys, info, work, stop
         )
+        if work[_STATS, _STOPPED]:
+            raise OutOfTime(f"the Migration solver ran out of time on {game.n}x{game.n}")
         values[action] = 1 if won else -1
-    return values, int(work[_STATS, 0])
+    return values, int(work[_STATS, _NODES])

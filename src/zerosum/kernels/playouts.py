@@ -175,7 +175,7 @@ def _claim_play(
                 return player
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _c4_total(p1, p2, moves, width, height, k, n, rng):  # type: ignore[no-untyped-def]
     total, no_trace = 0, np.empty(0, dtype=np.int64)
     for _ in range(n):
@@ -184,7 +184,7 @@ def _c4_total(p1, p2, moves, width, height, k, n, rng):  # type: ignore[no-untyp
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _migration_total(p1, p2, player, size, n, rng):  # type: ignore[no-untyped-def]
     total, no_trace = 0, np.empty(0, dtype=np.int64)
     for _ in range(n):
@@ -192,7 +192,7 @@ def _migration_total(p1, p2, player, size, n, rng):  # type: ignore[no-untyped-d
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _claim_total(held1, held2, items, offsets, sets, n, rng):  # type: ignore[no-untyped-def]
     total, no_trace = 0, np.empty(0, dtype=np.int64)
     for _ in range(n):

@@ -46,7 +46,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, move_seconds: float = 5.0) 
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"zerosum: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        # Requests still open at a Ctrl-C or SIGTERM get a second; the agent hosts are
+        # then killed, so the server stops within about two seconds whatever they did.
+        timeout_graceful_shutdown=1,
+    )
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

@@ -16,8 +16,9 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Collection
+from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from ..games import GAMES, load_game
 from ..limits import check_move_seconds
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .sessions import Session, Sessions, TooManyForClient, TooManyGames
-from .thinking import cap_time_limit, think
+from .thinking import Thinkers
 from .views import session_view
 
 __all__ = ["create_app", "PRESETS"]
@@ -86,14 +87,6 @@ def _presets() -> list[dict[str, str]]:
     return out
 
 
-def forget_search(agent: Any) -> None:
-    """Free what ``agent`` keeps between moves (an MCTS tree, an AlphaBeta table) by calling
-    its ``reset()``, so a live game holds only its positions while the person thinks."""
-    reset = getattr(agent, "reset", None)
-    if reset is not None:
-        reset()
-
-
 def create_app(
     *,
     move_seconds: float = 5.0,
@@ -104,6 +97,7 @@ def create_app(
     unplayed_seconds: float = 120.0,
     max_body: int = 4096,
     allowed_hosts: Collection[str] | None = LOOPBACK_HOSTS,
+    thinkers: int | None = None,
 ) -> Starlette:
     """The web application (an ASGI app for uvicorn).
 
@@ -113,15 +107,19 @@ def create_app(
     ``finished_seconds``, games the person has not moved in after ``unplayed_seconds``;
     request bodies over ``max_body`` bytes get 413. Requests whose ``Host`` is not in
     ``allowed_hosts`` (None: any) get 400, requests from other origins 403 (see
-    :mod:`zerosum.web.guard`).
+    :mod:`zerosum.web.guard`). Agents think in ``thinkers`` worker processes (default:
+    twice the cores; see :mod:`zerosum.web.thinking`), started with the app, and forget
+    their search after every move.
     """
     check_move_seconds(move_seconds)
+    pool = Thinkers(move_seconds, thinkers)
     sessions = Sessions(
         max_games,
         idle_seconds,
         finished_seconds,
         max_per_client=max_per_client,
         unplayed_seconds=unplayed_seconds,
+        on_remove=pool.forget,
     )
     presets = _presets()
 
@@ -168,14 +166,9 @@ def create_app(
             raise ApiError(404, "no such game: it was deleted while this request was played")
 
     async def agent_move(session: Session) -> None:
-        cap_time_limit(session.agent, move_seconds)
-        reply = await think(session.agent, session.game, session.state, move_seconds)
+        reply = await pool.think(session.id, session.agent_spec, session.game, session.state)
         still_live(session)
-        if reply.timed_out:
-            # Its thread may still be unwinding: use a fresh agent from now on.
-            session.agent = await asyncio.to_thread(make_agent, session.agent_spec)
-        else:
-            forget_search(session.agent)
+        await pool.reset(session.id)  # the memory budget: no tree or table kept between moves
         session.play(reply.action, "agent", reply)
         sessions.touch(session)
 
@@ -226,7 +219,7 @@ def create_app(
         return JSONResponse(session_view(session_of(request)))
 
     async def delete_game(request: Request) -> Response:
-        sessions.remove(session_of(request).id)
+        sessions.remove(session_of(request).id)  # its agent is dropped too (on_remove)
         return Response(status_code=204)
 
     def claim(session: Session) -> None:
@@ -272,7 +265,8 @@ def create_app(
             still_live(session)
             if not session.undo():
                 raise ApiError(409, "there is no move of yours to take back")
-            forget_search(session.agent)  # it must forget the taken-back moves
+            # an agent that remembers the game must forget the taken-back moves
+            await pool.reset(session.id)
         return JSONResponse(session_view(session))
 
     routes = [
@@ -287,9 +281,22 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers = {ApiError: _api_error, HTTPException: _http_error}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        starting = asyncio.create_task(asyncio.to_thread(pool.start))  # while serving
+        try:
+            yield
+        finally:
+            starting.cancel()
+            pool.close()
+
     guard = Middleware(Guard, allowed_hosts=allowed_hosts)
     app = Starlette(
-        routes=routes, middleware=[guard], exception_handlers=handlers  # type: ignore[arg-type]
+        routes=routes,
+        middleware=[guard],
+        exception_handlers=handlers,  # type: ignore[arg-type]
+        lifespan=lifespan,
     )
     app.state.sessions = sessions
     return app

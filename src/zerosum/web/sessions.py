@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,12 +104,14 @@ class Sessions:
         *,
         max_per_client: int = 20,
         unplayed_seconds: float = 120.0,
+        on_remove: Callable[[str], None] | None = None,
     ) -> None:
         self.max_games = max_games
         self.max_per_client = max_per_client
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
         self.unplayed_seconds = unplayed_seconds
+        self._on_remove = on_remove  # told the id of every session removed or dropped
         self._live: dict[str, Session] = {}
 
     def __len__(self) -> int:
@@ -160,6 +163,8 @@ class Sessions:
         if session is None:
             return False
         session.removed = True
+        if self._on_remove is not None:
+            self._on_remove(session_id)
         return True
 
     def _expired(self, session: Session, now: float) -> bool:

@@ -1,28 +1,35 @@
-"""Running an agent for the web server: in a thread of its own, under a hard time cap.
+"""Running agents for the web server: in worker processes, under a hard time cap.
 
-The event loop only awaits the answer, so one slow agent never blocks other players.
-Agents that take a ``time_limit`` are given one below the cap; an agent still thinking at
-the cap is stopped (see :func:`_stop`) and a random legal move is played in its place,
-with a note saying so.
+Every computer move runs in an agent host (:mod:`zerosum.arena.isolation`), a process
+of its own at a lower priority, so the server's event loop only awaits the answer and
+stays quick whatever the agents do. The agent is told a deadline a little under the cap
+(:mod:`zerosum.budget`) and answers with its best move so far; one still thinking at
+the cap plus a margin has its process killed and replaced, and a random legal move is
+played in its place, with a note saying so. A game's agent stays in the same host
+between moves while that host is free, so searches that keep memory keep it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ctypes
+import os
 import random
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from .. import budget
 from ..agents.base import SearchInfo
+from ..arena.isolation import AgentCrashed, AgentHost
 from ..game import IllegalActionError, check_action
 
-__all__ = ["Reply", "think", "cap_time_limit"]
+__all__ = ["Reply", "Thinkers"]
 
-#: The share of the cap given to agents that manage their own time, leaving room to answer.
-TIME_LIMIT_SHARE = 0.8
+#: Seconds past the cap before a host is killed: time for a search that stopped on time
+#: to send its answer back.
+MARGIN = 0.5
+#: Agents a host keeps between moves (each may hold a search tree or table).
+HELD = 8
 
 
 @dataclass(frozen=True)
@@ -38,86 +45,91 @@ class Reply:
     timed_out: bool = False
 
 
-#: What the agent's thread hands back: its action, its fresh search summary, its error.
-_Outcome = tuple[Any, SearchInfo | None, BaseException | None]
+class Thinkers:
+    """The server's agent hosts: ``size`` processes (default: twice the cores), each move
+    capped at ``cap`` seconds. Moves beyond ``size`` at once wait for a free host."""
 
+    def __init__(self, cap: float, size: int | None = None) -> None:
+        self.cap = cap
+        self.told = budget.soft_share(cap)
+        count = size or 2 * (os.cpu_count() or 1)
+        margin = cap - self.told + MARGIN
+        self._hosts = [AgentHost(margin=margin, nice=10, held=HELD) for _ in range(count)]
+        self._busy: set[int] = set()
+        self._home: dict[str, int] = {}  # the host that last played a game's agent
+        self._freed: asyncio.Event | None = None
 
-class _Stopped(BaseException):
-    """Raised inside an agent's thread at the cap (a BaseException, so that an agent's own
-    ``except Exception`` does not swallow it)."""
+    def start(self) -> None:
+        """Start every host now (they start by themselves when first needed)."""
+        for host in self._hosts:
+            host.start()
 
+    def close(self) -> None:
+        """Stop every host; moves waiting for one fail at once."""
+        for host in self._hosts:
+            host.stop()
 
-def cap_time_limit(agent: Any, cap: float) -> None:
-    """Lower ``agent.time_limit`` (when the agent has one) to fit within ``cap`` seconds."""
-    if hasattr(agent, "time_limit"):
-        limit = cap * TIME_LIMIT_SHARE
-        current = agent.time_limit
-        agent.time_limit = limit if current is None else min(current, limit)
+    async def think(self, key: str, agent: Any, game: Any, state: Any) -> Reply:
+        """The move of ``agent`` (a spec, or a picklable agent) for game ``key`` in ``state``.
 
-
-def _stop(thread: threading.Thread) -> None:
-    """Raise :class:`_Stopped` in ``thread`` the next time it runs Python code.
-
-    CPython cannot kill a thread; this asks it to unwind. A search in compiled code stops
-    when it next returns to Python.
-    """
-    if thread.ident is not None and thread.is_alive():
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(
-            ctypes.c_ulong(thread.ident), ctypes.py_object(_Stopped)
+        An agent that overruns the cap, raises, dies or returns an illegal action is
+        replaced for this move by a uniformly random legal action, and ``Reply.note``
+        says why.
+        """
+        index = await self._claim(key)
+        host = self._hosts[index]
+        start = time.perf_counter()
+        work = asyncio.ensure_future(
+            asyncio.to_thread(host.move, key, agent, key, game, state, self.told)
         )
-
-
-async def think(agent: Any, game: Any, state: Any, cap: float) -> Reply:
-    """Ask ``agent`` for its move in ``state``, waiting at most ``cap`` seconds.
-
-    An agent that runs out of time, raises, or returns an illegal action is replaced for
-    this move by a uniformly random legal action, and ``Reply.note`` says why.
-    """
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[_Outcome] = loop.create_future()
-    before = getattr(agent, "last", None)
-
-    def settle(outcome: _Outcome) -> None:
-        if not answer.done():
-            answer.set_result(outcome)
-
-    def work() -> None:
-        outcome: _Outcome
+        work.add_done_callback(lambda _: self._release(index))  # even if abandoned
         try:
-            try:
-                action = agent(game, state)
-                info = getattr(agent, "last", None)
-                outcome = (action, info if info is not before else None, None)
-            except _Stopped:
-                raise
-            except BaseException as exc:  # reported to the player, never crashes the server
-                outcome = (None, None, exc)
-            loop.call_soon_threadsafe(settle, outcome)
-        except _Stopped:  # the cap passed: a random move was played already
-            pass
-        except RuntimeError:  # the server's loop closed meanwhile
-            pass
+            answer = await asyncio.shield(work)
+        except budget.Overrun:
+            note = f"the agent did not answer within the {self.cap:g} s cap"
+            return _fallback(game, state, note, time.perf_counter() - start, timed_out=True)
+        except AgentCrashed as exc:
+            return _fallback(game, state, f"the agent stopped: {exc}", time.perf_counter() - start)
+        except RuntimeError as exc:
+            return _fallback(game, state, f"the agent failed: {exc}", time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        try:
+            check_action(game, state, answer.action)
+        except IllegalActionError as exc:
+            return _fallback(game, state, f"the agent chose an illegal move: {exc}", seconds)
+        return Reply(answer.action, answer.search, seconds)
 
-    start = time.perf_counter()
-    thread = threading.Thread(target=work, name="zerosum-agent", daemon=True)
-    thread.start()
-    try:
-        action, info, error = await asyncio.wait_for(asyncio.shield(answer), cap)
-    except asyncio.CancelledError:  # the request was abandoned: stop thinking too
-        _stop(thread)
-        raise
-    except TimeoutError:
-        _stop(thread)
-        note = f"the agent did not answer within the {cap:g} s cap"
-        return _fallback(game, state, note, time.perf_counter() - start, timed_out=True)
-    seconds = time.perf_counter() - start
-    if error is not None:
-        return _fallback(game, state, f"the agent failed: {type(error).__name__}: {error}", seconds)
-    try:
-        check_action(game, state, action)
-    except IllegalActionError as exc:
-        return _fallback(game, state, f"the agent chose an illegal move: {exc}", seconds)
-    return Reply(action, info, seconds)
+    async def reset(self, key: str) -> None:
+        """Make game ``key``'s agent forget its memory (after a move was taken back)."""
+        index = self._home.pop(key, None)
+        if index is not None and index not in self._busy:
+            await asyncio.to_thread(self._hosts[index].forget, key)
+
+    def forget(self, key: str) -> None:
+        """Drop game ``key``'s agent from its host (the game is over or deleted)."""
+        index = self._home.pop(key, None)
+        if index is not None and index not in self._busy:
+            self._hosts[index].forget(key)
+
+    async def _claim(self, key: str) -> int:
+        """A free host, the game's own when it is free; waits while all are busy."""
+        if self._freed is None:
+            self._freed = asyncio.Event()
+        while True:
+            home = self._home.get(key)
+            free = [i for i in range(len(self._hosts)) if i not in self._busy]
+            if free:
+                index = home if home in free else free[0]
+                self._busy.add(index)
+                self._home[key] = index
+                return index
+            self._freed.clear()
+            await self._freed.wait()
+
+    def _release(self, index: int) -> None:
+        self._busy.discard(index)
+        if self._freed is not None:
+            self._freed.set()
 
 
 def _fallback(game: Any, state: Any, why: str, seconds: float, timed_out: bool = False) -> Reply:

@@ -44,12 +44,13 @@ def reply_view(game: Any, state: Any, reply: Reply) -> dict[str, Any]:
     ``extra`` holds whatever else the search reported (per-move values of a perfect
     player, for instance), with actions written as a person would type them.
     """
+    info = reply.search
     out: dict[str, Any] = {
         "action": _action_text(game, reply.action),
         "seconds": round(reply.seconds, 4),
-        "note": reply.note,
+        # why the move is not the agent's own, else how the deadline cut its search short
+        "note": reply.note or (info.note if info is not None else ""),
     }
-    info = reply.search
     if info is not None:
         legal = list(game.actions(state))
         out.update(

@@ -1,0 +1,327 @@
+"""Agents in worker processes of their own, so that any move can be stopped for certain.
+
+The soft layer of every move's time is the deadline agents read (:mod:`zerosum.budget`).
+This is the hard layer: an :class:`AgentHost` is a process that holds agents and plays
+their moves, and a move that overruns its deadline by ``margin`` seconds has its process
+killed and replaced: no agent, built-in or user-written, pure Python or compiled, can
+hold on to a core, the interpreter lock or a match. :class:`Isolated` makes any agent an
+agent that runs that way.
+
+A host keeps each agent (and the game it plays) between moves, so searches that learn
+from earlier moves still do; agents are created in the host from their spec string, or
+sent as the pickled agent object. A host that was killed loses the agents it held: they
+are created anew on their next move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import pickle
+import signal
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from .. import budget
+from ..agents.base import SearchInfo
+from .play import agent_name, reset_agent
+
+__all__ = ["AgentHost", "Answer", "AgentCrashed", "Isolated", "context"]
+
+#: Agents (and games) a host keeps at most; the least recently used go first.
+MAX_HELD = 64
+#: Seconds a host may take to start and load an agent's compiled code.
+PREPARE_SECONDS = 120.0
+
+
+class AgentCrashed(Exception):
+    """The process playing an agent's move died (killed from outside, out of memory)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An agent's move from its host: the action and its fresh search summary (or None)."""
+
+    action: Any
+    search: SearchInfo | None
+    seconds: float
+
+
+def context() -> Any:
+    """How hosts are started: forked when this process has one thread (fast, and the
+    compiled code loaded here comes along), else from the fork server (forking a process
+    with threads is unsafe), which loads zerosum and its compiled code once for all the
+    hosts it starts (:mod:`zerosum.arena.warm`)."""
+    if threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["zerosum.arena.warm"])
+    return ctx
+
+
+class AgentHost:
+    """A worker process holding agents by key; every call blocks until its answer.
+
+    ``nice`` lowers the host's priority (the web server stays responsive while its hosts
+    think); ``margin`` is how long past a move's deadline the host is killed; ``held``
+    how many agents and games it keeps (the least recently used are dropped).
+    """
+
+    def __init__(self, *, margin: float = 0.5, nice: int = 0, held: int = MAX_HELD) -> None:
+        self.margin, self.nice, self.held = margin, nice, held
+        self._process: Any = None
+        self._conn: Any = None
+        self._games: set[Any] = set()  # the game keys the running process holds
+        self._agents: set[Any] = set()
+        self._lock = threading.Lock()  # starting and stopping (a server stops hosts at exit)
+
+    def __getstate__(self) -> dict[str, Any]:  # sent to another process: without its own
+        return {"margin": self.margin, "nice": self.nice, "held": self.held}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(**state)  # type: ignore[misc]
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    def start(self) -> None:
+        """Start the process now (it starts by itself when first needed)."""
+        with self._lock:
+            if not self.alive:
+                self._stop()
+                self._start()
+
+    def _start(self) -> None:
+        ctx = context()
+        ours, theirs = ctx.Pipe()
+        self._process = ctx.Process(target=_serve, args=(theirs, self.nice, self.held), daemon=True)
+        self._process.start()
+        theirs.close()
+        self._conn = ours
+        weakref.finalize(self, _kill, self._process)  # a host dropped unstopped
+        # Starting (the fork server's first start loads the compiled code) is not part of
+        # any move's time: the host says when it is ready.
+        if not ours.poll(PREPARE_SECONDS) or ours.recv() != ("ready",):
+            self._stop()
+            raise AgentCrashed(f"its process did not start within {PREPARE_SECONDS:g} s")
+
+    def stop(self) -> None:
+        """Kill the process (if any); what it held is lost. A call waiting for its answer
+        in another thread then fails with :class:`AgentCrashed` at once."""
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        self._games.clear()
+        self._agents.clear()
+        if process is not None:
+            if process.is_alive():
+                process.kill()
+            process.join(5)
+        if conn is not None:
+            conn.close()
+
+    def _forget_if(self, process: Any) -> None:
+        """Stop ``process`` if it is still this host's (another thread may have replaced it)."""
+        with self._lock:
+            if self._process is process:
+                self._stop()
+            elif process.is_alive():
+                process.kill()
+
+    def prepare(self, key: Any, agent: Any, game_key: Any, game: Any) -> None:
+        """Create the agent and load its compiled code for ``game`` (untimed, before a
+        game's first move, within :data:`PREPARE_SECONDS`)."""
+        self._ask(("prepare", key, self._agent(key, agent), self._game(game_key, game)),
+                  PREPARE_SECONDS, "prepare")  # fmt: skip
+
+    def reset(self, key: Any, seed: int | None) -> None:
+        """Reset the agent (forget its memory, reseed) if the host holds it."""
+        if key in self._agents and self.alive:
+            self._ask(("reset", key, seed), PREPARE_SECONDS, "reset")
+
+    def forget(self, key: Any) -> None:
+        """Drop the agent (and nothing else) from the host."""
+        if key in self._agents and self.alive:
+            self._agents.discard(key)
+            self._conn.send(("forget", key))
+
+    def move(
+        self, key: Any, agent: Any, game_key: Any, game: Any, state: Any, seconds: float | None
+    ) -> Answer:
+        """The agent's move in ``state``, told it has ``seconds`` (None: no limit).
+
+        Raises :class:`~zerosum.budget.Overrun` (the process killed) when no answer comes
+        within ``seconds`` plus the margin, :class:`AgentCrashed` when the process dies,
+        and the agent's own error (as :class:`RuntimeError` naming it) when it raises.
+        """
+        message = ("move", key, self._agent(key, agent), self._game(game_key, game), state, seconds)
+        wait = None if seconds is None else seconds + self.margin
+        return Answer(*self._ask(message, wait, "move"))
+
+    def _agent(self, key: Any, agent: Any) -> bytes | None:
+        """The agent's payload, or None when the host holds it already."""
+        if key in self._agents and self.alive:
+            return None
+        return pickle.dumps(agent)
+
+    def _game(self, game_key: Any, game: Any) -> tuple[Any, bytes | None]:
+        if game_key in self._games and self.alive:
+            return game_key, None
+        return game_key, pickle.dumps(game)
+
+    def _ask(self, message: tuple[Any, ...], wait: float | None, what: str) -> Any:
+        with self._lock:
+            if not self.alive:
+                self._stop()
+                self._start()
+            process, conn = self._process, self._conn
+        begin = time.perf_counter()
+        try:
+            conn.send(message)
+            ready = conn.poll(wait)
+            reply = conn.recv() if ready else None
+        except (EOFError, OSError):
+            process.join(1)
+            code = process.exitcode
+            self._forget_if(process)
+            raise AgentCrashed(_death(code)) from None
+        if reply is None:
+            self._forget_if(process)
+            raise budget.Overrun(
+                f"no answer to '{what}' within {time.perf_counter() - begin:.2f} s "
+                f"(its deadline plus {self.margin:g} s): its process was stopped"
+            )
+        status, *rest = reply
+        if status == "ok" and message[0] in ("prepare", "move"):
+            self._agents.add(message[1])
+            self._games.add(message[3][0])
+        if status == "error":
+            name, text = rest
+            raise RuntimeError(f"{name}: {text}")
+        return rest
+
+
+def _kill(process: Any) -> None:
+    if process.is_alive():
+        process.kill()
+
+
+def _death(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"its process died ({name}: killed, or out of memory)"
+    return f"its process died (exit code {code})"
+
+
+def _serve(conn: Any, nice: int, most: int) -> None:
+    """A host's loop: create agents, play their moves, answer each message in order."""
+    from ..agents import make_agent
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+    agents: OrderedDict[Any, Any] = OrderedDict()
+    games: OrderedDict[Any, Any] = OrderedDict()
+    conn.send(("ready",))
+
+    def held(store: OrderedDict[Any, Any], key: Any, payload: bytes | None, build: Any) -> Any:
+        if payload is not None:
+            store[key] = build(pickle.loads(payload))
+            while len(store) > most:
+                store.popitem(last=False)
+        store.move_to_end(key)
+        return store[key]
+
+    def build_agent(thing: Any) -> Any:
+        return make_agent(thing) if isinstance(thing, str) else thing
+
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        kind, key = message[0], message[1]
+        try:
+            if kind == "forget":
+                agents.pop(key, None)
+                continue
+            if kind == "reset":
+                if key in agents:
+                    reset_agent(agents[key], message[2])
+                conn.send(("ok",))
+                continue
+            agent = held(agents, key, message[2], build_agent)
+            game_key, game_payload = message[3]
+            game = held(games, game_key, game_payload, lambda g: g)
+            if kind == "prepare":
+                prepare = getattr(agent, "prepare", None)
+                if prepare is not None:
+                    prepare(game)
+                conn.send(("ok",))
+                continue
+            state, seconds = message[4], message[5]
+            before = getattr(agent, "last", None)
+            begin = time.perf_counter()
+            with budget.limit(seconds):
+                action = agent(game, state)
+            spent = time.perf_counter() - begin
+            info = getattr(agent, "last", None)
+            search = info if isinstance(info, SearchInfo) and info is not before else None
+            conn.send(("ok", action, search, spent))
+        except Exception as exc:  # the agent's error, reported to whoever asked
+            try:
+                conn.send(("error", type(exc).__name__, str(exc)))
+            except Exception:  # an answer that cannot be sent (unpicklable action...)
+                conn.send(("error", type(exc).__name__, "the answer could not be sent back"))
+
+
+class Isolated:
+    """``agent`` (a spec string or a picklable agent) played in a process of its own.
+
+    A callable agent like any other: each move is told the caller's deadline, and one that
+    overruns it by ``margin`` seconds kills the process and raises
+    :class:`~zerosum.budget.Overrun` (``zs.play`` records a time forfeit). ``last`` is the
+    agent's latest search summary.
+    """
+
+    def __init__(self, agent: Any, *, margin: float = 0.5, name: str | None = None) -> None:
+        self.agent = agent
+        self.name = name or (agent.strip() if isinstance(agent, str) else agent_name(agent))
+        self.time_limit = getattr(agent, "time_limit", None)
+        self.last: SearchInfo | None = None
+        self._host = AgentHost(margin=margin)
+        self._game: Any = None  # the game the host holds (kept alive: its id is its key)
+
+    def prepare(self, game: Any) -> None:
+        """Start the process and load the agent's compiled code for ``game``, untimed."""
+        self._game = game
+        self._host.prepare(0, self.agent, id(game), game)
+
+    def reset(self, seed: int | None = None) -> None:
+        self._host.reset(0, seed)
+
+    def close(self) -> None:
+        """Stop the process (it starts again on the next move)."""
+        self._host.stop()
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        self._game = game
+        answer = self._host.move(0, self.agent, id(game), game, state, budget.remaining())
+        self.last = answer.search
+        return answer.action
+
+    def __repr__(self) -> str:
+        return f"Isolated({self.agent!r})"

@@ -1,0 +1,83 @@
+"""Agents in processes of their own: a move that overruns is stopped for certain."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import zerosum as zs
+from arena_agents import Budgeted, Counter, Exiter, Raiser, Spinner
+from zerosum import budget
+from zerosum.arena import Isolated, Reason
+
+
+def test_a_spinning_agent_is_stopped_and_forfeits_on_time() -> None:
+    game = zs.games.TicTacToe()
+    spinner = Isolated(Spinner(), margin=0.2)
+    begin = time.perf_counter()
+    record = zs.play(game, spinner, zs.agents.Random(seed=1), max_move_seconds=0.5)
+    assert time.perf_counter() - begin < 3.0
+    assert record.reason is Reason.TIME and record.winner == 2
+    assert "spinner" in record.detail and "its process was stopped" in record.detail
+    # a new process takes over on the next move
+    with pytest.raises(budget.Overrun), budget.limit(0.2):
+        spinner(game, game.initial_state)
+    spinner.close()
+
+
+def test_an_agent_that_kills_its_process_forfeits_with_the_reason() -> None:
+    game = zs.games.TicTacToe()
+    record = zs.play(game, Isolated(Exiter()), zs.agents.Dummy())
+    assert record.reason is Reason.ERROR and "its process died (exit code 3)" in record.detail
+
+
+def test_an_agent_error_is_reported_by_name() -> None:
+    game = zs.games.TicTacToe()
+    record = zs.play(game, zs.agents.Dummy(), Isolated(Raiser()))
+    assert record.reason is Reason.ERROR and "RuntimeError: bug in my agent" in record.detail
+
+
+def test_the_isolated_agent_keeps_its_memory_and_is_told_the_deadline() -> None:
+    game = zs.games.Pick(n=3)
+    counter = Isolated(Counter())
+    state = game.initial_state
+    for expected in (1.0, 2.0, 3.0):
+        state = game.result(state, counter(game, state))
+        assert counter.last is not None and counter.last.value == expected
+    counter.reset()
+    counter(game, game.initial_state)
+    assert counter.last.value == 4.0  # Counter has no reset: its count goes on
+    told = Isolated(Budgeted())
+    with pytest.raises(RuntimeError, match="no deadline was given"):
+        told(game, game.initial_state)
+    with budget.limit(1.0):
+        assert told(game, game.initial_state) in game.actions(game.initial_state)
+    for agent in (counter, told):
+        agent.close()
+
+
+def test_a_spec_agent_is_built_and_searches_in_its_process() -> None:
+    game = zs.games.ConnectFour()
+    agent = Isolated("montecarlo:playouts=1000000000")
+    assert zs.arena.agent_name(agent) == "montecarlo:playouts=1000000000"
+    agent.prepare(game)
+    begin = time.perf_counter()
+    with budget.limit(0.4):
+        agent(game, game.initial_state)
+    assert time.perf_counter() - begin < 1.5
+    assert agent.last is not None and agent.last.note.startswith("out of time")
+    agent.close()
+
+
+def test_a_host_killed_between_moves_is_replaced_on_the_next_move() -> None:
+    game = zs.games.TicTacToe()
+    agent = Isolated("random")
+    agent.prepare(game)
+    process = agent._host._process
+    process.kill()
+    process.join()
+    assert agent(game, game.initial_state) in game.actions(game.initial_state)
+    assert agent._host._process is not process and agent._host.alive
+    agent.close()
+    assert not agent._host.alive

@@ -1,0 +1,92 @@
+"""Running the ``zerosum`` command as a process that a test can watch and signal."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+class Command:
+    """``zerosum ARGS`` in a session of its own; its output lines are collected as they come."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "zerosum", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,  # a process group, as a terminal's Ctrl-C signals
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.err: list[str] = []
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self.pumps = [
+            threading.Thread(target=self._pump, args=(self.process.stdout, self.lines.put)),
+            threading.Thread(target=self._pump, args=(self.process.stderr, self.err.append)),
+        ]
+        for pump in self.pumps:
+            pump.start()
+
+    @staticmethod
+    def _pump(stream: object, put: Callable[[str], None]) -> None:
+        for line in stream:  # type: ignore[attr-defined]
+            put(line.rstrip("\n"))
+
+    def next_line(self, timeout: float) -> str:
+        """The next line of standard output; fails after ``timeout`` seconds."""
+        return self.lines.get(timeout=timeout)
+
+    def stop(self, signum: int, *, group: bool = False) -> float:
+        """Send ``signum`` (to the whole process group with ``group``, as Ctrl-C on a
+        terminal does) and return the seconds until the process ended (at most 10)."""
+        start = time.monotonic()
+        if group:
+            os.killpg(self.process.pid, signum)
+        else:
+            self.process.send_signal(signum)
+        try:
+            self.process.wait(10)
+        finally:
+            self.kill()
+        return time.monotonic() - start
+
+    def wait(self, timeout: float) -> int:
+        try:
+            return self.process.wait(timeout)
+        finally:
+            self.kill()
+
+    def kill(self) -> None:
+        """End the process and anything it started, if still there."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    def output(self) -> tuple[list[str], str]:
+        """After the end: the standard output lines not yet taken, and the standard error."""
+        for pump in self.pumps:
+            pump.join(10)
+        out = []
+        while not self.lines.empty():
+            out.append(self.lines.get())
+        return out, "\n".join(self.err)
+
+
+def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    """Poll ``condition`` every 20 ms; fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
