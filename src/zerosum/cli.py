@@ -19,6 +19,7 @@ from .cli_arena import add_arena_commands
 from .game import ZerosumError, format_action, replay, split_moves
 from .games import GAMES, ConnectFour, load_game
 from .interrupts import exit_status, signals_end_process, sigterm_as_interrupt
+from .limits import LimitError, check_move_seconds, check_table_megabytes
 from .solve_batch import solve_lines
 
 Command = Callable[[argparse.Namespace], int]
@@ -31,6 +32,29 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
+
+
+def port_number(text: str) -> int:
+    """argparse type: a TCP port from 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number 1..65535, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number 1..65535, not {port}")
+    return port
+
+
+def move_seconds(text: str) -> float:
+    """argparse type: the web server's cap on a computer move (see ``check_move_seconds``)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    try:
+        return check_move_seconds(seconds)
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _registry_table(registry: Any) -> str:
@@ -111,8 +135,7 @@ def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
     from .kernels import connect4
 
     if tt_mb is not None:
-        if not 1 <= tt_mb <= 65536:
-            raise UsageError(f"--tt-mb must be from 1 to 65536, not {tt_mb:g}")
+        check_table_megabytes(tt_mb)
         connect4.set_default_table(connect4.TranspositionTable(tt_mb))
     with signals_end_process():
         connect4.ensure_compiled(lambda message: print(message, file=sys.stderr, flush=True))
@@ -189,9 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="play in the browser: serve the page")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument("--port", type=port_number, default=8000, help="port to listen on (8000)")
     serve.add_argument(
-        "--move-seconds", type=float, default=5.0, help="cap on each computer move (5)"
+        "--move-seconds", type=move_seconds, default=5.0, help="cap on each computer move (5)"
     )
     serve.set_defaults(run=cmd_serve)
     solve_ = commands.add_parser("solve", help="solve a position exactly: every move's value")

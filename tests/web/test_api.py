@@ -15,6 +15,8 @@ import pytest
 import zerosum as zs
 from zerosum.cli import main
 
+JSON = {"Content-Type": "application/json"}
+
 
 @pytest.fixture
 def client(base: str) -> Iterator[httpx.Client]:
@@ -128,7 +130,7 @@ def test_a_bad_move_body_is_rejected(
 
 def test_bodies_that_are_not_json_objects_are_400(client: httpx.Client) -> None:
     for content in (b"{not json", b"[1, 2]"):
-        response = client.post("/api/games", content=content)
+        response = client.post("/api/games", content=content, headers=JSON)
         assert response.status_code == 400 and "JSON" in response.json()["error"]
 
 
@@ -218,7 +220,7 @@ def test_bodies_over_the_limit_are_413(serve: Callable[..., Any]) -> None:
             yield b'{"game": "tictactoe", '
             yield b'"opponent": "' + b" " * 200 + b'random"}'
 
-        response = client.post("/api/games", content=chunks())
+        response = client.post("/api/games", content=chunks(), headers=JSON)
         assert response.status_code == 413 and "100 bytes" in response.json()["error"]
 
 

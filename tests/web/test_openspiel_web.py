@@ -27,3 +27,9 @@ def test_an_openspiel_game_is_played_by_its_move_names(client: httpx.Client) -> 
     moved = client.post(f"/api/games/{view['id']}/moves", json={"action": "x(1,1)"}).json()
     assert moved["text"].split("\n")[1] == ".x."
     assert "x(1,1)" not in moved["legal"] and moved["legal"][0].startswith("x(")
+
+
+def test_an_openspiel_game_too_big_is_422_naming_the_limit(client: httpx.Client) -> None:
+    body = {"game": "openspiel:connect_four,rows=10000,columns=10000", "opponent": "random"}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422 and "openspiel.MAX_SIZE" in response.json()["error"]

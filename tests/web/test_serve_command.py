@@ -10,6 +10,9 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
+
+from zerosum.cli import main
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -41,3 +44,39 @@ def test_serve_prints_its_loopback_address_and_serves_the_page() -> None:
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--move-seconds", "nan", "more than 0 and at most 3600 seconds"),
+        ("--move-seconds", "-1", "more than 0 and at most 3600 seconds"),
+        ("--move-seconds", "0", "more than 0 and at most 3600 seconds"),
+        ("--move-seconds", "inf", "more than 0 and at most 3600 seconds"),
+        ("--move-seconds", "abc", "expected a number of seconds, not 'abc'"),
+        ("--port", "99999", "expected a port number 1..65535, not 99999"),
+        ("--port", "-1", "expected a port number 1..65535, not -1"),
+        ("--port", "0", "expected a port number 1..65535, not 0"),
+        ("--port", "abc", "expected a port number 1..65535, not 'abc'"),
+    ],
+)
+def test_bad_serve_options_exit_2_with_one_line(
+    option: str, value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", option, value]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"zerosum: error: zerosum serve: argument {option}: ") and message in err
+
+
+def test_a_taken_port_is_one_line_and_exit_2_before_serving(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # it never claimed to be serving
+    assert err == f"zerosum: error: cannot serve on 127.0.0.1:{port}: the port is taken\n"

@@ -7,7 +7,8 @@ ordering", "depth 3 against depth 5") are one argument each:
 - ``depth``: plies to search; at the cutoff ``evaluate(state, player)`` scores the
   state (terminal states always score their true utility);
 - ``table``: a transposition table of lower/upper bounds keyed by ``game.key(state)``
-  (else the state), cleared when it reaches ``table_size`` entries;
+  (else the state), cleared when it reaches ``table_size`` entries (at most
+  ``zerosum.limits.MAX_TABLE_SIZE``, ten million);
 - ``ordering``: the table's move first, then killer moves and the history heuristic
   (only the table's move for games with ``ordered_actions = True``); ``False`` keeps
   the game's own order;
@@ -47,6 +48,7 @@ from typing import Any
 
 from .. import budget
 from ..games.heuristics import zero
+from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator
 
 __all__ = ["AlphaBeta", "DECAY"]
@@ -97,8 +99,7 @@ class AlphaBeta(Seeded):
             raise ValueError(f"depth must be an integer of at least 1, or None; not {depth!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-        if not isinstance(table_size, int) or table_size < 1:
-            raise ValueError(f"table_size must be a positive integer, not {table_size!r}")
+        check_table_size(table_size)
         super().__init__(seed)
         self.depth = depth
         self.evaluate = evaluate

@@ -16,6 +16,7 @@ from typing import Any
 from ..agents.registry import make_agent
 from ..game import ZerosumError, game_name
 from ..games.registry import load_game
+from ..limits import check_workers
 from .executors import open_pool, run
 from .journal import Journal
 from .play import agent_name
@@ -90,7 +91,7 @@ def _run(
     game = load_game(game) if isinstance(game, str) else game
     _check_count("games", games, 1)
     _check_count("random_opening", random_opening, 0)
-    _check_count("workers", workers, 1)
+    check_workers(workers)
     people = entrants(agents, move_time, time_margin)
     if len(people) < 2:
         raise ZerosumError(f"a tournament needs at least 2 agents, got {len(people)}")

@@ -10,14 +10,19 @@ agent, the arena and the solver accept it. OpenSpiel's players 0 and 1 are zeros
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Hashable
 from typing import Any
 
 from ..game import SpecError, ZerosumError, opponent
+from ..limits import LimitError
 from ..spec import Param
 
 __all__ = [
     "INSTALL_HINT",
+    "MAX_ACTIONS",
+    "MAX_LENGTH",
+    "MAX_SIZE",
     "MissingDependencyError",
     "OpenSpielAction",
     "OpenSpielGame",
@@ -28,6 +33,13 @@ __all__ = [
 ]
 
 INSTALL_HINT = "pip install 'zerosum[openspiel]'  (or: pip install open_spiel)"
+
+#: The most the product of a game's integer parameters may be (checked before OpenSpiel
+#: builds the game, which for some games allocates the whole board at once): a rough bound
+#: on the board's size. ``dims`` (gomoku's number of dimensions) counts as a power.
+MAX_SIZE = 1 << 16
+#: The most distinct actions, and plies in a game, that a loaded game may have.
+MAX_ACTIONS = MAX_LENGTH = 100_000
 
 
 class MissingDependencyError(ZerosumError, ModuleNotFoundError):
@@ -165,6 +177,39 @@ def _convert_params(name: str, spec: dict[str, Any], params: dict[str, Any]) -> 
     return converted
 
 
+def size_estimate(params: dict[str, Any]) -> int:
+    """The product of the integer ``params`` (absolute values, each at least 1), raised to
+    the power ``dims`` when there is one (at most 10**30): what :data:`MAX_SIZE` bounds."""
+    ints = {k: v for k, v in params.items() if type(v) is int}
+    power = max(1, abs(ints.pop("dims", 1)))
+    base = math.prod(max(1, abs(v)) for v in ints.values())
+    return min(base ** min(power, 64), 10**30)  # far over the limit either way
+
+
+def _check_size(name: str, params: dict[str, Any]) -> None:
+    size = size_estimate(params)
+    if size > MAX_SIZE:
+        ints = ", ".join(f"{k}={v}" for k, v in params.items() if type(v) is int)
+        how = "the product of the others to the power dims" if "dims" in params else "their product"
+        raise LimitError(
+            f"OpenSpiel's {name!r} with {ints} is too big: {how}, {size:.3g}, a rough bound on "
+            f"the board's size, is over the limit of {MAX_SIZE} (openspiel.MAX_SIZE)"
+        )
+
+
+def _check_loaded(name: str, native_game: Any) -> None:
+    """Refuse a loaded game whose actions or length are over the named limits."""
+    for what, count, limit, label in (
+        ("distinct actions", native_game.num_distinct_actions(), MAX_ACTIONS, "MAX_ACTIONS"),
+        ("plies at most", native_game.max_game_length(), MAX_LENGTH, "MAX_LENGTH"),
+    ):
+        if not 0 <= count <= limit:
+            raise LimitError(
+                f"OpenSpiel's {name!r} is too big: {count} {what}, "
+                f"over the limit of {limit} (openspiel.{label})"
+            )
+
+
 def load(name: str, **params: Any) -> OpenSpielGame:
     """OpenSpiel's game ``name`` with OpenSpiel ``params``, as a zerosum game.
 
@@ -185,11 +230,14 @@ def load(name: str, **params: Any) -> OpenSpielGame:
             f"OpenSpiel has no game {name!r}; the games zerosum can play: "
             + ", ".join(fitting_games())
         )
-    params = _convert_params(name, types[name].parameter_specification, params)
+    defaults = types[name].parameter_specification
+    params = _convert_params(name, defaults, params)
+    _check_size(name, {**defaults, **params})
     try:
         native_game = pyspiel.load_game(name, params)
     except pyspiel.SpielError as exc:
         raise SpecError(f"OpenSpiel cannot load {name!r} with {params}: {exc}") from None
+    _check_loaded(name, native_game)
     problems = _unfit_properties(pyspiel, native_game)
     if problems:
         raise SpecError(

@@ -5,25 +5,56 @@
 
 from __future__ import annotations
 
-from .app import create_app
+import errno
+import socket
 
-__all__ = ["create_app", "serve"]
+from ..game import ZerosumError
+from .app import create_app
+from .guard import LOOPBACK_HOSTS, is_loopback
+
+__all__ = ["create_app", "serve", "bind"]
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port``; :class:`~zerosum.game.ZerosumError` in one
+    line when the address cannot be used (taken, not this machine's, not allowed)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, OverflowError) as exc:
+        raise ZerosumError(f"cannot serve on {host}:{port}: {exc.args[-1]}") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        why = "the port is taken" if exc.errno == errno.EADDRINUSE else exc.strerror
+        raise ZerosumError(f"cannot serve on {host}:{port}: {why}") from None
+    return sock
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, move_seconds: float = 5.0) -> None:
-    """Serve the page on ``host``:``port`` until interrupted (loopback unless told otherwise)."""
+    """Serve the page on ``host``:``port`` until interrupted (loopback unless told otherwise).
+
+    On a loopback address the server answers only requests naming it by a loopback name
+    (``Host: localhost:8000`` or ``127.0.0.1``), which defeats DNS rebinding.
+    """
     import uvicorn
 
-    app = create_app(move_seconds=move_seconds)
+    allowed = (*LOOPBACK_HOSTS, host) if is_loopback(host) else None
+    app = create_app(move_seconds=move_seconds, allowed_hosts=allowed)
+    sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"zerosum: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
-    # Requests still open at a Ctrl-C or SIGTERM get a second; the agent hosts are then
-    # killed, so the server stops within about two seconds whatever they were doing.
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         log_level="warning",
         access_log=False,
+        # Requests still open at a Ctrl-C or SIGTERM get a second; the agent hosts are
+        # then killed, so the server stops within about two seconds whatever they did.
         timeout_graceful_shutdown=1,
     )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()

@@ -18,21 +18,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..agents import Human, make_agent
-from ..game import IllegalActionError, SpecError, parse_action
+from ..game import IllegalActionError, SpecError, ZerosumError, parse_action
 from ..games import GAMES, load_game
-from .sessions import Session, Sessions, TooManyGames
+from ..limits import check_move_seconds
+from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
+from .sessions import Session, Sessions, TooManyForClient, TooManyGames
 from .thinking import Thinkers
 from .views import session_view
 
@@ -51,6 +54,8 @@ PRESETS = (
 )
 
 MAX_SPEC = 200
+#: How deep a request body's arrays and objects may nest (the API needs 1).
+MAX_DEPTH = 8
 
 
 class ApiError(Exception):
@@ -86,24 +91,43 @@ def create_app(
     *,
     move_seconds: float = 5.0,
     max_games: int = 1000,
+    max_per_client: int = 20,
     idle_seconds: float = 1800.0,
     finished_seconds: float = 300.0,
+    unplayed_seconds: float = 120.0,
     max_body: int = 4096,
+    allowed_hosts: Collection[str] | None = LOOPBACK_HOSTS,
     thinkers: int | None = None,
 ) -> Starlette:
     """The web application (an ASGI app for uvicorn).
 
     ``move_seconds`` caps every agent move whatever its spec asks; ``max_games`` caps the
-    live games (503 beyond); idle games are dropped after ``idle_seconds``, finished ones
-    after ``finished_seconds``; request bodies over ``max_body`` bytes get 413. Agents
-    think in ``thinkers`` worker processes (default: twice the cores; see
-    :mod:`zerosum.web.thinking`), started with the app.
+    live games (503 beyond) and ``max_per_client`` those of one client address (429
+    beyond); idle games are dropped after ``idle_seconds``, finished ones after
+    ``finished_seconds``, games the person has not moved in after ``unplayed_seconds``;
+    request bodies over ``max_body`` bytes get 413. Requests whose ``Host`` is not in
+    ``allowed_hosts`` (None: any) get 400, requests from other origins 403 (see
+    :mod:`zerosum.web.guard`). Agents think in ``thinkers`` worker processes (default:
+    twice the cores; see :mod:`zerosum.web.thinking`), started with the app, and forget
+    their search after every move.
     """
-    sessions = Sessions(max_games, idle_seconds, finished_seconds)
+    check_move_seconds(move_seconds)
     pool = Thinkers(move_seconds, thinkers)
+    sessions = Sessions(
+        max_games,
+        idle_seconds,
+        finished_seconds,
+        max_per_client=max_per_client,
+        unplayed_seconds=unplayed_seconds,
+        on_remove=pool.forget,
+    )
     presets = _presets()
 
     async def read_json(request: Request) -> dict[str, Any]:
+        content_type = request.headers.get("content-type", "")
+        if not is_json_type(content_type):
+            shown = repr(content_type) if content_type else "none"
+            raise ApiError(415, f"the request body must be application/json, not {shown}")
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > max_body:
             raise ApiError(413, f"the request body is over the limit of {max_body} bytes")
@@ -112,6 +136,8 @@ def create_app(
             body += chunk
             if len(body) > max_body:
                 raise ApiError(413, f"the request body is over the limit of {max_body} bytes")
+        if json_depth(body) > MAX_DEPTH:
+            raise ApiError(400, f"the request body nests deeper than {MAX_DEPTH} levels")
         try:
             data = json.loads(body) if body.strip() else {}
         except ValueError:
@@ -134,8 +160,15 @@ def create_app(
             raise ApiError(404, "no such game: it never existed, or it ended or sat idle")
         return session
 
+    def still_live(session: Session) -> None:
+        """404 when the game was deleted (or dropped) while this request waited."""
+        if session.removed:
+            raise ApiError(404, "no such game: it was deleted while this request was played")
+
     async def agent_move(session: Session) -> None:
         reply = await pool.think(session.id, session.agent_spec, session.game, session.state)
+        still_live(session)
+        await pool.reset(session.id)  # the memory budget: no tree or table kept between moves
         session.play(reply.action, "agent", reply)
         sessions.touch(session)
 
@@ -166,12 +199,15 @@ def create_app(
         try:
             game = await asyncio.to_thread(load_game, game_spec)
             agent = await asyncio.to_thread(make_agent, agent_spec)
-        except SpecError as exc:
+        except ZerosumError as exc:
             raise ApiError(422, str(exc)) from None
         if isinstance(agent, Human):
             raise ApiError(422, "the opponent must be a computer agent, not 'human'")
+        client = request.client.host if request.client is not None else ""
         try:
-            session = sessions.create(game, agent, agent_spec.strip(), human)
+            session = sessions.create(game, agent, agent_spec.strip(), human, client)
+        except TooManyForClient as exc:
+            raise ApiError(429, str(exc)) from None
         except TooManyGames as exc:
             raise ApiError(503, str(exc)) from None
         async with session.lock:
@@ -183,9 +219,7 @@ def create_app(
         return JSONResponse(session_view(session_of(request)))
 
     async def delete_game(request: Request) -> Response:
-        game_id = session_of(request).id
-        sessions.remove(game_id)
-        pool.forget(game_id)
+        sessions.remove(session_of(request).id)  # its agent is dropped too (on_remove)
         return Response(status_code=204)
 
     def claim(session: Session) -> None:
@@ -201,6 +235,7 @@ def create_app(
             raise ApiError(422, f"'reply' must be true or false, not {reply!r}")
         claim(session)
         async with session.lock:
+            still_live(session)
             if session.agent_to_move:
                 raise ApiError(409, "it is the computer's turn: POST .../reply first")
             try:
@@ -216,6 +251,7 @@ def create_app(
         session = session_of(request)
         claim(session)
         async with session.lock:
+            still_live(session)
             if not session.agent_to_move:
                 why = "the game is over" if session.over else "it is your turn"
                 raise ApiError(409, f"the computer has no move to make: {why}")
@@ -226,6 +262,7 @@ def create_app(
         session = session_of(request)
         claim(session)
         async with session.lock:
+            still_live(session)
             if not session.undo():
                 raise ApiError(409, "there is no move of yours to take back")
             # an agent that remembers the game must forget the taken-back moves
@@ -254,6 +291,12 @@ def create_app(
             starting.cancel()
             pool.close()
 
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)  # type: ignore[arg-type]
+    guard = Middleware(Guard, allowed_hosts=allowed_hosts)
+    app = Starlette(
+        routes=routes,
+        middleware=[guard],
+        exception_handlers=handlers,  # type: ignore[arg-type]
+        lifespan=lifespan,
+    )
     app.state.sessions = sessions
     return app

@@ -1,8 +1,9 @@
 """The live games of the web server: one person against one agent each, with limits.
 
-Ids are 128-bit random hex strings. Idle games and finished games are dropped after a
-while (checked whenever a game is created or looked up), and the number of live games
-is capped so memory stays bounded whatever clients do.
+Ids are 128-bit random hex strings. Idle games, finished games and games the person has
+not played in yet are dropped after a while (checked whenever a game is created or looked
+up), and the number of live games is capped overall and per client, so memory stays
+bounded whatever clients do and one client cannot lock the others out.
 """
 
 from __future__ import annotations
@@ -10,16 +11,21 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .thinking import Reply
 
-__all__ = ["Move", "Session", "Sessions", "TooManyGames"]
+__all__ = ["Move", "Session", "Sessions", "TooManyGames", "TooManyForClient"]
 
 
 class TooManyGames(Exception):
     """The cap on live games is reached."""
+
+
+class TooManyForClient(TooManyGames):
+    """The cap on one client's live games is reached."""
 
 
 @dataclass(frozen=True)
@@ -44,8 +50,11 @@ class Session:
     human: int
     states: list[Any]
     touched: float
+    client: str = ""
     moves: list[Move] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Set when the game is deleted or dropped, so a move still running in it knows.
+    removed: bool = False
 
     @property
     def state(self) -> Any:
@@ -54,6 +63,11 @@ class Session:
     @property
     def over(self) -> bool:
         return bool(self.game.is_terminal(self.state))
+
+    @property
+    def played(self) -> bool:
+        """Whether the person has made a move (an unplayed game expires sooner)."""
+        return any(move.by == "you" for move in self.moves)
 
     @property
     def agent_to_move(self) -> bool:
@@ -75,33 +89,56 @@ class Session:
 
 
 class Sessions:
-    """The live sessions, at most ``max_games`` of them.
+    """The live sessions, at most ``max_games`` of them and ``max_per_client`` per client.
 
-    A game untouched for ``idle_seconds``, or finished and untouched for
-    ``finished_seconds``, is dropped, unless a move is being played in it.
+    A game untouched for ``idle_seconds``, finished and untouched for ``finished_seconds``,
+    or untouched for ``unplayed_seconds`` before the person's first move, is dropped,
+    unless a move is being played in it.
     """
 
     def __init__(
-        self, max_games: int = 1000, idle_seconds: float = 1800.0, finished_seconds: float = 300.0
+        self,
+        max_games: int = 1000,
+        idle_seconds: float = 1800.0,
+        finished_seconds: float = 300.0,
+        *,
+        max_per_client: int = 20,
+        unplayed_seconds: float = 120.0,
+        on_remove: Callable[[str], None] | None = None,
     ) -> None:
         self.max_games = max_games
+        self.max_per_client = max_per_client
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
+        self.unplayed_seconds = unplayed_seconds
+        self._on_remove = on_remove  # told the id of every session removed or dropped
         self._live: dict[str, Session] = {}
 
     def __len__(self) -> int:
         return len(self._live)
 
-    def create(self, game: Any, agent: Any, agent_spec: str, human: int) -> Session:
-        """A new session at the start of ``game``; raises :class:`TooManyGames` at the cap."""
+    def create(
+        self, game: Any, agent: Any, agent_spec: str, human: int, client: str = ""
+    ) -> Session:
+        """A new session at the start of ``game`` for ``client`` (its address); raises
+        :class:`TooManyForClient` at the client's cap, :class:`TooManyGames` at the cap."""
         self.sweep()
+        mine = sum(1 for session in self._live.values() if session.client == client)
+        if mine >= self.max_per_client:
+            raise TooManyForClient(
+                f"you have {mine} live games, the limit per client ({self.max_per_client}); "
+                f"delete one, or wait: games you have not played in are dropped after "
+                f"{self.unplayed_seconds:g} s"
+            )
         if len(self._live) >= self.max_games:
             raise TooManyGames(
                 f"the server has {self.max_games} live games, its limit; "
                 "try again when some have finished"
             )
         session_id = secrets.token_hex(16)  # 128 random bits
-        session = Session(session_id, game, agent, agent_spec, human, [game.initial_state], 0.0)
+        session = Session(
+            session_id, game, agent, agent_spec, human, [game.initial_state], 0.0, client
+        )
         self.touch(session)
         self._live[session_id] = session
         return session
@@ -112,7 +149,7 @@ class Sessions:
         if session is None:
             return None
         if self._expired(session, time.monotonic()):
-            del self._live[session_id]
+            self.remove(session_id)
             return None
         self.touch(session)
         return session
@@ -121,10 +158,22 @@ class Sessions:
         session.touched = time.monotonic()
 
     def remove(self, session_id: str) -> bool:
-        return self._live.pop(session_id, None) is not None
+        """Forget a session (marking it removed); False if there was none."""
+        session = self._live.pop(session_id, None)
+        if session is None:
+            return False
+        session.removed = True
+        if self._on_remove is not None:
+            self._on_remove(session_id)
+        return True
 
     def _expired(self, session: Session, now: float) -> bool:
-        limit = self.finished_seconds if session.over else self.idle_seconds
+        if session.over:
+            limit = self.finished_seconds
+        elif not session.played:
+            limit = min(self.unplayed_seconds, self.idle_seconds)
+        else:
+            limit = self.idle_seconds
         return now - session.touched > limit and not session.lock.locked()
 
     def sweep(self) -> None:
@@ -133,4 +182,4 @@ class Sessions:
         now = time.monotonic()
         for session_id, session in list(self._live.items()):
             if self._expired(session, now):
-                del self._live[session_id]
+                self.remove(session_id)
