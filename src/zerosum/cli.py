@@ -19,7 +19,7 @@ from .cli_arena import add_arena_commands
 from .game import ZerosumError, format_action, replay, split_moves
 from .games import GAMES, ConnectFour, load_game
 from .interrupts import exit_status, signals_end_process, sigterm_as_interrupt
-from .limits import LimitError, check_move_seconds, check_table_megabytes
+from .limits import LimitError, check_move_seconds, check_table_megabytes, check_workers
 from .solve_batch import solve_lines
 
 Command = Callable[[argparse.Namespace], int]
@@ -94,7 +94,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     game = load_game(args.game)
-    workers = os.cpu_count() or 1 if args.workers is None else args.workers
+    workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
     if args.tt_mb is not None or args.batch is not None:
         _prepare_connect4_solver(game, args.tt_mb)
     if args.batch is not None:
@@ -203,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
     play.add_argument(
         "--move-seconds",
-        type=float,
+        type=move_seconds,
         default=5.0,
         help="time the computer may take per move; it then plays its best move so far (5)",
     )
