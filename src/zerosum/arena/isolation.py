@@ -114,8 +114,15 @@ class AgentHost:
     def stop(self) -> None:
         """Kill the process (if any); what it held is lost. A call waiting for its answer
         in another thread then fails with :class:`AgentCrashed` at once."""
+        self.kill()  # first, without the lock: a start under way waits for its process
         with self._lock:
             self._stop()
+
+    def kill(self) -> None:
+        """Kill the process now, from any thread, and leave the rest to :meth:`stop`."""
+        process = self._process
+        if process is not None and process.is_alive():
+            process.kill()
 
     def _stop(self) -> None:
         process, conn = self._process, self._conn

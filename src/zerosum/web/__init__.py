@@ -50,9 +50,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, move_seconds: float = 5.0) 
         app,
         log_level="warning",
         access_log=False,
-        # Requests still open at a Ctrl-C or SIGTERM get a second; the agent hosts are
+        # Requests still open at a Ctrl-C or SIGTERM get half a second; the agent hosts are
         # then killed, so the server stops within about two seconds whatever they did.
-        timeout_graceful_shutdown=1,
+        timeout_graceful_shutdown=0.5,
     )
     try:
         uvicorn.Server(config).run(sockets=[sock])

@@ -67,6 +67,8 @@ class Thinkers:
     def close(self) -> None:
         """Stop every host; moves waiting for one fail at once."""
         for host in self._hosts:
+            host.kill()  # all at once, then each is reaped
+        for host in self._hosts:
             host.stop()
 
     async def think(self, key: str, agent: Any, game: Any, state: Any) -> Reply:
