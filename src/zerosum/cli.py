@@ -92,6 +92,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_book(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .book import build
+    from .games.connect_four_book import BOOK_PATH
+
+    workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
+    journal = Path(args.journal or f"connect4-book-{args.plies}.jsonl")
+    out = BOOK_PATH if args.out is None else Path(args.out)
+    build(args.plies, journal, out, workers=workers, scheduler=args.scheduler)
+    return 0
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
@@ -241,6 +254,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="connect4: threads solving at once, each with its own table (default: all cores)",
     )
     solve_.set_defaults(run=cmd_solve)
+    book = commands.add_parser("book", help="build the 7x6 Connect Four opening book")
+    book.add_argument("--plies", type=int, default=4, help="positions up to this many stones (4)")
+    book.add_argument(
+        "--journal",
+        default=None,
+        help="append solved positions here; run again to resume (connect4-book-PLIES.jsonl)",
+    )
+    book.add_argument("--out", default=None, help="the book file (the package's own)")
+    book.add_argument(
+        "--workers", type=int, default=None, help="local worker processes (all cores)"
+    )
+    book.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
+    book.set_defaults(run=cmd_book)
     return parser
 
 

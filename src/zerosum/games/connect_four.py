@@ -158,12 +158,25 @@ class ConnectFour(BuiltinGame):
         return self.k == 4 and self.column_height * self.width <= 64
 
     def warm_solver(self) -> None:
-        """Load the compiled solver now (seconds, once per process), so that no move's
-        clock pays for it."""
+        """Load the compiled solver and the opening book now (seconds, once per process),
+        so that no move's clock pays for it."""
         if self.has_compiled_solver:
             from ..kernels import connect4
 
             connect4.ensure_compiled(notify=None)
+            self._from_book(0, 0)
+
+    def _from_book(self, current: int, mask: int) -> list[int | None] | None:
+        """Every column's score from the 7x6 opening book (None for a full column), or
+        None when the board is another or the book does not reach the position."""
+        if (self.width, self.height, self.k) != (7, 6, 4):
+            return None
+        from .connect_four_book import column_scores
+
+        scores = column_scores(current, mask)
+        if scores is None:
+            return None
+        return [scores.get(col) for col in range(self.width)]
 
     def solve_exactly(self, state: ConnectFourState) -> dict[str, Any] | None:
         """Every column's exact score from the compiled solver, for ``zs.solve``.
@@ -179,9 +192,13 @@ class ConnectFour(BuiltinGame):
 
         p1, p2, moves, _ = state
         current = p1 if moves % 2 == 0 else p2
-        columns, nodes = connect4.analyze_counted(
-            current, p1 | p2, self.width, self.height, deadline=budget.deadline()
-        )
+        known = self._from_book(current, p1 | p2)
+        if known is not None:
+            columns, nodes = known, 0
+        else:
+            columns, nodes = connect4.analyze_counted(
+                current, p1 | p2, self.width, self.height, deadline=budget.deadline()
+            )
         scores = {c: s for c in self.actions(state) if (s := columns[c]) is not None}
         plies = {c: self.plies_for_score(moves, s) for c, s in scores.items()}
         return {"scores": scores, "plies": plies, "nodes": nodes}

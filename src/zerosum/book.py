@@ -1,0 +1,151 @@
+"""Building the 7x6 Connect Four opening book (``zerosum book build``).
+
+Only the deepest ply is searched: every position of ``plies`` stones (one entry for a
+position and its mirror image; none for a finished game or for a mover who wins at once)
+is solved exactly by the compiled solver, in chunks spread over local worker processes or
+an existing Dask cluster (the arena's executor path, :func:`~zerosum.arena.executors.open_pool`).
+Each solved chunk is appended to a journal and flushed, so a build that is stopped, even
+by ``kill -9``, resumes where it was when run again. The shallower plies then follow
+without search: a position's score is the best of its moves' (negamax over the book).
+The book is written as package data (:data:`~zerosum.games.connect_four_book.BOOK_PATH`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from pathlib import Path
+
+from .game import ZerosumError
+from .games.connect_four_book import (
+    HEIGHT,
+    WIDTH,
+    Book,
+    _immediate_win,
+    _wins,
+    canonical,
+    column_scores,
+)
+
+__all__ = ["positions", "build", "solve_chunk", "JOURNAL_FORMAT"]
+
+JOURNAL_FORMAT = "zerosum-book-journal/1"
+CHUNK = 16  # positions per task: seconds of work each at the depths books are built to
+_H1 = HEIGHT + 1
+_FULL = (1 << HEIGHT) - 1
+
+
+def positions(plies: int) -> Iterator[tuple[int, int]]:
+    """The unfinished 7x6 positions of ``plies`` stones, one per mirror pair, as
+    ``(current, mask)`` (the mover's stones, all stones), in a fixed order."""
+    level = {0: (0, 0)}
+    for _ in range(plies):
+        after: dict[int, tuple[int, int]] = {}
+        for current, mask in level.values():
+            for col in range(WIDTH):
+                if mask >> (col * _H1) & _FULL == _FULL:
+                    continue
+                move = (mask + (1 << (col * _H1))) & (_FULL << (col * _H1))
+                if _wins(current | move):
+                    continue  # the game is over
+                child = (current ^ mask, mask | move)
+                after.setdefault(canonical(*child), child)
+        level = after
+    for key in sorted(level):
+        yield level[key]
+
+
+def solve_chunk(chunk: list[tuple[int, int]]) -> list[int]:
+    """The exact scores of a chunk of positions (in a worker process)."""
+    from .kernels import connect4
+
+    scores, _ = connect4.solve_batch(chunk, WIDTH, HEIGHT)
+    return [int(s) for s in scores]
+
+
+def _read_journal(path: Path, plies: int) -> dict[int, int]:
+    """The scores a journal holds; a new journal gets its header. A last line cut off
+    mid-write is dropped; a journal of another depth is refused."""
+    header = {"format": JOURNAL_FORMAT, "plies": plies, "width": WIDTH, "height": HEIGHT}
+    if not path.exists() or path.stat().st_size == 0:
+        path.write_text(json.dumps(header) + "\n")
+        return {}
+    lines = path.read_bytes().split(b"\n")
+    try:
+        found = json.loads(lines[0])
+    except ValueError:
+        raise ZerosumError(f"{path}: line 1 is not a book journal's header") from None
+    if found != header:
+        raise ZerosumError(f"{path} is the journal of another build: {found}, not {header}")
+    done: dict[int, int] = {}
+    for number, line in enumerate(lines[1:-1], 2):  # the last is empty, or cut off
+        try:
+            key, score = map(int, line.split())
+        except ValueError:
+            raise ZerosumError(f"{path}: line {number} is not '<key> <score>'") from None
+        done[key] = score
+    if lines[-1]:
+        with open(path, "r+b") as journal:  # a line cut off mid-write: solved again
+            journal.truncate(path.stat().st_size - len(lines[-1]))
+    return done
+
+
+def build(
+    plies: int,
+    journal: Path,
+    out: Path,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    report: Callable[[str], None] = print,
+) -> Book:
+    """Build the book of every position up to ``plies`` stones (see the module)."""
+    from .arena.executors import open_pool
+
+    if not 1 <= plies <= 12:
+        raise ZerosumError(f"a book covers 1 to 12 plies, not {plies}")
+    done = _read_journal(journal, plies)
+    todo = [p for p in positions(plies) if canonical(*p) not in done and not _immediate_win(*p)]
+    report(f"ply {plies}: {len(done)} positions solved before, {len(todo)} to solve")
+    begin = time.perf_counter()
+    chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
+    with open_pool(workers, scheduler) as pool, open(journal, "a") as log:
+        running: dict[Future[list[int]], list[tuple[int, int]]] = {}
+        solved = 0
+        while chunks or running:
+            while chunks and len(running) < 2 * pool.slots:
+                chunk = chunks.pop(0)
+                running[pool.executor.submit(solve_chunk, chunk)] = chunk
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunk = running.pop(future)
+                for position, score in zip(chunk, future.result(), strict=True):
+                    key = canonical(*position)
+                    done[key] = score
+                    log.write(f"{key} {score}\n")
+                log.flush()
+                solved += len(chunk)
+                spent = time.perf_counter() - begin
+                report(f"  {solved}/{len(todo)} solved, {spent:.0f} s")
+    return _derive(done, plies, out, report)
+
+
+def _derive(deepest: dict[int, int], plies: int, out: Path, report: Callable[[str], None]) -> Book:
+    """Every shallower position's score by negamax over its moves, and the book written."""
+    scores = dict(deepest)
+    for ply in range(plies - 1, -1, -1):
+        partial = Book.from_scores(scores, plies)
+        for current, mask in positions(ply):
+            if _immediate_win(current, mask):
+                continue
+            moves = column_scores(current, mask, partial)
+            if moves is None:
+                raise ZerosumError(f"the book lacks a move of a position of {ply} stones")
+            scores[canonical(current, mask)] = max(moves.values())
+        report(f"ply {ply}: derived")
+    book = Book.from_scores(scores, plies)
+    book.save(out)
+    report(f"{len(book)} positions up to ply {plies} written to {out}")
+    return book
