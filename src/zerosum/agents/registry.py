@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from ..interop import connectx
 from ..spec import Registry
 from .classic import Minimax
 from .montecarlo import MCTS, MonteCarlo
@@ -21,6 +22,10 @@ AGENTS.register("montecarlo", "pure Monte-Carlo: random playouts per move, best 
 AGENTS.register("mcts", "Monte-Carlo tree search (UCT, random rollouts, optional solver)")(MCTS)
 AGENTS.register("alphabeta", "alpha-beta with table, move ordering, deepening")(AlphaBeta)
 AGENTS.register("perfect", "plays by exact solving: fastest win, slowest loss")(Perfect)
+AGENTS.register(
+    "connectx",
+    "a Kaggle ConnectX agent: connectx:FILE.py[:NAME], connectx:negamax (Connect Four)",
+)(connectx.from_spec)
 
 
 def make_agent(spec: str, *, code: bool = True) -> Any:
