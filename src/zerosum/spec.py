@@ -206,6 +206,16 @@ class Entry(Generic[T]):
     open_params: bool = False  # the factory takes **kwargs: other keys go to it as text
 
     def make(self, spec: str, args: dict[str, str], kind: str) -> T:
+        kwargs = self.arguments(spec, args, kind)
+        try:
+            return self.factory(**kwargs)
+        except ZerosumError:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise SpecError(f"bad {kind} spec {spec!r}: {exc}") from None
+
+    def arguments(self, spec: str, args: dict[str, str], kind: str) -> dict[str, Any]:
+        """The factory's keyword arguments: ``args`` checked and read as their types."""
         known = {p.name: p for p in self.params}
         kwargs: dict[str, Any] = {}
         if BARE in args:
@@ -227,12 +237,7 @@ class Entry(Generic[T]):
                     f"bad value {text!r} for {key} in {spec!r}: {exc}; "
                     f"expected {known[key].describe()}"
                 ) from None
-        try:
-            return self.factory(**kwargs)
-        except ZerosumError:
-            raise
-        except (ValueError, TypeError) as exc:
-            raise SpecError(f"bad {kind} spec {spec!r}: {exc}") from None
+        return kwargs
 
     def _name_bare_value(self, spec: str, args: dict[str, str], kind: str) -> dict[str, str]:
         """``args`` with the bare first value under the name of the first parameter."""

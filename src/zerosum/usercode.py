@@ -206,10 +206,13 @@ def _attribute(module: ModuleType, code: CodeSpec, spec: str, kind: str) -> tupl
 
 def _instantiate(cls: type, name: str, code: CodeSpec, spec: str, kind: str) -> Any:
     entry = Entry(name, cls, signature_params(cls, untyped=True), "", takes_any_keyword(cls))
+    kwargs = entry.arguments(spec.strip(), code.args, kind)
     try:
-        return entry.make(spec.strip(), code.args, kind)
-    except SpecError:
-        raise
+        inspect.signature(cls).bind(**kwargs)
+    except TypeError as exc:
+        raise SpecError(f"bad {kind} spec {spec.strip()!r}: {name}: {exc}") from None
+    try:
+        return cls(**kwargs)
     except (Exception, SystemExit) as exc:
         where = _where(exc, Path(code.source) if code.is_file else None)
         raise SpecError(f"cannot create {kind} {spec.strip()!r}: {where}{_describe(exc)}") from None

@@ -94,15 +94,20 @@ class Standing:
 
 @dataclass(frozen=True)
 class Rating:
-    """An Elo rating and the half-width of its 95% interval."""
+    """An Elo rating and the half-width of its 95% interval. The interval is open-ended
+    on one side (``sweep`` is 1 or -1) for an agent that won or lost every game: no
+    number of wins bounds how much stronger it may be."""
 
     name: str
     elo: float
     margin: float
+    sweep: int = 0
 
     @property
     def interval(self) -> tuple[float, float]:
-        return (self.elo - self.margin, self.elo + self.margin)
+        low = -math.inf if self.sweep < 0 else self.elo - self.margin
+        high = math.inf if self.sweep > 0 else self.elo + self.margin
+        return (low, high)
 
 
 @dataclass(frozen=True)
@@ -219,9 +224,11 @@ class ArenaResult:
                     weight = 1 / self.repeats(i, j)
                     games[i, j], points[i, j] = tally.games * weight, tally.points * weight
         elo, margin = fit_elo(games, points)
+        totals = [s.total for s in self.standings]
+        sweeps = [0 if not t.games else (t.points == t.games) - (t.points == 0) for t in totals]
         return tuple(
-            Rating(name, float(e), float(m))
-            for name, e, m in zip(self.names, elo, margin, strict=True)
+            Rating(name, float(e), float(m), sweep)
+            for name, e, m, sweep in zip(self.names, elo, margin, sweeps, strict=True)
         )
 
     # Reports live in zerosum.report; these methods are shortcuts to them.

@@ -51,10 +51,11 @@ def _standings(result: ArenaResult) -> list[dict[str, Any]]:
 
 
 def _ratings(result: ArenaResult) -> list[dict[str, Any]]:
-    return [
-        {"agent": r.name, "elo": r.elo, "low": r.interval[0], "high": r.interval[1]}
-        for r in result.ratings
-    ]
+    rows = []
+    for r in result.ratings:
+        low, high = r.interval
+        rows.append({"agent": r.name, "elo": r.elo, "low": _finite(low), "high": _finite(high)})
+    return rows
 
 
 def result_to_dict(result: ArenaResult) -> dict[str, Any]:

@@ -110,7 +110,9 @@ def ratings_table(result: ArenaResult) -> Table:
         for rank, r in enumerate(ranked, start=1)
     )
     return Table(
-        "Elo ratings (maximum likelihood, mean 0)", ("#", "agent", "Elo", "95% interval"), rows
+        "Elo ratings (maximum likelihood, mean 0; an interval is open-ended after a clean sweep)",
+        ("#", "agent", "Elo", "95% interval"),
+        rows,
     )
 
 
