@@ -146,8 +146,8 @@ def _run(
         _check_count("random_opening", random_opening, 0)
     _check_count("workers", workers, 1)
     agents, left_out = _check_code_agents(agents, memory_mb, leave_out=pairs is None)
-    for spec, why in left_out.items():
-        warnings.warn(f"left out {spec}: {why}", LeftOut, stacklevel=3)
+    for why in left_out.values():
+        warnings.warn(f"left out of the tournament: {why}", LeftOut, stacklevel=3)
     people = entrants(agents, move_time, time_margin, memory_mb)
     if len(people) < 2:
         raise ZerosumError(f"a tournament needs at least 2 agents, got {len(people)}")
