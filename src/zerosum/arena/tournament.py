@@ -222,8 +222,14 @@ def match(
 ) -> MatchResult:
     """``games`` games of agent ``a`` against ``b`` (objects or spec strings).
 
-    With ``swap_sides`` each plays first in half the games; ``random_opening=k`` starts
-    each pair of games from the same ``k`` random plies, once with each agent first.
+    With ``swap_sides`` each plays first in half the games. Each couple of games starts
+    from its own opening, once with each agent first: by default (``"auto"``) the
+    fewest random plies that make the couples' positions differ (see
+    :func:`~zerosum.arena.tasks.distinct_openings`), so deterministic agents never
+    replay a game; ``random_opening=k`` plays ``k`` random plies, 0 none. Agents from
+    files and modules are loaded in processes of their own first (one that fails raises
+    :class:`~zerosum.SpecError`; a tournament leaves it out with a :class:`LeftOut`
+    warning) and play in their own, within ``memory_mb``.
     ``workers`` local processes (1: this process) or a Dask ``scheduler`` address play
     them; ``journal`` (a ``.jsonl`` path) keeps every finished game and resumes from it.
     Agents are held to their ``time_limit`` (else ``move_time``) plus ``time_margin``
