@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from .arena import match, tournament
+from .arena.entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, expand
 from .arena.journal import kept_games
 from .arena.results import ArenaResult
+from .arena.tasks import AUTO
+from .arena.tournament import LeftOut
 from .game import ZerosumError
 
 __all__ = ["add_arena_commands"]
@@ -32,17 +36,26 @@ def _options(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
     parser.add_argument(
         "--random-opening",
-        type=int,
-        default=0,
+        type=_opening,
+        default=AUTO,
         metavar="K",
-        help="start each pair of games from K random plies (0)",
+        help="start each couple of games from K random plies; auto (the default): from "
+        "distinct openings of the fewest plies, so deterministic agents never replay a game",
     )
     parser.add_argument("--no-swap", action="store_true", help="A always moves first")
     parser.add_argument(
         "--move-time",
         type=float,
         metavar="SECONDS",
-        help="per-move limit for agents without their own time_limit",
+        help="per-move limit for agents without their own time_limit "
+        f"(agents from files and modules: {CODE_MOVE_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--memory-mb",
+        type=int,
+        metavar="MB",
+        help="memory of each agent that plays in a process of its own "
+        f"(agents from files and modules: {CODE_MEMORY_MB})",
     )
     parser.add_argument(
         "--time-margin",
@@ -55,11 +68,22 @@ def _options(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--plot", metavar="PNG", help="save the charts")
     parser.add_argument("--json", metavar="FILE", help="export everything as JSON")
     parser.add_argument("--csv", metavar="FILE", help="export one row per game as CSV")
+    parser.add_argument("--html", metavar="FILE", help="the tables as one self-contained page")
+
+
+def _opening(text: str) -> int | str:
+    if text == AUTO:
+        return AUTO
+    try:
+        return int(text)
+    except ValueError:
+        message = f"expected a number of plies or auto, not {text!r}"
+        raise argparse.ArgumentTypeError(message) from None
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse an output path whose folder does not exist before playing, not after."""
-    for option in ("journal", "plot", "json", "csv"):
+    for option in ("journal", "plot", "json", "csv", "html"):
         path = getattr(args, option)
         if path is not None and not Path(path).resolve().parent.is_dir():
             raise ZerosumError(f"--{option} {path}: the folder {Path(path).parent} does not exist")
@@ -79,6 +103,7 @@ def _common(args: argparse.Namespace) -> dict[str, Any]:
         "progress": True,
         "move_time": args.move_time,
         "time_margin": args.time_margin,
+        "memory_mb": args.memory_mb,
     }
 
 
@@ -88,7 +113,13 @@ def _report(result: ArenaResult, args: argparse.Namespace) -> int:
     # piped output is not cut to 80 columns: tables take the width they need
     width = None if sys.stdout.isatty() else 200
     Console(highlight=False, width=width).print(result.table())
-    for option, write in (("json", result.to_json), ("csv", result.to_csv), ("plot", result.plot)):
+    outputs = (
+        ("json", result.to_json),
+        ("csv", result.to_csv),
+        ("html", result.to_html),
+        ("plot", result.plot),
+    )
+    for option, write in outputs:
         path = getattr(args, option)
         if path is not None:
             write(path)
@@ -120,9 +151,27 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    with _resumable(args):
-        result = tournament(args.game, args.agents, games_per_pair=args.games, **_common(args))
+    agents = expand(args.agents)
+    with _resumable(args), _left_out_said():
+        result = tournament(args.game, agents, games_per_pair=args.games, **_common(args))
     return _report(result, args)
+
+
+@contextmanager
+def _left_out_said() -> Iterator[None]:
+    """Print each entry left out of a tournament as one line on stderr, as it is found."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", LeftOut)
+        previous = warnings.showwarning
+
+        def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
+            if issubclass(category, LeftOut):
+                print(f"zerosum: {message}", file=sys.stderr, flush=True)
+            else:
+                previous(message, category, *args, **kwargs)
+
+        warnings.showwarning = show
+        yield
 
 
 def add_arena_commands(commands: Any) -> None:
@@ -135,6 +184,11 @@ def add_arena_commands(commands: Any) -> None:
     m.set_defaults(run=cmd_match)
     t = commands.add_parser("tournament", help="a round robin of two or more agents")
     t.add_argument("game", help="game spec, e.g. connect4")
-    t.add_argument("agents", nargs="+", metavar="AGENT", help="agent specs")
+    t.add_argument(
+        "agents",
+        nargs="+",
+        metavar="AGENT",
+        help="agent specs, files (my_agent.py) or folders of them (one entry per file)",
+    )
     _options(t, 10)
     t.set_defaults(run=cmd_tournament)

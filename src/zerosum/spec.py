@@ -7,6 +7,7 @@ are read as literals of the parameter's declared type; nothing is ever evaluated
 from __future__ import annotations
 
 import inspect
+import re
 import types
 import typing
 from collections.abc import Callable, Iterator
@@ -15,11 +16,12 @@ from typing import Any, Generic, TypeVar
 
 from .game import SpecError, ZerosumError
 
-__all__ = ["BARE", "Param", "Entry", "Registry", "parse_spec"]
+__all__ = ["BARE", "Param", "Entry", "Registry", "CodeSpec", "parse_spec", "parse_code_spec"]
 
 T = TypeVar("T")
 
 _SCALARS = (bool, int, float, str)
+_P = inspect.Parameter
 
 
 #: The key under which ``parse_spec`` stores a bare first value (``"openspiel:chess"``).
@@ -51,6 +53,53 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, args
 
 
+#: ``path/to/file.py`` (a Windows drive allowed), then ``:`` and the rest, or the end.
+_FILE = re.compile(r"\s*(?P<source>(?:[A-Za-z]:[\\/])?[^:]*?\.py)\s*(?::(?P<rest>.*))?", re.S)
+#: ``package.module`` (at least one dot), then ``:`` and the rest, or the end.
+_MODULE = re.compile(r"\s*(?P<source>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\s*(?::(?P<rest>.*))?", re.S)
+
+
+@dataclass(frozen=True)
+class CodeSpec:
+    """A spec naming the user's code: a ``.py`` file or a dotted module, the attribute
+    in it (None: the default one), and the parameters for a class's constructor."""
+
+    source: str
+    is_file: bool
+    attribute: str | None
+    args: dict[str, str]
+
+
+def parse_code_spec(spec: str) -> CodeSpec | None:
+    """``"dir/my.py:Agent,depth=3"`` or ``"pkg.mod:Agent,depth=3"`` as a :class:`CodeSpec`;
+    None when ``spec`` names a registered entry (its name has no ``.`` and no ``.py``).
+
+    After the colon, a bare first value names the attribute and ``key=value`` pairs are
+    the constructor's parameters, as in every spec: ``my.py:depth=3`` takes the file's
+    default attribute.
+
+    >>> parse_code_spec("bots/mine.py:Deep,depth=3")
+    CodeSpec(source='bots/mine.py', is_file=True, attribute='Deep', args={'depth': '3'})
+    >>> parse_code_spec("connect4:width=5") is None
+    True
+    """
+    if not isinstance(spec, str):
+        return None
+    found = _FILE.fullmatch(spec)
+    is_file = found is not None
+    found = found or _MODULE.fullmatch(spec)
+    if found is None:
+        return None
+    _, args = parse_spec("code:" + (found["rest"] or ""))
+    attribute = args.pop(BARE, None)
+    if attribute is not None and not all(p.isidentifier() for p in attribute.split(".")):
+        raise SpecError(
+            f"bad name {attribute!r} in spec {spec.strip()!r}; expected the name of a class, "
+            "function or object in it, e.g. my_agent.py:MyAgent"
+        )
+    return CodeSpec(found["source"].strip(), is_file, attribute, args)
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter a spec string may set: its name, scalar type and default."""
@@ -61,9 +110,13 @@ class Param:
     optional: bool  # None is an accepted value
 
     def convert(self, text: str) -> Any:
-        """Read ``text`` as a value of this parameter's type, or raise ``ValueError``."""
+        """Read ``text`` as a value of this parameter's type, or raise ``ValueError``
+        (type ``object``: an untyped parameter of the user's code, read as the first of
+        int, float, true/false, none that fits, else kept as text)."""
         if self.optional and text.lower() in ("none", ""):
             return None
+        if self.type is object:
+            return _literal(text)
         if self.type is bool:
             if text.lower() in ("true", "yes", "1", "on"):
                 return True
@@ -77,8 +130,55 @@ class Param:
             raise ValueError(f"not {article} {self.type.__name__}") from None
 
     def describe(self) -> str:
-        kind = self.type.__name__ + (" or none" if self.optional else "")
+        kind = ("any" if self.type is object else self.type.__name__) + (
+            " or none" if self.optional else ""
+        )
+        if self.default is inspect.Parameter.empty:
+            return f"{self.name} ({kind}, required)"
         return f"{self.name}={self.default!r} ({kind})"
+
+
+def _literal(text: str) -> Any:
+    """An untyped value: int, float, bool or None when it reads as one, else the text."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    words = {"true": True, "false": False, "none": None}
+    return words.get(text.lower(), text)
+
+
+def signature_params(factory: Callable[..., Any], *, untyped: bool = False) -> tuple[Param, ...]:
+    """The parameters of ``factory`` a spec may set: those with a scalar type (declared,
+    or with ``untyped`` read from the default) and a default. With ``untyped`` (the
+    user's own classes), parameters without a type or a default are kept too, as type
+    ``object`` (see :meth:`Param.convert`)."""
+    target = factory.__init__ if inspect.isclass(factory) else factory
+    try:
+        hints = typing.get_type_hints(target)
+    except Exception:  # annotations that do not resolve: read them as absent
+        hints = {}
+    params = []
+    for p in inspect.signature(factory).parameters.values():
+        if p.kind in (_P.VAR_POSITIONAL, _P.VAR_KEYWORD, _P.POSITIONAL_ONLY):
+            continue
+        scalar = _scalar_type(hints.get(p.name, p.annotation))
+        if untyped and scalar is None:
+            default_type = type(p.default)
+            scalar = (default_type, False) if default_type in _SCALARS else (object, True)
+        if scalar is None or (p.default is inspect.Parameter.empty and not untyped):
+            continue
+        params.append(Param(p.name, scalar[0], p.default, scalar[1]))
+    return tuple(params)
+
+
+def takes_any_keyword(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` takes ``**kwargs``."""
+    return any(
+        p.kind is inspect.Parameter.VAR_KEYWORD
+        for p in inspect.signature(factory).parameters.values()
+    )
 
 
 def _scalar_type(annotation: Any) -> tuple[type, bool] | None:
@@ -106,6 +206,16 @@ class Entry(Generic[T]):
     open_params: bool = False  # the factory takes **kwargs: other keys go to it as text
 
     def make(self, spec: str, args: dict[str, str], kind: str) -> T:
+        kwargs = self.arguments(spec, args, kind)
+        try:
+            return self.factory(**kwargs)
+        except ZerosumError:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise SpecError(f"bad {kind} spec {spec!r}: {exc}") from None
+
+    def arguments(self, spec: str, args: dict[str, str], kind: str) -> dict[str, Any]:
+        """The factory's keyword arguments: ``args`` checked and read as their types."""
         known = {p.name: p for p in self.params}
         kwargs: dict[str, Any] = {}
         if BARE in args:
@@ -127,12 +237,7 @@ class Entry(Generic[T]):
                     f"bad value {text!r} for {key} in {spec!r}: {exc}; "
                     f"expected {known[key].describe()}"
                 ) from None
-        try:
-            return self.factory(**kwargs)
-        except ZerosumError:
-            raise
-        except (ValueError, TypeError) as exc:
-            raise SpecError(f"bad {kind} spec {spec!r}: {exc}") from None
+        return kwargs
 
     def _name_bare_value(self, spec: str, args: dict[str, str], kind: str) -> dict[str, str]:
         """``args`` with the bare first value under the name of the first parameter."""
@@ -159,19 +264,9 @@ class Registry(Generic[T]):
         """Decorator: make ``factory`` available as ``name`` in spec strings."""
 
         def add(factory: Callable[..., T]) -> Callable[..., T]:
-            params = []
-            hints = typing.get_type_hints(factory.__init__ if inspect.isclass(factory) else factory)
-            for p in inspect.signature(factory).parameters.values():
-                scalar = _scalar_type(hints.get(p.name, p.annotation))
-                if scalar is None or p.default is inspect.Parameter.empty:
-                    continue
-                params.append(Param(p.name, scalar[0], p.default, scalar[1]))
             doc = summary or (inspect.getdoc(factory) or "").split("\n")[0]
-            open_params = any(
-                p.kind is inspect.Parameter.VAR_KEYWORD
-                for p in inspect.signature(factory).parameters.values()
-            )
-            self._entries[name] = Entry(name, factory, tuple(params), doc, open_params)
+            params, open_params = signature_params(factory), takes_any_keyword(factory)
+            self._entries[name] = Entry(name, factory, params, doc, open_params)
             return factory
 
         return add
@@ -189,7 +284,27 @@ class Registry(Generic[T]):
             known = ", ".join(sorted(self._entries))
             raise SpecError(f"unknown {self.kind} {name!r}; known: {known}") from None
 
-    def make(self, spec: str) -> T:
-        """Build the object a spec string names, with a precise :class:`SpecError` if it can't."""
+    def make(self, spec: str, *, code: bool = True) -> T:
+        """Build the object a spec string names, with a precise :class:`SpecError` if it can't.
+
+        With ``code``, a spec may name the user's code (:func:`parse_code_spec`), which is
+        then imported and run in this process; without it, such a spec is refused.
+        """
+        found = parse_code_spec(spec)
+        if found is not None:
+            if not code:
+                raise SpecError(
+                    f"{spec.strip()!r} names code in a file or module, which is not allowed "
+                    f"here; expected a built-in {self.kind}: {', '.join(sorted(self._entries))}"
+                )
+            from .usercode import load_code  # imports the user's code: only when asked
+
+            return load_code(spec, found, self.kind)  # type: ignore[no-any-return]
         name, args = parse_spec(spec)
+        if name not in self._entries and code:
+            known = ", ".join(sorted(self._entries))
+            raise SpecError(
+                f"unknown {self.kind} {name!r}; known: {known}; or your own code: "
+                "FILE.py[:NAME] or package.module[:NAME]"
+            )
         return self.entry(name).make(spec, args, self.kind)

@@ -157,9 +157,7 @@ def test_a_move_in_a_game_deleted_while_the_agent_thinks_is_404(
         game = client.post("/api/games", json={"game": "connect4", "opponent": "minimax"})
         game_id = game.json()["id"]
         with ThreadPoolExecutor(1) as pool:
-            thinking = pool.submit(
-                client.post, f"/api/games/{game_id}/moves", json={"action": "4"}
-            )
+            thinking = pool.submit(client.post, f"/api/games/{game_id}/moves", json={"action": "4"})
             time.sleep(0.3)
             assert client.delete(f"/api/games/{game_id}").status_code == 204
             answer = thinking.result()

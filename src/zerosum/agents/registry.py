@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
+from ..interop import connectx
 from ..spec import Registry
 from .classic import Minimax
 from .montecarlo import MCTS, MonteCarlo
@@ -20,14 +22,22 @@ AGENTS.register("montecarlo", "pure Monte-Carlo: random playouts per move, best 
 AGENTS.register("mcts", "Monte-Carlo tree search (UCT, random rollouts, optional solver)")(MCTS)
 AGENTS.register("alphabeta", "alpha-beta with table, move ordering, deepening")(AlphaBeta)
 AGENTS.register("perfect", "plays by exact solving: fastest win, slowest loss")(Perfect)
+AGENTS.register(
+    "connectx",
+    "a Kaggle ConnectX agent: connectx:FILE.py[:NAME], connectx:negamax (Connect Four)",
+)(connectx.from_spec)
 
 
-def make_agent(spec: str) -> Any:
-    """The agent a spec string names: ``make_agent("random:seed=3")``.
+def make_agent(spec: str, *, code: bool = True) -> Any:
+    """The agent a spec string names: ``make_agent("random:seed=3")``, or the user's own:
+    ``make_agent("my_agent.py:first")``, ``make_agent("bots.py:Deep,depth=3")``.
 
-    The agent remembers its spec as ``agent.spec`` (used as its name in tables). Raises
-    :class:`~zerosum.game.SpecError` saying what is wrong and what is allowed.
+    The agent remembers its spec as ``agent.spec`` (used as its name in tables) when it
+    can. ``code=False`` refuses specs that name code (what a server takes from a
+    request). Raises :class:`~zerosum.game.SpecError` saying what is wrong and what is
+    allowed.
     """
-    agent = AGENTS.make(spec)
-    agent.spec = spec.strip()
+    agent = AGENTS.make(spec, code=code)
+    with contextlib.suppress(AttributeError, TypeError):
+        agent.spec = spec.strip()
     return agent

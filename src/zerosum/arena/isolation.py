@@ -19,6 +19,7 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import resource
 import signal
 import threading
 import time
@@ -69,11 +70,22 @@ class AgentHost:
 
     ``nice`` lowers the host's priority (the web server stays responsive while its hosts
     think); ``margin`` is how long past a move's deadline the host is killed; ``held``
-    how many agents and games it keeps (the least recently used are dropped).
+    how many agents and games it keeps (the least recently used are dropped);
+    ``memory_mb`` caps the host's data memory (its heap and private mappings, the
+    ``RLIMIT_DATA`` of Linux; shared libraries and compiled code count little there):
+    an agent that asks for more gets a ``MemoryError`` (reported as over the limit) or
+    has its process die, and forfeits either way.
     """
 
-    def __init__(self, *, margin: float = 0.5, nice: int = 0, held: int = MAX_HELD) -> None:
-        self.margin, self.nice, self.held = margin, nice, held
+    def __init__(
+        self,
+        *,
+        margin: float = 0.5,
+        nice: int = 0,
+        held: int = MAX_HELD,
+        memory_mb: int | None = None,
+    ) -> None:
+        self.margin, self.nice, self.held, self.memory_mb = margin, nice, held, memory_mb
         self._process: Any = None
         self._conn: Any = None
         self._games: set[Any] = set()  # the game keys the running process holds
@@ -81,7 +93,12 @@ class AgentHost:
         self._lock = threading.Lock()  # starting and stopping (a server stops hosts at exit)
 
     def __getstate__(self) -> dict[str, Any]:  # sent to another process: without its own
-        return {"margin": self.margin, "nice": self.nice, "held": self.held}
+        return {
+            "margin": self.margin,
+            "nice": self.nice,
+            "held": self.held,
+            "memory_mb": self.memory_mb,
+        }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(**state)  # type: ignore[misc]
@@ -100,7 +117,9 @@ class AgentHost:
     def _start(self) -> None:
         ctx = context()
         ours, theirs = ctx.Pipe()
-        self._process = ctx.Process(target=_serve, args=(theirs, self.nice, self.held), daemon=True)
+        self._process = ctx.Process(
+            target=_serve, args=(theirs, self.nice, self.held, self.memory_mb), daemon=True
+        )
         self._process.start()
         theirs.close()
         self._conn = ours
@@ -232,7 +251,14 @@ def _death(code: int | None) -> str:
     return f"its process died (exit code {code})"
 
 
-def _serve(conn: Any, nice: int, most: int) -> None:
+def limit_memory(memory_mb: int | None) -> None:
+    """Cap this process's data memory at ``memory_mb`` MB (None: no cap)."""
+    if memory_mb is not None:
+        cap = int(memory_mb) << 20
+        resource.setrlimit(resource.RLIMIT_DATA, (cap, cap))
+
+
+def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> None:
     """A host's loop: create agents, play their moves, answer each message in order."""
     from ..agents import make_agent
 
@@ -240,6 +266,7 @@ def _serve(conn: Any, nice: int, most: int) -> None:
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
+    limit_memory(memory_mb)
     agents: OrderedDict[Any, Any] = OrderedDict()
     games: OrderedDict[Any, Any] = OrderedDict()
     conn.send(("ready",))
@@ -289,8 +316,11 @@ def _serve(conn: Any, nice: int, most: int) -> None:
             search = info if isinstance(info, SearchInfo) and info is not before else None
             conn.send(("ok", action, search, spent))
         except Exception as exc:  # the agent's error, reported to whoever asked
+            text = str(exc)
+            if isinstance(exc, MemoryError) and memory_mb is not None:
+                text = f"over its memory limit of {memory_mb} MB"
             try:
-                conn.send(("error", type(exc).__name__, str(exc)))
+                conn.send(("error", type(exc).__name__, text))
             except Exception:  # an answer that cannot be sent (unpicklable action...)
                 conn.send(("error", type(exc).__name__, "the answer could not be sent back"))
 
@@ -300,16 +330,24 @@ class Isolated:
 
     A callable agent like any other: each move is told the caller's deadline, and one that
     overruns it by ``margin`` seconds kills the process and raises
-    :class:`~zerosum.budget.Overrun` (``zs.play`` records a time forfeit). ``last`` is the
-    agent's latest search summary.
+    :class:`~zerosum.budget.Overrun` (``zs.play`` records a time forfeit); ``memory_mb``
+    caps its process's memory (see :class:`AgentHost`). ``last`` is the agent's latest
+    search summary.
     """
 
-    def __init__(self, agent: Any, *, margin: float = 0.5, name: str | None = None) -> None:
+    def __init__(
+        self,
+        agent: Any,
+        *,
+        margin: float = 0.5,
+        name: str | None = None,
+        memory_mb: int | None = None,
+    ) -> None:
         self.agent = agent
         self.name = name or (agent.strip() if isinstance(agent, str) else agent_name(agent))
         self.time_limit = getattr(agent, "time_limit", None)
         self.last: SearchInfo | None = None
-        self._host = AgentHost(margin=margin)
+        self._host = AgentHost(margin=margin, memory_mb=memory_mb)
         self._game: Any = None  # the game the host holds (kept alive: its id is its key)
 
     def prepare(self, game: Any) -> None:

@@ -6,6 +6,7 @@ journal or a JSON export summarizes exactly like the original.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,7 +17,17 @@ import numpy as np
 
 from .play import GameRecord
 from .ratings import elo_difference, fit_elo, score_interval
+from .records import encode
 from .tasks import ArenaGame
+
+
+def game_identity(g: ArenaGame) -> str:
+    """What makes two played games the same game: who moved first, the position after the
+    opening, every action and how it ended."""
+    r = g.record
+    assert r is not None
+    return json.dumps([g.first, encode(r.initial_state), encode(r.actions), r.winner, r.reason])
+
 
 __all__ = ["Tally", "Standing", "Rating", "ArenaResult", "MatchResult", "TournamentResult"]
 
@@ -83,15 +94,20 @@ class Standing:
 
 @dataclass(frozen=True)
 class Rating:
-    """An Elo rating and the half-width of its 95% interval."""
+    """An Elo rating and the half-width of its 95% interval. The interval is open-ended
+    on one side (``sweep`` is 1 or -1) for an agent that won or lost every game: no
+    number of wins bounds how much stronger it may be."""
 
     name: str
     elo: float
     margin: float
+    sweep: int = 0
 
     @property
     def interval(self) -> tuple[float, float]:
-        return (self.elo - self.margin, self.elo + self.margin)
+        low = -math.inf if self.sweep < 0 else self.elo - self.margin
+        high = math.inf if self.sweep > 0 else self.elo + self.margin
+        return (low, high)
 
 
 @dataclass(frozen=True)
@@ -152,6 +168,31 @@ class ArenaResult:
                 row["searched"] += len(nodes)
         return tuple(Standing(name, **row) for name, row in zip(self.names, rows, strict=True))
 
+    @cached_property
+    def distinct(self) -> dict[tuple[int, int], int]:
+        """For each pair ``(a, b)`` with ``a < b``: how many different games it played
+        (deterministic agents replay the same game from the same opening)."""
+        seen: dict[tuple[int, int], set[str]] = {}
+        for g in self.games:
+            if g.record is not None:
+                seen.setdefault((min(g.a, g.b), max(g.a, g.b)), set()).add(game_identity(g))
+        return {pair: len(keys) for pair, keys in seen.items()}
+
+    @property
+    def distinct_games(self) -> int:
+        """How many different games were played in all."""
+        return sum(self.distinct.values())
+
+    def distinct_of(self, agent: int) -> int:
+        """How many different games agent ``agent`` played."""
+        return sum(n for pair, n in self.distinct.items() if agent in pair)
+
+    def repeats(self, a: int, b: int) -> float:
+        """Played games per different game between ``a`` and ``b`` (1: none repeated)."""
+        played = self.pair(a, b).games
+        different = self.distinct.get((min(a, b), max(a, b)), 0)
+        return played / different if different else 1.0
+
     def pair(self, a: int, b: int) -> Tally:
         """Agent ``a``'s wins, draws and losses against agent ``b`` (indices into names)."""
         tally = Tally()
@@ -170,18 +211,24 @@ class ArenaResult:
 
     @cached_property
     def ratings(self) -> tuple[Rating, ...]:
-        """Elo ratings (mean 0) with 95% intervals, fitted to all games at once."""
+        """Elo ratings (mean 0) with 95% intervals, fitted to all games at once. A game
+        played again move for move is no new evidence: each pair counts as many games as
+        it played different ones (its score unchanged), so repeats do not narrow the
+        intervals."""
         n = len(self.names)
         games, points = np.zeros((n, n)), np.zeros((n, n))
         for i in range(n):
             for j in range(n):
                 tally = self.crosstable[i][j]
                 if tally is not None:
-                    games[i, j], points[i, j] = tally.games, tally.points
+                    weight = 1 / self.repeats(i, j)
+                    games[i, j], points[i, j] = tally.games * weight, tally.points * weight
         elo, margin = fit_elo(games, points)
+        totals = [s.total for s in self.standings]
+        sweeps = [0 if not t.games else (t.points == t.games) - (t.points == 0) for t in totals]
         return tuple(
-            Rating(name, float(e), float(m))
-            for name, e, m in zip(self.names, elo, margin, strict=True)
+            Rating(name, float(e), float(m), sweep)
+            for name, e, m, sweep in zip(self.names, elo, margin, sweeps, strict=True)
         )
 
     # Reports live in zerosum.report; these methods are shortcuts to them.
@@ -216,6 +263,12 @@ class ArenaResult:
         from ..report.export import write_csv
 
         write_csv(self, path)
+
+    def to_html(self, path: str | Path) -> None:
+        """The standings, crosstable and ratings as one self-contained HTML page."""
+        from ..report.page import write_html
+
+        write_html(self, path)
 
     def to_pandas(self, table: str = "games") -> Any:
         """A pandas DataFrame of ``"games"``, ``"standings"`` or ``"ratings"``."""
@@ -252,8 +305,10 @@ class MatchResult(ArenaResult):
 
     @property
     def score_interval(self) -> tuple[float, float]:
-        """The 95% interval of ``a``'s score."""
-        return score_interval(self.tally.points, self.tally.games)
+        """The 95% interval of ``a``'s score, counting each different game once (a game
+        replayed move for move is no new evidence)."""
+        weight = 1 / self.repeats(0, 1)
+        return score_interval(self.tally.points * weight, round(self.tally.games * weight))
 
     @property
     def elo(self) -> float:

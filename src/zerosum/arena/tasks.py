@@ -16,12 +16,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..agents.registry import make_agent
+from ..game import state_key
+from ..games.registry import load_game
 from ..seeding import derive_seed
 from .isolation import Isolated
 from .play import GameRecord, play
 from .records import record_from_dict, record_to_dict
 
-__all__ = ["Entrant", "GameTask", "ArenaGame", "plan", "play_tasks", "opening"]
+__all__ = [
+    "AUTO",
+    "Entrant",
+    "GameTask",
+    "ArenaGame",
+    "plan",
+    "play_tasks",
+    "opening",
+    "distinct_openings",
+]
 
 
 @dataclass(frozen=True)
@@ -29,13 +40,15 @@ class Entrant:
     """An agent in the arena: its name in tables and the agent object or spec string.
 
     ``time_limit`` is the per-move limit in seconds it is held to (None: none), and
-    ``budget`` the time it is told it has (:mod:`zerosum.budget`), a margin below.
+    ``budget`` the time it is told it has (:mod:`zerosum.budget`), a margin below;
+    ``memory_mb`` caps the memory of the process it plays in, when it plays in one.
     """
 
     name: str
     agent: Any
     time_limit: float | None = None
     budget: float | None = None
+    memory_mb: int | None = None
 
 
 @dataclass(frozen=True)
@@ -48,7 +61,7 @@ class GameTask:
     first: int  # the entrant index that moves first (a or b)
     seed: int
     opening: tuple[Any, ...]
-    game: Any
+    game: Any  # the game, or the spec string of a game from the user's code (loaded where played)
     entrants: tuple[Entrant, Entrant]  # (first, second)
 
     @property
@@ -137,6 +150,63 @@ def opening(game: Any, plies: int, seed: int) -> tuple[Any, ...]:
     return tuple(actions)
 
 
+#: ``random_opening=AUTO``: every couple of games starts from its own position, reached
+#: in the fewest random plies that keep it apart from the other couples'.
+AUTO = "auto"
+#: Positions generated at most per ply when looking for distinct openings.
+_MOST_PER_PLY = 50_000
+
+
+def _position_key(game: Any, state: Any) -> Any:
+    key = state_key(game, state)
+    try:
+        hash(key)
+    except TypeError:
+        return repr(key)
+    return key
+
+
+def distinct_openings(game: Any, count: int, seed: int) -> list[tuple[Any, ...]]:
+    """``count`` openings of the fewest plies that lead to ``count`` different positions:
+    the start, then single moves in random order, then two-move openings, and so on
+    (moves that end the game are avoided, as in :func:`opening`). When the game has
+    fewer positions than that, the openings repeat from the first.
+
+    >>> from zerosum.games import TicTacToe
+    >>> [len(o) for o in distinct_openings(TicTacToe(), 12, seed=0)]
+    [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2]
+    """
+    rng = random.Random(derive_seed(seed, "distinct openings"))
+    chosen: list[tuple[Any, ...]] = []
+    level: dict[Any, tuple[tuple[Any, ...], Any]] = {
+        _position_key(game, game.initial_state): ((), game.initial_state)
+    }
+    while len(chosen) < count and level:
+        found = list(level.values())
+        rng.shuffle(found)
+        chosen.extend(moves for moves, _ in found[: count - len(chosen)])
+        level = _next_level(game, found)
+    while len(chosen) < count:
+        chosen.append(chosen[len(chosen) % max(1, len(chosen))])
+    return chosen
+
+
+def _next_level(
+    game: Any, found: list[tuple[tuple[Any, ...], Any]]
+) -> dict[Any, tuple[tuple[Any, ...], Any]]:
+    """The distinct positions one more ply away (non-terminal ones only)."""
+    level: dict[Any, tuple[tuple[Any, ...], Any]] = {}
+    for moves, state in found:
+        for action in game.actions(state):
+            after = game.result(state, action)
+            if game.is_terminal(after):
+                continue
+            level.setdefault(_position_key(game, after), ((*moves, action), after))
+            if len(level) >= _MOST_PER_PLY:
+                return level
+    return level
+
+
 def plan(
     game: Any,
     entrants: list[Entrant],
@@ -144,22 +214,31 @@ def plan(
     games: int,
     seed: int,
     swap_sides: bool,
-    random_opening: int,
+    random_opening: int | str,
+    local_game: Any = None,
 ) -> list[GameTask]:
     """Every game of the pairings, in a fixed order: ``games`` per pair, sides alternating
     when ``swap_sides`` (game ``2k`` has ``a`` first, ``2k+1`` has ``b`` first, both from
-    the same opening)."""
+    the same opening). ``random_opening`` is a number of random plies per couple of games
+    or :data:`AUTO` (the same :func:`distinct_openings` for every pair). ``game`` may be a
+    spec string, ``local_game`` then the game it names."""
+    board = game if local_game is None else local_game
+    couples = (games + 1) // 2 if swap_sides else games
+    shared = distinct_openings(board, couples, seed) if random_opening == AUTO else None
     tasks = []
     for a, b in pairs:
         pairing = (entrants[a].name, entrants[b].name)
         for index in range(games):
             first, second = (b, a) if swap_sides and index % 2 else (a, b)
             couple = index // 2 if swap_sides else index
-            moves = (
-                opening(game, random_opening, derive_seed(seed, pairing, "opening", couple))
-                if random_opening
-                else ()
-            )
+            if shared is not None:
+                moves = shared[couple]
+            elif random_opening:
+                moves = opening(
+                    board, int(random_opening), derive_seed(seed, pairing, "opening", couple)
+                )
+            else:
+                moves = ()
             tasks.append(
                 GameTask(
                     a=a,
@@ -190,7 +269,9 @@ def _agent(entrant: Entrant) -> Any:
         key = ("isolated", entrant.name, payload)
         if key not in _BUILT:
             margin = max(0.0, limit - (told or limit))
-            _BUILT[key] = Isolated(entrant.agent, margin=margin, name=entrant.name)
+            _BUILT[key] = Isolated(
+                entrant.agent, margin=margin, name=entrant.name, memory_mb=entrant.memory_mb
+            )
         return _BUILT[key]
     if not isinstance(entrant.agent, str):
         return entrant.agent
@@ -199,10 +280,19 @@ def _agent(entrant: Entrant) -> Any:
     return _BUILT[entrant.agent]
 
 
+def _game(game: Any) -> Any:
+    """The game itself: a spec string (a game from the user's code) is loaded once per process."""
+    if not isinstance(game, str):
+        return game
+    if game not in _BUILT:
+        _BUILT[game] = load_game(game)
+    return _BUILT[game]
+
+
 def play_task(task: GameTask) -> ArenaGame:
     """Play one task's game (in whatever process this runs)."""
     begin = time.perf_counter()
-    game = task.game
+    game = _game(task.game)
     state = game.initial_state
     for action in task.opening:
         state = game.result(state, action)

@@ -9,40 +9,58 @@ which games finish (for agents without a time limit).
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from os import PathLike
 from typing import Any
 
 from ..agents.registry import make_agent
-from ..game import ZerosumError, game_name
+from ..game import SpecError, ZerosumError, game_name
 from ..games.registry import load_game
 from ..limits import check_workers
+from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, probe
 from .executors import open_pool, run
 from .journal import Journal
 from .play import agent_name
 from .progress import make_progress
 from .results import ArenaResult, MatchResult, TournamentResult
-from .tasks import ArenaGame, Entrant, plan
+from .tasks import AUTO, ArenaGame, Entrant, plan
 
-__all__ = ["match", "tournament", "entrants"]
+__all__ = ["match", "tournament", "entrants", "LeftOut"]
 
 Agents = Sequence[Any] | Mapping[str, Any]
 
 
+class LeftOut(UserWarning):
+    """An entry from the user's code that did not load and was left out of a tournament."""
+
+
 def entrants(
-    agents: Agents, move_time: float | None = None, time_margin: float = 0.5
+    agents: Agents,
+    move_time: float | None = None,
+    time_margin: float = 0.5,
+    memory_mb: int | None = None,
 ) -> list[Entrant]:
-    """The agents as :class:`Entrant`: spec strings are checked and named by their spec,
-    objects by :func:`~zerosum.arena.agent_name`, unless a mapping names them; a repeated
-    name gets ``#2``, ``#3``... Each agent is told its own ``time_limit`` (or
-    ``move_time``) per move, and held to that plus ``time_margin`` seconds: past it, the
-    move is stopped for certain (see :func:`~zerosum.arena.tasks.play_task`)."""
+    """The agents as :class:`Entrant`: spec strings are checked and named by their spec
+    (a bare file spec by its file's name), objects by
+    :func:`~zerosum.arena.agent_name`, unless a mapping names them; a repeated name gets
+    ``#2``, ``#3``... Each agent is told its own ``time_limit`` (or ``move_time``) per
+    move, and held to that plus ``time_margin`` seconds: past it, the move is stopped
+    for certain (see :func:`~zerosum.arena.tasks.play_task`).
+
+    Agents from the user's code (file and module specs) are not loaded here: they were
+    checked in processes of their own (:func:`~zerosum.arena.entries.probe`). They play
+    in processes of their own too, held to :data:`~zerosum.arena.entries.CODE_MOVE_SECONDS`
+    per move unless ``move_time`` says otherwise, with ``memory_mb`` (default
+    :data:`~zerosum.arena.entries.CODE_MEMORY_MB`) of memory; ``memory_mb`` also caps
+    the other agents that play in processes of their own."""
     named = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
     result: list[Entrant] = []
     seen: dict[str, int] = {}
     for name, agent in named:
-        built = make_agent(agent) if isinstance(agent, str) else agent
-        if not callable(built):
+        code = is_code(agent)
+        built = None if code else make_agent(agent) if isinstance(agent, str) else agent
+        if not code and not callable(built):
             raise ZerosumError(
                 f"agent {name or agent!r} is a {type(built).__name__}, not an agent; expected a "
                 "spec string such as 'random:seed=1' or a callable agent(game, state) -> action"
@@ -50,26 +68,60 @@ def entrants(
         name = (
             str(name)
             if name is not None
-            else (agent.strip() if isinstance(agent, str) else agent_name(agent))
+            else (entry_name(agent) if isinstance(agent, str) else agent_name(agent))
         )
         seen[name] = seen.get(name, 0) + 1
         if seen[name] > 1:
             name = f"{name}#{seen[name]}"
         told = getattr(built, "time_limit", None) or move_time
+        if code and told is None:
+            told = CODE_MOVE_SECONDS
+        memory = memory_mb if memory_mb is not None or not code else CODE_MEMORY_MB
         result.append(
             Entrant(
                 name,
                 agent.strip() if isinstance(agent, str) else agent,
                 None if told is None else told + time_margin,
                 told,
+                memory,
             )
         )
     return result
 
 
+def _check_code_agents(
+    agents: Agents, memory_mb: int | None, leave_out: bool
+) -> tuple[Agents, dict[str, str]]:
+    """The agents without those from the user's code that do not load (each tried in a
+    process of its own), and why each was left out; raise instead unless ``leave_out``."""
+    named = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
+    specs = [a.strip() for _, a in named if is_code(a)]
+    if not specs:
+        return agents, {}
+    failed = {
+        spec: why
+        for spec, why in probe(specs, memory_mb=memory_mb or CODE_MEMORY_MB).items()
+        if why is not None
+    }
+    if failed and not leave_out:
+        raise SpecError(next(iter(failed.values())))
+    kept = [(n, a) for n, a in named if not (is_code(a) and a.strip() in failed)]
+    if isinstance(agents, Mapping):
+        return {str(n): a for n, a in kept}, failed
+    return [a for _, a in kept], failed
+
+
 def _check_count(label: str, value: Any, low: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise ZerosumError(f"{label} must be a whole number of at least {low}, not {value!r}")
+
+
+def _game_and_carrier(game: Any) -> tuple[Any, Any]:
+    """The game, and what tasks carry to workers: the spec string of a game from the
+    user's code (its class may not unpickle where its file was not loaded), else the game."""
+    loaded = load_game(game) if isinstance(game, str) else game
+    spec = getattr(loaded, "spec", None)
+    return loaded, (spec if is_code(spec) else loaded)
 
 
 def _run(
@@ -80,26 +132,31 @@ def _run(
     games: int,
     seed: int,
     swap_sides: bool,
-    random_opening: int,
+    random_opening: int | str,
     workers: int,
     scheduler: str | None,
     journal: str | PathLike[str] | None,
     progress: bool,
     move_time: float | None,
     time_margin: float,
+    memory_mb: int | None,
 ) -> Any:
-    game = load_game(game) if isinstance(game, str) else game
+    game, carried = _game_and_carrier(game)
     _check_count("games", games, 1)
-    _check_count("random_opening", random_opening, 0)
+    if random_opening != AUTO:
+        _check_count("random_opening", random_opening, 0)
     check_workers(workers)
-    people = entrants(agents, move_time, time_margin)
+    agents, left_out = _check_code_agents(agents, memory_mb, leave_out=pairs is None)
+    for why in left_out.values():
+        warnings.warn(f"left out of the tournament: {why}", LeftOut, stacklevel=3)
+    people = entrants(agents, move_time, time_margin, memory_mb)
     if len(people) < 2:
         raise ZerosumError(f"a tournament needs at least 2 agents, got {len(people)}")
     names = [e.name for e in people]
     if pairs is None:
         pairs = [(i, j) for i in range(len(people)) for j in range(i + 1, len(people))]
-    tasks = plan(game, people, pairs, games, seed, swap_sides, random_opening)
-    settings = {
+    tasks = plan(carried, people, pairs, games, seed, swap_sides, random_opening, game)
+    settings: dict[str, Any] = {
         "game": game_name(game),
         "agents": names,
         "seed": seed,
@@ -131,7 +188,11 @@ def _run(
         if book is not None:
             book.close()
     settings.update(
-        games=games, workers=workers, scheduler=scheduler, resumed=len(tasks) - len(todo)
+        games=games,
+        workers=workers,
+        scheduler=scheduler,
+        resumed=len(tasks) - len(todo),
+        left_out=left_out,
     )
     return cls(
         game=game_name(game),
@@ -148,7 +209,7 @@ def match(
     b: Any,
     games: int = 100,
     swap_sides: bool = True,
-    random_opening: int = 0,
+    random_opening: int | str = AUTO,
     seed: int = 0,
     workers: int = 1,
     *,
@@ -157,12 +218,19 @@ def match(
     progress: bool = False,
     move_time: float | None = None,
     time_margin: float = 0.5,
+    memory_mb: int | None = None,
     names: tuple[str, str] | None = None,
 ) -> MatchResult:
     """``games`` games of agent ``a`` against ``b`` (objects or spec strings).
 
-    With ``swap_sides`` each plays first in half the games; ``random_opening=k`` starts
-    each pair of games from the same ``k`` random plies, once with each agent first.
+    With ``swap_sides`` each plays first in half the games. Each couple of games starts
+    from its own opening, once with each agent first: by default (``"auto"``) the
+    fewest random plies that make the couples' positions differ (see
+    :func:`~zerosum.arena.tasks.distinct_openings`), so deterministic agents never
+    replay a game; ``random_opening=k`` plays ``k`` random plies, 0 none. Agents from
+    files and modules are loaded in processes of their own first (one that fails raises
+    :class:`~zerosum.SpecError`; a tournament leaves it out with a :class:`LeftOut`
+    warning) and play in their own, within ``memory_mb``.
     ``workers`` local processes (1: this process) or a Dask ``scheduler`` address play
     them; ``journal`` (a ``.jsonl`` path) keeps every finished game and resumes from it.
     Agents are held to their ``time_limit`` (else ``move_time``) plus ``time_margin``
@@ -189,6 +257,7 @@ def match(
         progress,
         move_time,
         time_margin,
+        memory_mb,
     )
 
 
@@ -197,7 +266,7 @@ def tournament(
     agents: Agents,
     games_per_pair: int = 10,
     swap_sides: bool = True,
-    random_opening: int = 0,
+    random_opening: int | str = AUTO,
     seed: int = 0,
     workers: int = 1,
     *,
@@ -206,6 +275,7 @@ def tournament(
     progress: bool = False,
     move_time: float | None = None,
     time_margin: float = 0.5,
+    memory_mb: int | None = None,
 ) -> TournamentResult:
     """A round robin: every pair of ``agents`` plays a match of ``games_per_pair`` games.
 
@@ -233,4 +303,5 @@ def tournament(
         progress,
         move_time,
         time_margin,
+        memory_mb,
     )

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from ..interop import openspiel
-from ..spec import Registry
+from ..spec import Registry, parse_code_spec
 from .connect_four import ConnectFour
 from .migration import Migration
 from .pick import Pick
@@ -21,9 +22,15 @@ GAMES.register(
 )(openspiel.from_spec)
 
 
-def load_game(spec: str) -> Any:
-    """The game a spec string names: ``load_game("connect4:width=5,height=4")``.
+def load_game(spec: str, *, code: bool = True) -> Any:
+    """The game a spec string names: ``load_game("connect4:width=5,height=4")``, or the
+    user's own: ``load_game("my_game.py:Nim,sticks=9")``, ``load_game("course.games:Nim")``.
 
+    ``code=False`` refuses specs that name code (what a server takes from a request).
     Raises :class:`~zerosum.game.SpecError` saying what is wrong and what is allowed.
     """
-    return GAMES.make(spec)
+    game = GAMES.make(spec, code=code)
+    if parse_code_spec(spec) is not None:
+        with contextlib.suppress(AttributeError, TypeError):
+            game.spec = spec.strip()  # its name in records, and how workers load it
+    return game

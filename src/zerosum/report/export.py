@@ -28,11 +28,12 @@ def _finite(x: float | None) -> float | None:
 
 def _standings(result: ArenaResult) -> list[dict[str, Any]]:
     rows = []
-    for s in result.standings:
+    for i, s in enumerate(result.standings):
         rows.append(
             {
                 "agent": s.name,
                 "games": s.total.games,
+                "distinct": result.distinct_of(i),
                 "wins": s.total.wins,
                 "draws": s.total.draws,
                 "losses": s.total.losses,
@@ -50,10 +51,11 @@ def _standings(result: ArenaResult) -> list[dict[str, Any]]:
 
 
 def _ratings(result: ArenaResult) -> list[dict[str, Any]]:
-    return [
-        {"agent": r.name, "elo": r.elo, "low": r.interval[0], "high": r.interval[1]}
-        for r in result.ratings
-    ]
+    rows = []
+    for r in result.ratings:
+        low, high = r.interval
+        rows.append({"agent": r.name, "elo": r.elo, "low": _finite(low), "high": _finite(high)})
+    return rows
 
 
 def result_to_dict(result: ArenaResult) -> dict[str, Any]:
@@ -69,6 +71,10 @@ def result_to_dict(result: ArenaResult) -> dict[str, Any]:
             [None if t is None else asdict(t) for t in line] for line in result.crosstable
         ],
         "ratings": _ratings(result),
+        "distinct": [
+            {"a": result.names[a], "b": result.names[b], "games": n}
+            for (a, b), n in sorted(result.distinct.items())
+        ],
     }
     if isinstance(result, MatchResult):
         data["match"] = {

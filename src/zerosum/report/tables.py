@@ -48,11 +48,12 @@ def _nodes(nodes: float | None) -> str:
 
 def standings_table(result: ArenaResult) -> Table:
     rows = []
-    for s in result.standings:
+    for i, s in enumerate(result.standings):
         rows.append(
             (
                 s.name,
                 str(s.total.games),
+                str(result.distinct_of(i)),
                 _wdl(s.total),
                 _pct(s.total.score),
                 _wdl(s.as_first),
@@ -66,6 +67,7 @@ def standings_table(result: ArenaResult) -> Table:
     headers = (
         "agent",
         "games",
+        "distinct",
         "W-D-L",
         "score",
         "as 1st",
@@ -75,17 +77,30 @@ def standings_table(result: ArenaResult) -> Table:
         "ms/move",
         "nodes/move",
     )
-    return Table("Results (W-D-L: wins-draws-losses)", headers, tuple(rows))
+    return Table(
+        "Results (distinct: games not replayed move for move; W-D-L: wins-draws-losses)",
+        headers,
+        tuple(rows),
+    )
 
 
 def crosstable(result: ArenaResult) -> Table:
     rows = []
-    for name, line in zip(result.names, result.crosstable, strict=True):
-        cells = ["" if t is None else f"{t.points:g}/{t.games}" for t in line]
+    for i, (name, line) in enumerate(zip(result.names, result.crosstable, strict=True)):
+        cells = ["" if t is None else _cell(result, i, j, t) for j, t in enumerate(line)]
         rows.append((name, *cells))
     return Table(
-        "Crosstable (points of the row against the column)", ("", *result.names), tuple(rows)
+        "Crosstable (points of the row against the column; games replayed move for move "
+        "count once in the ratings)",
+        ("", *result.names),
+        tuple(rows),
     )
+
+
+def _cell(result: ArenaResult, i: int, j: int, t: Tally) -> str:
+    distinct = result.distinct.get((min(i, j), max(i, j)), 0)
+    repeated = f" ({distinct} distinct)" if distinct < t.games else ""
+    return f"{t.points:g}/{t.games}{repeated}"
 
 
 def ratings_table(result: ArenaResult) -> Table:
@@ -95,7 +110,9 @@ def ratings_table(result: ArenaResult) -> Table:
         for rank, r in enumerate(ranked, start=1)
     )
     return Table(
-        "Elo ratings (maximum likelihood, mean 0)", ("#", "agent", "Elo", "95% interval"), rows
+        "Elo ratings (maximum likelihood, mean 0; an interval is open-ended after a clean sweep)",
+        ("#", "agent", "Elo", "95% interval"),
+        rows,
     )
 
 
@@ -121,7 +138,10 @@ def tables(result: ArenaResult) -> list[Table]:
 
 def _footer(result: ArenaResult) -> str:
     played = len(result.records)
-    return f"{result.game}: {played} of {len(result.games)} games played in {result.seconds:.1f} s"
+    return (
+        f"{result.game}: {played} of {len(result.games)} games played "
+        f"({result.distinct_games} distinct) in {result.seconds:.1f} s"
+    )
 
 
 def result_tables(result: ArenaResult) -> Any:

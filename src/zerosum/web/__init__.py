@@ -52,7 +52,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, move_seconds: float = 5.0) 
         access_log=False,
         # Requests still open at a Ctrl-C or SIGTERM get half a second; the agent hosts are
         # then killed, so the server stops within about two seconds whatever they did.
-        timeout_graceful_shutdown=0.5,
+        timeout_graceful_shutdown=0.5,  # type: ignore[arg-type]  # a float works (wait_for)
     )
     try:
         uvicorn.Server(config).run(sockets=[sock])

@@ -197,8 +197,9 @@ def create_app(
         if type(human) is not int or human not in (1, 2):
             raise ApiError(422, f"'human' must be 1 or 2 (the side you play), not {human!r}")
         try:
-            game = await asyncio.to_thread(load_game, game_spec)
-            agent = await asyncio.to_thread(make_agent, agent_spec)
+            # a request never names code to import: only the operator may (zerosum serve)
+            game = await asyncio.to_thread(load_game, game_spec, code=False)
+            agent = await asyncio.to_thread(make_agent, agent_spec, code=False)
         except ZerosumError as exc:
             raise ApiError(422, str(exc)) from None
         if isinstance(agent, Human):
