@@ -193,7 +193,7 @@ def grade(
     >>> import zerosum as zs
     >>> report = zs.grade(zs.games.TicTacToe(), ["perfect", "random:seed=1"], positions=30)
     >>> [round(g.kept_share, 2) for g in report.grades]
-    [1.0, 0.73]
+    [1.0, 0.57]
     """
     named = _named_agents(agents)
     chosen = list(states) if states is not None else random_positions(game, positions, plies, seed)
