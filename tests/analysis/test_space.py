@@ -158,3 +158,21 @@ def test_bad_limits_are_refused() -> None:
         zs.analyze(zs.games.TicTacToe(), plies=-1)
     with pytest.raises(ZerosumError, match="probes at least 0"):
         zs.analyze(zs.games.TicTacToe(), probes=-5)
+
+
+def test_placement_kernel_equals_the_generic_path_on_pick3() -> None:
+    from zerosum.kernels import placement_space
+
+    game = zs.games.Pick(n=3)
+    compiled = list(placement_space.layers([m >> 1 for m in game.sets], 9))
+    generic = [
+        (g.positions, g.terminal, g.sequences, g.games, g.moves) for g in generic_layers(game)
+    ]
+    assert [(c[0], c[1], c[3], c[4], c[5]) for c in compiled] == generic
+
+
+def test_pick4_is_counted_compiled() -> None:
+    space = zs.analyze(zs.games.Pick(n=4), max_positions=10**9, probes=0)
+    assert space.complete and space.positions == 7_004_563
+    assert [p.positions for p in space.plies[:7]] == [1, 16, 240, 1680, 10920, 43680, 160160]
+    assert space.plies[16].positions == 170  # full boards: a draw or a win with the last number

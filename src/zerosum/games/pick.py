@@ -6,12 +6,13 @@ per number, so the win check after a move looks only at subsets containing that 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from . import svg
 from .base import BuiltinGame
 from .heuristics import pick_open_sets, squash
-from .space import MaskPermutation, canonical_pair, placement_orders, square_symmetries
+from .space import LayerCounts, MaskPermutation, canonical_pair, placement_orders, square_symmetries
 
 #: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
 PickState = tuple[int, int, int]
@@ -127,6 +128,16 @@ class Pick(BuiltinGame):
         held1, held2, winner = state
         last, other = (held1, held2) if held1.bit_count() > held2.bit_count() else (held2, held1)
         return placement_orders(last, other, bool(winner), self._wins)
+
+    def space_layers(self) -> Iterator[LayerCounts] | None:
+        """Exact counts per ply, compiled, for n = 4 (n = 3 takes the generic path, which
+        counts up to all 8 of its symmetries; from n = 5 the pairs of sets are too many)."""
+        if self.n != 4:
+            return None
+        from ..kernels import placement_space
+
+        cells = [m >> 1 for m in self.sets]  # number x on bit x - 1
+        return (LayerCounts(*t) for t in placement_space.layers(cells, self.numbers))
 
     def _wins(self, held: int) -> bool:
         return any(held & m == m for m in self.sets)
