@@ -33,6 +33,7 @@ QUICK: dict[str, dict[str, object]] = {
     "06_openspiel_games.ipynb": {"GAMES": 2, "ITERATIONS": 50},
     "07_state_space_and_grading.ipynb": {
         "PROBES": 200,
+        "C4_PROBES": 200,
         "C4_EXACT_PLIES": 6,
         "GRADE_POSITIONS": 20,
         "GRADE_DEPTHS": [1, 2],
