@@ -26,10 +26,18 @@ QUICK: dict[str, dict[str, object]] = {
         "GAMES_PER_PAIR": 2,
         "PLAYOUTS": 10,
         "SOLVED_BOARD": (4, 3),
+        "PROVE_CENTRE": False,
     },
     "04_pick_depth.ipynb": {"N": 3, "DEPTHS": [1, 2]},
     "05_tictactoe_montecarlo.ipynb": {"PLAYOUTS": [10], "GAMES_PER_PAIR": 2},
     "06_openspiel_games.ipynb": {"GAMES": 2, "ITERATIONS": 50},
+    "07_state_space_and_grading.ipynb": {
+        "PROBES": 200,
+        "C4_PROBES": 200,
+        "C4_EXACT_PLIES": 6,
+        "GRADE_POSITIONS": 20,
+        "GRADE_DEPTHS": [1, 2],
+    },
 }
 
 

@@ -9,6 +9,7 @@ True
 
 from . import agents, budget, games, interop
 from .agents import make_agent, solve
+from .analysis import analyze, grade
 from .arena import GameRecord, judge, match, play, tournament
 from .game import (
     Game,
@@ -41,4 +42,4 @@ __all__ = [
     "show",
     "solve",
 ]
-__all__ += ["match", "tournament"]
+__all__ += ["match", "tournament", "analyze", "grade"]

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from .agents import AGENTS, Human, SolveResult, make_agent, solve
 from .arena import judge
+from .cli_analysis import add_analysis_commands
 from .cli_arena import add_arena_commands
 from .game import ZerosumError, format_action, replay, split_moves
 from .games import GAMES, ConnectFour, load_game
@@ -222,6 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(run=cmd_play)
     add_arena_commands(commands)
+    add_analysis_commands(commands)
 
     serve = commands.add_parser("serve", help="play in the browser: serve the page")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")

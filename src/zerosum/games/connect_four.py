@@ -7,12 +7,14 @@ wrap from one column into the next. The same layout is what the compiled solver 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .. import budget
 from . import svg
 from .base import BuiltinGame
 from .heuristics import connect_four_lines, squash
+from .space import LayerCounts, Probes
 
 #: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
 ConnectFourState = tuple[int, int, int, int]
@@ -151,6 +153,37 @@ class ConnectFour(BuiltinGame):
     def key(self, state: ConnectFourState) -> tuple[int, int]:
         """The stones alone identify a position (moves and winner follow from them)."""
         return (state[0], state[1])
+
+    #: What ``canonical_key`` identifies (for state-space reports).
+    symmetry = "the mirror image (columns reversed)"
+
+    def canonical_key(self, state: ConnectFourState) -> tuple[int, int]:
+        """The smaller of the stones and their mirror image."""
+        return min((state[0], state[1]), (self._mirror(state[0]), self._mirror(state[1])))
+
+    def _mirror(self, bits: int) -> int:
+        h1, out = self.column_height, 0
+        column = (1 << h1) - 1
+        for c in range(self.width):
+            out |= (bits >> (c * h1) & column) << ((self.width - 1 - c) * h1)
+        return out
+
+    def space_layers(self) -> Iterator[LayerCounts] | None:
+        """Exact counts ply by ply, compiled (boards of at most 64 bits), else None."""
+        if self.column_height * self.width > 64:
+            return None
+        from ..kernels import c4_space
+
+        return (LayerCounts(*t) for t in c4_space.layers(self.width, self.height, self.k))
+
+    def space_probes(self, samples: int, seed: int) -> Probes | None:
+        """Compiled random probes (boards up to 64 bits whose sub-positions, one per vector
+        of column heights, number at most 2**24), else None."""
+        if self.column_height * self.width > 64 or self.column_height**self.width > 1 << 24:
+            return None
+        from ..kernels import c4_space
+
+        return Probes(*c4_space.probes(self.width, self.height, self.k, samples, seed))
 
     @property
     def has_compiled_solver(self) -> bool:

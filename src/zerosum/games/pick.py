@@ -6,16 +6,20 @@ per number, so the win check after a move looks only at subsets containing that 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from . import svg
 from .base import BuiltinGame
 from .heuristics import pick_open_sets, squash
+from .space import LayerCounts, MaskPermutation, canonical_pair, placement_orders, square_symmetries
 
 #: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
 PickState = tuple[int, int, int]
 
 MAX_N = 6
+#: The Lo Shu magic square, row by row: Pick 3 is tic-tac-toe played on it.
+LO_SHU = (2, 7, 6, 9, 5, 1, 4, 3, 8)
 
 
 def winning_sets(n: int) -> list[int]:
@@ -52,6 +56,7 @@ class Pick(BuiltinGame):
         self.sets = winning_sets(n)
         self._sets_with = [[m for m in self.sets if m >> x & 1] for x in range(self.numbers + 1)]
         self._all = ((1 << (self.numbers + 1)) - 1) & ~1
+        self._symmetries: list[MaskPermutation] | None = None
 
     def params(self) -> dict[str, int]:
         return {"n": self.n}
@@ -95,6 +100,47 @@ class Pick(BuiltinGame):
         held1, held2, _ = state
         raw = pick_open_sets(self.sets, held1, held2) - pick_open_sets(self.sets, held2, held1)
         return squash(raw, 4.0 * len(self.sets), player)
+
+    @property
+    def symmetry(self) -> str:
+        """What ``canonical_key`` identifies (for state-space reports)."""
+        if self.n == 3:
+            return "the 8 symmetries of the Lo Shu magic square (Pick 3 is tic-tac-toe on it)"
+        return f"x -> {self.numbers + 1} - x (it maps every winning set onto one)"
+
+    def number_symmetries(self) -> list[list[int]]:
+        """Permutations of the numbers that map winning sets onto winning sets, each as the
+        image of every bit 0..n² (bit 0 unused), the identity first."""
+        if self.n == 3:
+            cell = {number: i for i, number in enumerate(LO_SHU)}
+            return [[0] + [LO_SHU[s[cell[x]]] for x in range(1, 10)] for s in square_symmetries(3)]
+        top = self.numbers + 1
+        return [list(range(top)), [0] + [top - x for x in range(1, top)]]
+
+    def canonical_key(self, state: PickState) -> tuple[int, int]:
+        """The smallest image of the holdings under :meth:`number_symmetries`."""
+        if self._symmetries is None:
+            self._symmetries = [MaskPermutation(p) for p in self.number_symmetries()]
+        return canonical_pair(state[0], state[1], self._symmetries)
+
+    def move_orders(self, state: PickState) -> int:
+        """Move sequences from the start that reach ``state`` (through unfinished games)."""
+        held1, held2, winner = state
+        last, other = (held1, held2) if held1.bit_count() > held2.bit_count() else (held2, held1)
+        return placement_orders(last, other, bool(winner), self._wins)
+
+    def space_layers(self) -> Iterator[LayerCounts] | None:
+        """Exact counts per ply, compiled, for n = 4 (n = 3 takes the generic path, which
+        counts up to all 8 of its symmetries; from n = 5 the pairs of sets are too many)."""
+        if self.n != 4:
+            return None
+        from ..kernels import placement_space
+
+        cells = [m >> 1 for m in self.sets]  # number x on bit x - 1
+        return (LayerCounts(*t) for t in placement_space.layers(cells, self.numbers))
+
+    def _wins(self, held: int) -> bool:
+        return any(held & m == m for m in self.sets)
 
     def search_kernel(self) -> Any:
         """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""

@@ -7,6 +7,7 @@ from typing import Any
 from . import svg
 from .base import BuiltinGame
 from .heuristics import squash
+from .space import MaskPermutation, canonical_pair, placement_orders, square_symmetries
 
 #: A state is ``(x, o, winner)``: bitmasks of X's and O's cells, and 0, 1 or 2.
 TicTacToeState = tuple[int, int, int]
@@ -26,6 +27,11 @@ LINES = tuple(
 )
 _LINES_THROUGH = tuple(tuple(m for m in LINES if m >> cell & 1) for cell in range(9))
 _FULL = (1 << 9) - 1
+_SYMMETRIES = [MaskPermutation(image) for image in square_symmetries(3)]
+
+
+def _has_line(marks: int) -> bool:
+    return any(marks & m == m for m in LINES)
 
 
 class TicTacToe(BuiltinGame):
@@ -81,6 +87,19 @@ class TicTacToe(BuiltinGame):
             if not m & x:
                 raw -= 1 << (2 * (o & m).bit_count())
         return squash(raw, 16, player)
+
+    #: What ``canonical_key`` identifies (for state-space reports).
+    symmetry = "the 8 rotations and reflections of the board"
+
+    def canonical_key(self, state: TicTacToeState) -> tuple[int, int]:
+        """The smallest image of the marks under the board's 8 symmetries."""
+        return canonical_pair(state[0], state[1], _SYMMETRIES)
+
+    def move_orders(self, state: TicTacToeState) -> int:
+        """Move sequences from the start that reach ``state`` (through unfinished games)."""
+        x, o, winner = state
+        last, other = (x, o) if x.bit_count() > o.bit_count() else (o, x)
+        return placement_orders(last, other, bool(winner), _has_line)
 
     def search_kernel(self) -> Any:
         """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..arena.results import ArenaResult
 
-__all__ = ["plot_result"]
+__all__ = ["plot_grades", "plot_result", "plot_space"]
 
 _COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
 
@@ -74,6 +74,128 @@ def plot_result(result: ArenaResult, path: str | Path | None = None) -> Any:
     _ratings(axes[1], result)
     _times(axes[2], result)
     fig.suptitle(f"{result.game}: {len(result.records)} games", fontsize="large")
+    if path is not None:
+        fig.savefig(path, dpi=100)
+    return fig
+
+
+def plot_space(space: Any, path: str | Path | None = None) -> Any:
+    """Charts of a :class:`~zerosum.analysis.SpaceAnalysis`: positions and tree nodes per
+    ply (exact points, estimates with their 95% bands), branching factors, and random
+    play's game lengths and outcomes. Saved to ``path`` when given."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(13, 8), layout="constrained")
+    (sizes, branching), (lengths, outcomes) = fig.subplots(2, 2)
+    _sizes(sizes, space)
+    _branching(branching, space)
+    _lengths(lengths, space)
+    _random_outcomes(outcomes, space)
+    fig.suptitle(f"{space.game}: state space", fontsize="large")
+    if path is not None:
+        fig.savefig(path, dpi=100)
+    return fig
+
+
+def _sizes(ax: Any, space: Any) -> None:
+    for name, estimate, colour, label in (
+        ("positions", "positions_estimate", "#1565c0", "distinct positions"),
+        ("sequences", "nodes_estimate", "#c62828", "game-tree nodes"),
+    ):
+        exact = [(p.ply, getattr(p, name)) for p in space.plies if getattr(p, name)]
+        if exact:
+            ax.plot(*zip(*exact, strict=True), "o", color=colour, ms=4, label=f"{label} (exact)")
+        sampled = [(p.ply, getattr(p, estimate)) for p in space.plies if getattr(p, estimate)]
+        sampled = [(x, e) for x, e in sampled if e.value > 0]
+        if sampled:
+            xs = [x for x, _ in sampled]
+            ax.plot(
+                xs,
+                [e.value for _, e in sampled],
+                "-",
+                color=colour,
+                lw=1,
+                label=f"{label} (estimate)",
+            )
+            low = [max(e.low, e.value / 1e3) for _, e in sampled]  # a log axis cannot show 0
+            ax.fill_between(xs, low, [e.high for _, e in sampled], color=colour, alpha=0.2)
+    symmetric = [(p.ply, p.symmetric) for p in space.plies if p.symmetric]
+    if symmetric:
+        ax.plot(*zip(*symmetric, strict=True), "x", color="#2e7d32", ms=4, label="up to symmetry")
+    ax.set_yscale("log")
+    ax.set_xlabel("ply")
+    ax.set_title("Size per ply (bands: 95% intervals)")
+    ax.legend(fontsize="small")
+
+
+def _branching(ax: Any, space: Any) -> None:
+    exact = [(p.ply, p.branching) for p in space.plies if p.branching is not None]
+    sampled = [(p.ply, p.random_branching) for p in space.plies if p.random_branching is not None]
+    if exact:
+        ax.plot(
+            *zip(*exact, strict=True), "o-", color="#1565c0", ms=4, label="over distinct positions"
+        )
+    if sampled:
+        ax.plot(*zip(*sampled, strict=True), "-", color="#ef6c00", label="along random games")
+    ax.set_xlabel("ply")
+    ax.set_ylabel("legal moves (mean)")
+    ax.set_title("Branching factor")
+    ax.legend(fontsize="small")
+
+
+def _lengths(ax: Any, space: Any) -> None:
+    if space.lengths:
+        ax.bar(list(space.lengths), list(space.lengths.values()), color="#6a1b9a")
+    ax.set_xlabel("plies")
+    ax.set_ylabel("random games")
+    ax.set_title(f"Game length in random play ({space.probes:,} games)")
+
+
+def _random_outcomes(ax: Any, space: Any) -> None:
+    colours = [_COLOURS["wins"], _COLOURS["draws"], _COLOURS["losses"]]
+    names = list(space.outcomes)
+    ax.bar(names, [100 * v for v in space.outcomes.values()], color=colours[: len(names)])
+    ax.set_ylabel("% of random games")
+    ax.set_title("Outcomes of random play")
+
+
+_BLUNDERS = {
+    "kept": ("kept the value", "#2e7d32"),
+    "win_to_draw": ("win -> draw", "#f9a825"),
+    "win_to_loss": ("win -> loss", "#c62828"),
+    "draw_to_loss": ("draw -> loss", "#6d4c41"),
+}
+
+
+def plot_grades(report: Any, path: str | Path | None = None) -> Any:
+    """Charts of a :class:`~zerosum.analysis.GradeReport`: per agent the shares of moves
+    that kept the value and of each kind of blunder, and the mean time per move."""
+    from matplotlib.figure import Figure
+
+    grades = report.grades
+    fig = Figure(figsize=(13, max(3.0, 1.5 + 0.45 * len(grades))), layout="constrained")
+    shares, times = fig.subplots(1, 2, width_ratios=[1.6, 1])
+    y = list(range(len(grades)))
+    left = [0.0] * len(grades)
+    for kind, (label, colour) in _BLUNDERS.items():
+        values = [100 * getattr(g, kind) / g.moves if g.moves else 0.0 for g in grades]
+        shares.barh(y, values, left=left, color=colour, label=label)
+        left = [a + b for a, b in zip(left, values, strict=True)]
+    shares.set_yticks(y, [g.agent for g in grades])
+    shares.invert_yaxis()
+    shares.set_xlim(0, 100)
+    shares.set_xlabel("% of moves")
+    shares.set_title("Moves against the exact value")
+    shares.legend(loc="lower left", fontsize="small", ncols=4)
+    ms = [1000 * g.seconds_per_move for g in grades]
+    times.barh(y, ms, color="#6a1b9a")
+    times.set_yticks(y, [g.agent for g in grades])
+    times.invert_yaxis()
+    if ms and min(ms) > 0 and max(ms) / min(ms) > 100:
+        times.set_xscale("log")
+    times.set_xlabel("ms per move (mean)")
+    times.set_title("Time per move")
+    fig.suptitle(f"{report.table().caption}", fontsize="medium")
     if path is not None:
         fig.savefig(path, dpi=100)
     return fig

@@ -1,0 +1,17 @@
+"""Analyses on top of games and agents: how big a game is (:func:`analyze`) and how good
+an agent's moves are against the exact solver (:func:`grade`)."""
+
+from .grade import Grade, GradeReport, grade, random_positions, read_positions
+from .space import Estimate, PlyCounts, SpaceAnalysis, analyze
+
+__all__ = [
+    "Estimate",
+    "Grade",
+    "GradeReport",
+    "PlyCounts",
+    "SpaceAnalysis",
+    "analyze",
+    "grade",
+    "random_positions",
+    "read_positions",
+]

@@ -1,0 +1,76 @@
+"""The ``analyze`` and ``grade`` commands: tables, JSON, charts and exit status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from zerosum.cli import main
+
+
+def test_analyze_prints_the_table_and_totals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "tictactoe", "--probes", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "5,478 (765 up to symmetry)" in out and "255,168 (26,830 up to symmetry)" in out
+    assert "  1,520  " in out  # ply 6
+
+
+def test_analyze_json_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "space.png"
+    args = ["analyze", "connect4", "--plies", "5", "--probes", "50", "--json", "-"]
+    assert main([*args, "--plot", str(plot)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["positions"] for p in data["plies"][:6]] == [1, 7, 49, 238, 1120, 4263]
+    assert data["probes"] == 50 and data["positions_estimate"]["value"] > 4263
+    assert plot.stat().st_size > 10_000
+
+
+def test_grade_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_json = tmp_path / "grades.json"
+    args = ["grade", "tictactoe", "perfect", "dummy", "--positions", "20", "--plies", "1-5"]
+    assert main([*args, "--json", str(out_json)]) == 0
+    out = capsys.readouterr().out
+    assert "20 positions at plies 1-5" in out and "100.0%" in out
+    data = json.loads(out_json.read_text())
+    assert [g["agent"] for g in data["grades"]] == ["perfect", "dummy"]
+    assert data["grades"][0]["kept"] == 20 and data["grades"][1]["kept"] < 20
+
+
+def test_grade_positions_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    positions = tmp_path / "positions.txt"
+    positions.write_text("4 0 8\n0 1\n")  # X to move wins (a fork); O to move must block
+    assert main(["grade", "tictactoe", "perfect", "--file", str(positions)]) == 0
+    out = capsys.readouterr().out
+    assert "2 positions (1 won, 1 drawn, 0 lost for the mover)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyze", "tictactoe", "--plies", "-1"], "plies must be at least 0"),
+        (["analyze", "chess"], "unknown game 'chess'"),
+        (["analyze", "tictactoe", "--plot", "x.txt"], "expected a file name ending in .png"),
+        (["grade", "tictactoe", "perfect", "--plies", "5-2"], "the range ends before it starts"),
+        (["grade", "tictactoe", "perfect", "--plies", "a"], "expected a range A-B"),
+        (["grade", "tictactoe", "nobody"], "unknown agent 'nobody'"),
+        (["grade", "tictactoe", "perfect", "--positions", "0"], "at least 1, not 0"),
+        (["grade", "tictactoe", "perfect", "--file", "/nonexistent/p.txt"], "cannot read"),
+    ],
+)
+def test_bad_input_exits_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_bad_line_in_the_file_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    positions = tmp_path / "positions.txt"
+    positions.write_text("4\n4 4\n")
+    assert main(["grade", "tictactoe", "perfect", "--file", str(positions)]) == 2
+    assert "line 2: move 2 ('4')" in capsys.readouterr().err
