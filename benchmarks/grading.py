@@ -32,8 +32,10 @@ def main(argv: list[str]) -> int:
             continue
         agents = ["random:seed=1", *(f"alphabeta:depth={d}" for d in DEPTHS)]
         report = zs.grade(zs.load_game(spec), agents, positions=positions, plies=plies, seed=1)
-        print(f"zerosum grade {spec} {' '.join(agents)} --positions {positions} "
-              f"--plies {plies[0]}-{plies[1]} --seed 1")
+        print(
+            f"zerosum grade {spec} {' '.join(agents)} --positions {positions} "
+            f"--plies {plies[0]}-{plies[1]} --seed 1"
+        )
         print(report, flush=True)
     return 0
 

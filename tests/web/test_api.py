@@ -235,14 +235,15 @@ def test_live_games_are_capped_with_503(serve: Callable[..., Any]) -> None:
 
 
 def test_idle_and_finished_games_are_dropped(serve: Callable[..., Any]) -> None:
-    with serve(idle_seconds=0.6, finished_seconds=0.2) as url, httpx.Client(base_url=url) as c:
+    # idle_seconds leaves room for the three moves (agents answer from their processes)
+    with serve(idle_seconds=2.0, finished_seconds=0.2) as url, httpx.Client(base_url=url) as c:
         idle, finished = new_game(c)["id"], new_game(c)["id"]
         for cell in ("4", "3", "5"):
             c.post(f"/api/games/{finished}/moves", json={"action": cell})
         time.sleep(0.3)
         assert c.get(f"/api/games/{finished}").status_code == 404
         assert c.get(f"/api/games/{idle}").status_code == 200  # touched: kept alive
-        time.sleep(0.7)
+        time.sleep(2.1)
         assert c.get(f"/api/games/{idle}").status_code == 404
 
 

@@ -1,0 +1,70 @@
+"""How long ``perfect`` takes for each move of a 7x6 Connect Four game, with the opening
+book it ships: 20 games against ``random`` and 20 against ``alphabeta:depth=6``, half with
+perfect moving first; reports the p50, p99 and maximum seconds per move, and the ply of
+the slowest moves (goal: every move within 1 s at p99).
+
+    PYTHONPATH=src python benchmarks/perfect_moves.py            # 20 + 20 games
+    PYTHONPATH=src python benchmarks/perfect_moves.py --games 2  # a smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+import zerosum as zs
+
+
+class Timed:
+    """``perfect``, recording the seconds and the ply of every move it makes."""
+
+    name = "perfect"
+
+    def __init__(self) -> None:
+        self.agent = zs.agents.Perfect()
+        self.moves: list[tuple[float, int]] = []
+
+    def prepare(self, game: Any) -> None:
+        self.agent.prepare(game)
+
+    def reset(self, seed: int | None = None) -> None:
+        self.agent.reset(seed)
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        begin = time.perf_counter()
+        move = self.agent(game, state)
+        self.moves.append((time.perf_counter() - begin, state[2]))
+        return move
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per opponent (20)")
+    args = parser.parse_args()
+    game = zs.games.ConnectFour()
+    print("| opponent | moves | p50 s | p99 s | max s | slowest at ply | perfect's results |")
+    print("| --- | ---: | ---: | ---: | ---: | --- | --- |")
+    for spec in ("random", "alphabeta:depth=6"):
+        perfect, results = Timed(), []
+        for index in range(args.games):
+            opponent = zs.make_agent(spec if spec != "random" else f"random:seed={index}")
+            first = index % 2 == 0
+            pair = (perfect, opponent) if first else (opponent, perfect)
+            record = zs.play(game, *pair, seed=index)
+            side = 1 if first else 2
+            results.append("W" if record.winner == side else "D" if record.winner is None else "L")
+        seconds = sorted(s for s, _ in perfect.moves)
+        p99 = seconds[min(len(seconds) - 1, round(0.99 * (len(seconds) - 1)))]
+        slow = sorted(perfect.moves, reverse=True)[:3]
+        plies = ", ".join(f"{ply} ({s:.1f} s)" for s, ply in slow)
+        tally = f"{results.count('W')}W {results.count('D')}D {results.count('L')}L"
+        print(
+            f"| {spec} | {len(seconds)} | {statistics.median(seconds):.3f} | {p99:.2f} | "
+            f"{seconds[-1]:.2f} | {plies} | {tally} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
