@@ -467,20 +467,17 @@ def test_the_page_has_a_favicon(page: Any, base: str) -> None:
 
 
 def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
-    def offered() -> list[str]:
-        return [o.get_attribute("value") for o in page.query_selector_all("#preset option")]
+    def offers_perfect(yes: bool) -> None:
+        has = "[...document.querySelectorAll('#preset option')].some(o => o.value === 'perfect')"
+        page.wait_for_function(has if yes else f"!{has}")
 
     page.select_option("#game", "tictactoe")
-    page.wait_for_function("[...document.querySelectorAll('#preset option')].some(o => o.value === 'perfect')")
-    page.select_option("#game", "connect4")
-    page.wait_for_function(
-        "![...document.querySelectorAll('#preset option')].some(o => o.value === 'perfect')"
-    )
+    offers_perfect(True)
+    page.select_option("#game", "connect4")  # 7x6: seconds to solve from the start
+    offers_perfect(False)
     page.fill('#params input[data-param="width"]', "5")
     page.fill('#params input[data-param="height"]', "4")
-    page.wait_for_function(
-        "[...document.querySelectorAll('#preset option')].some(o => o.value === 'perfect')"
-    )
+    offers_perfect(True)
     page.select_option("#preset", "perfect")
     page.click("#new-game")
     page.wait_for_selector("#board svg")

@@ -27,18 +27,20 @@ def _action_text(game: Any, action: Any) -> str:
         return repr(action)
 
 
-def _plain(game: Any, value: Any, legal: list[Any]) -> Any:
-    """``value`` as JSON data; legal actions (as values or keys) in the game's human format."""
+def _plain(game: Any, value: Any, legal: list[Any], counted: bool = False) -> Any:
+    """``value`` as JSON data; legal actions (keys, and items of lists) in the game's human
+    format. A number that is a dict's value (``counted``) stays a number, even where an
+    action is a number too (a value of 5, or 5 plies, is no move 5)."""
     try:
-        if value in legal:
+        if value in legal and not (counted and isinstance(value, int | float)):
             return _action_text(game, value)
     except Exception:  # an unhashable or incomparable value is no action
         pass
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = dataclasses.fields(value)
-        return {f.name: _plain(game, getattr(value, f.name), legal) for f in fields}
+        return {f.name: _plain(game, getattr(value, f.name), legal, True) for f in fields}
     if isinstance(value, dict):
-        return {str(_plain(game, k, legal)): _plain(game, v, legal) for k, v in value.items()}
+        return {str(_plain(game, k, legal)): _plain(game, v, legal, True) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         return [_plain(game, v, legal) for v in value]
     if isinstance(value, float):
