@@ -361,6 +361,16 @@ def test_mcts_move_values_are_written_under_the_columns(page: Any) -> None:
     shot(page, "mcts-values")
 
 
+def test_monte_carlo_values_are_written_on_the_pick_numbers(page: Any) -> None:
+    start(page, "pick", "montecarlo:playouts=20", n=3)
+    click_move(page, "5")
+    labels = page.eval_on_selector_all(
+        "#search .seen .zs-option", "gs => gs.map(g => g.textContent)"
+    )
+    assert len(labels) == 8 and all(label[0] in "+-" for label in labels), labels
+    shot(page, "pick-values")
+
+
 def test_tic_tac_toe_cells_are_numbered_as_in_the_move_list(page: Any) -> None:
     start(page, "tictactoe", "dummy")
     numbers = page.eval_on_selector_all("#board svg text", "ts => ts.map(t => t.textContent)")

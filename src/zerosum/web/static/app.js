@@ -278,7 +278,7 @@ function addOptionLabel(move, text, played) {
   const spot = (move.querySelector(".zs-hint") || move).getBBox();
   const onText = move.querySelector("text") !== null; // a tile with its number (Pick)
   const x = spot.x + spot.width / 2;
-  const y = onText ? spot.y + spot.height - 8 : spot.y + spot.height / 2 + 5;
+  const y = onText ? spot.y + spot.height - 2 : spot.y + spot.height / 2 + 5;
   const group = document.createElementNS(SVG_NS, "g");
   group.setAttribute("class", played ? "zs-option played" : "zs-option");
   const label = document.createElementNS(SVG_NS, "text");
