@@ -87,7 +87,13 @@ def test_perfect_answers_the_first_moves_from_the_book_at_once() -> None:
     assert perfect(game, state) == 3  # the centre: the only winning first move
     assert time.perf_counter() - begin < 1.0 and perfect.last.nodes == 0
     assert perfect.last.extra["solve"].action_scores == {
-        0: -2, 1: -1, 2: 0, 3: 1, 4: 0, 5: -1, 6: -2
+        0: -2,
+        1: -1,
+        2: 0,
+        3: 1,
+        4: 0,
+        5: -1,
+        6: -2,
     }
 
 

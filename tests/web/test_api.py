@@ -34,7 +34,7 @@ def test_the_page_and_its_files_are_served(client: httpx.Client) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert '<script src="/static/app.js">' in page.text
-    for name in ("app.js", "style.css"):
+    for name in ("app.js", "style.css", "favicon.svg"):
         assert client.get(f"/static/{name}").status_code == 200
 
 
@@ -48,6 +48,55 @@ def test_catalog_lists_games_parameters_and_only_registered_presets(client: http
     for spec in specs:
         assert spec.split(":")[0] in zs.agents.AGENTS
     assert catalog["move_seconds"] == 2.0
+
+
+def test_catalog_states_the_rules_and_the_openspiel_games_it_can_load(
+    client: httpx.Client,
+) -> None:
+    games = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    for name in ("connect4", "migration", "pick", "tictactoe"):
+        assert games[name]["rules"].endswith(".")
+    assert "cannot move" in games["migration"]["rules"]
+    if "openspiel" in games:  # only when open_spiel is installed
+        (name,) = games["openspiel"]["params"][:1]
+        assert "tic_tac_toe" in name["choices"] and name["default"] == "tic_tac_toe"
+
+
+def test_setup_checks_a_game_and_says_which_presets_it_offers(client: httpx.Client) -> None:
+    def offered(spec: str) -> list[str]:
+        answer = client.get("/api/setup", params={"game": spec})
+        assert answer.status_code == 200, answer.text
+        return list(answer.json()["presets"])
+
+    assert "perfect" in offered("tictactoe") and "perfect" in offered("connect4:width=5,height=4")
+    assert "perfect" not in offered("connect4") and "perfect" not in offered("pick:n=4")
+    assert "random" in offered("connect4")
+    answer = client.get("/api/setup", params={"game": "pick:n=3"}).json()
+    assert answer["game"] == "pick:n=3" and "3 numbers that add up to 15" in answer["rules"]
+    bad = client.get("/api/setup", params={"game": "connect4:width=100"})
+    assert bad.status_code == 422 and "width must be an integer from 1 to 16" in bad.json()["error"]
+    assert client.get("/api/setup").status_code == 422
+    if "openspiel" in zs.games.GAMES:
+        empty = client.get("/api/setup", params={"game": "openspiel"})
+        assert empty.status_code == 422 and "which OpenSpiel game?" in empty.json()["error"]
+
+
+def test_perfect_can_still_be_asked_for_anywhere(client: httpx.Client) -> None:
+    view = new_game(client, game="pick:n=4", opponent="perfect")  # not offered, still allowed
+    assert view["opponent"] == "perfect" and view["your_turn"]
+
+
+def test_the_search_is_summed_up_in_plain_words(client: httpx.Client) -> None:
+    view = new_game(client, opponent="perfect")
+    for action in ("1", "2"):  # it answers 0, then 3 wins
+        view = client.post(f"/api/games/{view['id']}/moves", json={"action": action}).json()
+    search = view["search"]
+    assert search["summary"]["verdict"] == (
+        "The computer wins in 4 more moves at most, however you play."
+    )
+    assert search["summary"]["moves"]["3"] == "win in 5" and search["summary"]["lean"] == 1
+    assert search["board"].count('data-action="') == 6  # the position it moved from
+    assert search["extra"]["solve"]["action_plies"]["3"] == 5  # the raw result, as data
 
 
 def test_a_new_game_has_a_128_bit_id_and_its_view(client: httpx.Client) -> None:

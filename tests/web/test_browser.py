@@ -87,10 +87,16 @@ def settle(page: Any, before: str) -> None:
     )
 
 
+def checked(page: Any) -> None:
+    """Wait until the page has checked the game's settings with the server."""
+    page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
+
+
 def start(page: Any, game: str, opponent: str, human: int = 1, **params: int) -> None:
     page.select_option("#game", game)
     for name, value in params.items():
         page.fill(f'#params input[data-param="{name}"]', str(value))
+    checked(page)
     page.fill("#opponent", opponent)
     preset = page.eval_on_selector("#preset", "e => e.value")
     known = [o.get_attribute("value") for o in page.query_selector_all("#preset option")]
@@ -231,26 +237,37 @@ def test_a_bad_spec_is_reported_on_the_page(page: Any) -> None:
     assert "bad value 'zero' for depth" in (page.text_content("#error") or "")
 
 
-def test_per_move_values_of_a_search_are_shown_as_a_table(page: Any) -> None:
+def test_the_raw_search_numbers_are_folded_in_details(page: Any) -> None:
     search = {
         "action": "4",
         "seconds": 0.01,
         "note": "",
-        "value": 0,
+        "value": 0.5,
         "depth": 9,
         "nodes": 5478,
         "search_seconds": 0.01,
         "pv": ["4", "0"],
-        "extra": {"values": {"0": -1, "4": 0, "8": -1}, "best": ["4"]},
+        "extra": {"values": {"0": -1, "4": 0, "8": -1}, "best": ["4"], "ties": 2},
+        "summary": {
+            "verdict": "The computer thinks it is ahead.",
+            "basis": "an estimate looking 9 moves ahead",
+            "lean": 0.5,
+            "moves": {},
+        },
     }
-    page.evaluate("search => searchSummary(search)", search)
-    text = page.text_content("#search") or ""
-    assert "value 0 (for the computer) · depth 9 · 5,478 nodes · line 4 0" in text
+    page.evaluate(
+        "search => { document.getElementById('play').hidden = false; showSearch(search); }", search
+    )
+    assert page.is_visible("text=The computer thinks it is ahead.")
+    details = page.text_content("#search details") or ""
+    assert "value 0.5 (for the computer) · depth 9 · 5,478 nodes" in details
+    assert "ties: 2" in details and not page.is_visible("text=ties: 2")  # folded away
+    page.click("#search summary")
     rows = page.eval_on_selector_all(
         "#search tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent).join(' '))"
     )
     assert rows == ["move values", "4 0", "0 -1", "8 -1"]  # best first
-    assert "best: 4" in text
+    assert page.is_visible("text=ties: 2") and "best: 4" in details
 
 
 def test_a_game_without_a_drawing_is_shown_as_text_and_move_buttons(page: Any) -> None:
@@ -271,3 +288,212 @@ def test_a_game_without_a_drawing_is_shown_as_text_and_move_buttons(page: Any) -
     page.wait_for_function("document.getElementById('error').textContent !== ''")
     assert "player 1 cannot play a" in (page.text_content("#error") or "")
     assert page.evaluate("view.id") == game_id and moves_text(page) == before
+
+
+# --- issue 14, item 4: the page as a first-time player finds it ---------------------------
+
+
+def error_text(page: Any) -> str:
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    return str(page.text_content("#error") or "")
+
+
+def test_a_bad_size_is_reported_before_the_first_game(page: Any) -> None:
+    page.select_option("#game", "connect4")
+    page.fill('#params input[data-param="width"]', "100")  # reported as it is typed
+    assert "width must be an integer from 1 to 16, not 100" in error_text(page)
+    assert page.is_visible("#error") and page.is_hidden("#play")
+    shot(page, "error-before-first-game")
+    page.fill('#params input[data-param="width"]', "5")
+    page.wait_for_function("document.getElementById('error').textContent === ''")
+    page.fill('#params input[data-param="width"]', "100")
+    page.click("#new-game")  # and again on "New game"
+    assert "width must be" in error_text(page) and page.is_visible("#error")
+
+
+def test_a_failed_new_game_during_a_game_leaves_no_dead_board(page: Any) -> None:
+    start(page, "tictactoe", "dummy")
+    click_move(page, "4")
+    page.fill("#opponent", "minimax:depth=zero")
+    page.click("#new-game")
+    assert "bad value 'zero' for depth" in error_text(page)
+    page.wait_for_function("document.getElementById('play').hidden")
+    assert page.query_selector("#board [data-action]") is None
+    assert page.is_visible("#error")
+    shot(page, "failed-new-game")
+
+
+def test_the_perfect_player_says_it_wins_and_rates_its_moves_on_the_board(page: Any) -> None:
+    start(page, "tictactoe", "perfect")
+    click_move(page, "1")  # it answers 0; then 2 loses for us
+    click_move(page, "2")
+    verdict = page.text_content("#search .verdict") or ""
+    assert verdict.startswith("The computer wins in 4 more moves at most, however you play.")
+    labels = page.eval_on_selector_all(
+        "#search .seen .zs-option",
+        "gs => gs.map(g => g.textContent + (g.classList.contains('played') ? '*' : ''))",
+    )
+    # its options in the position it moved from (our 1 and 2, its 0 taken), 3 played
+    assert sorted(labels) == sorted(
+        ["win in 5*", "draw", "loss in 4", "win in 5", "draw", "loss in 4"]
+    )
+    text = page.inner_text("#search")
+    assert "0.999" not in text and "SolveResult" not in text and "compiled" not in text
+    shot(page, "perfect-verdict")
+
+
+def test_an_estimate_is_said_in_words_with_the_raw_numbers_folded(page: Any) -> None:
+    start(page, "connect4", "alphabeta:depth=4")
+    click_move(page, "4")
+    verdict = page.text_content("#search .verdict") or ""
+    assert verdict.startswith("The computer thinks") and "moves ahead" in verdict
+    assert page.is_hidden("#search details p") and "ties" not in page.inner_text("#search")
+    shot(page, "alphabeta-verdict")
+
+
+def test_mcts_move_values_are_written_under_the_columns(page: Any) -> None:
+    start(page, "connect4", "mcts:iterations=400", width=5, height=4)
+    click_move(page, "3")
+    labels = page.eval_on_selector_all(
+        "#search .seen .zs-option", "gs => gs.map(g => g.textContent)"
+    )
+    assert len(labels) == 5 and all(label[0] in "+-0wld" for label in labels), labels
+    shot(page, "mcts-values")
+
+
+def test_monte_carlo_values_are_written_on_the_pick_numbers(page: Any) -> None:
+    start(page, "pick", "montecarlo:playouts=20", n=3)
+    click_move(page, "5")
+    labels = page.eval_on_selector_all(
+        "#search .seen .zs-option", "gs => gs.map(g => g.textContent)"
+    )
+    assert len(labels) == 8 and all(label[0] in "+-" for label in labels), labels
+    shot(page, "pick-values")
+
+
+def test_tic_tac_toe_cells_are_numbered_as_in_the_move_list(page: Any) -> None:
+    start(page, "tictactoe", "dummy")
+    numbers = page.eval_on_selector_all("#board svg text", "ts => ts.map(t => t.textContent)")
+    assert numbers == [str(cell) for cell in range(9)]
+    click_move(page, "4")  # dummy answers 0: still numbered under the marks
+    assert moves_text(page) == "Moves: 4 0"
+    assert page.eval_on_selector_all("#board svg text", "ts => ts.length") == 9
+    shot(page, "tictactoe-numbers")
+
+
+def test_every_game_states_its_rules_in_one_line(page: Any) -> None:
+    games = page.eval_on_selector_all("#game option", "os => os.map(o => o.value)")
+    rules = {}
+    for game in games:
+        page.select_option("#game", game)
+        page.wait_for_function("document.getElementById('rules').textContent !== ''")
+        rules[game] = page.text_content("#rules") or ""
+    assert "cannot move" in rules["migration"] and "forward" in rules["migration"]
+    assert "three of yours in a row" in rules["tictactoe"]
+    assert "4 of yours in a row" in rules["connect4"]
+    assert "4 numbers that add up to 34" in rules["pick"]
+    page.select_option("#game", "pick")
+    page.fill('#params input[data-param="n"]', "3")  # the rule follows the size
+    page.wait_for_function("document.getElementById('rules').textContent.includes('15')")
+
+
+WIDER_THAN_SCREEN = """[...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > window.innerWidth)
+    .map(e => e.tagName + '#' + e.id + '.' + e.getAttribute('class'))"""
+
+
+@pytest.mark.parametrize(
+    ("game", "opponent", "params", "move"),
+    [
+        ("connect4", "perfect", {"width": 5, "height": 4}, "3"),
+        ("tictactoe", "perfect", {}, "4"),
+        ("migration", "dummy", {"n": 8}, "1,0>1,1"),
+        ("pick", "dummy", {"n": 4}, "5"),
+    ],
+)
+def test_a_phone_screen_needs_no_sideways_scrolling(
+    browser: Any, base: str, game: str, opponent: str, params: dict[str, int], move: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(base)
+        page.wait_for_selector("#preset option", state="attached")
+        start(page, game, opponent, **params)
+        click_move(page, move)
+        shot(page, f"phone-{game}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        wide = page.evaluate(WIDER_THAN_SCREEN)
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen: {wide}"
+    finally:
+        context.close()
+
+
+def test_the_board_is_played_by_keyboard(page: Any) -> None:
+    start(page, "connect4", "dummy", width=5, height=4)
+    columns = page.query_selector_all("#board [data-action]")
+    assert all(
+        c.get_attribute("tabindex") == "0" and c.get_attribute("role") == "button" for c in columns
+    )
+    assert columns[0].get_attribute("aria-label") == "column 1"
+    page.focus("#new-game")
+    page.keyboard.press("Tab")  # from the form to the first column
+    assert page.evaluate("document.activeElement.dataset.action") == "1"
+    page.keyboard.press("Tab")
+    before = moves_text(page)
+    page.keyboard.press("Enter")  # column 2
+    settle(page, before)
+    assert moves_text(page) == "Moves: 2 3"  # dummy answers in the centre
+    assert page.evaluate("document.activeElement.dataset.action") == "2"  # still on the board
+    before = moves_text(page)
+    page.keyboard.press(" ")
+    settle(page, before)
+    assert moves_text(page).startswith("Moves: 2 3 2 ")
+    shot(page, "keyboard")
+
+
+def test_the_openspiel_entry_offers_the_games_it_can_load(page: Any) -> None:
+    pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    page.select_option("#game", "openspiel")
+    names = page.eval_on_selector_all(
+        '#params select[data-param="name"] option', "os => os.map(o => o.value)"
+    )
+    assert "tic_tac_toe" in names and "connect_four" in names and "" not in names
+    assert page.input_value('#params select[data-param="name"]') == "tic_tac_toe"
+    page.select_option('#params select[data-param="name"]', "connect_four")
+    page.wait_for_function("document.getElementById('rules').textContent.includes('Connect Four')")
+    checked(page)
+    page.fill("#opponent", "dummy")
+    page.click("#new-game")
+    page.wait_for_selector("#board button[data-action]")  # no drawing: a button per move
+    shot(page, "openspiel")
+
+
+def test_the_page_has_a_favicon(page: Any, base: str) -> None:
+    href = page.eval_on_selector("link[rel=icon]", "link => link.href")
+    response = page.request.get(href)
+    assert response.ok and response.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
+    def offers_perfect(yes: bool) -> None:
+        has = "[...document.querySelectorAll('#preset option')].some(o => o.value === 'perfect')"
+        page.wait_for_function(has if yes else f"!{has}")
+
+    page.select_option("#game", "tictactoe")
+    offers_perfect(True)
+    page.select_option("#game", "connect4")  # 7x6: seconds to solve from the start
+    offers_perfect(False)
+    page.fill('#params input[data-param="width"]', "5")
+    page.fill('#params input[data-param="height"]', "4")
+    offers_perfect(True)
+    page.select_option("#preset", "perfect")
+    page.click("#new-game")
+    page.wait_for_selector("#board svg")
+    click_move(page, "3")
+    seconds = page.evaluate("view.search.seconds")
+    assert seconds < 1.0 and not page.evaluate("view.search.note")
+    page.fill('#params input[data-param="width"]', "7")  # too big: back to the default
+    page.wait_for_function("document.getElementById('preset').value.startsWith('alphabeta')")
+    assert page.input_value("#opponent").startswith("alphabeta")

@@ -20,12 +20,19 @@ MigrationState = tuple[int, int, int]
 MigrationAction = tuple[int, int, int, int]
 
 MAX_N = 16
+#: The largest board a perfect player solves from the start in well under a second here.
+INSTANT_N = 5
 
 
 class Migration(BuiltinGame):
     """Migration on an n x n board (n >= 3). Actions are ``(row, col, new_row, new_col)``."""
 
     name = "migration"
+    #: The rules in one line, for the web page.
+    rules = (
+        "Take turns moving one of your stones one cell forward into an empty cell (player 1's "
+        "to the right, player 2's up); whoever cannot move on their turn loses."
+    )
 
     def __init__(self, n: int = 8) -> None:
         if not isinstance(n, int) or not 3 <= n <= MAX_N:
@@ -38,6 +45,12 @@ class Migration(BuiltinGame):
 
     def params(self) -> dict[str, int]:
         return {"n": self.n}
+
+    @property
+    def perfect_is_instant(self) -> bool:
+        """Whether a perfect player answers from the start in well under a second here (the
+        web page offers it then): n up to 5 (0.2 s; n=6 takes seconds)."""
+        return self.n <= INSTANT_N
 
     @property
     def initial_state(self) -> MigrationState:
@@ -215,5 +228,7 @@ class Migration(BuiltinGame):
                     hint,
                 ]
                 cells = dict(data_from=f"{row},{col}", data_to=f"{to[0]},{to[1]}")
-                parts.append(svg.move_group(self.format_action(action), children, **cells))
+                label = f"stone {row},{col} to {to[0]},{to[1]}"
+                move = self.format_action(action)
+                parts.append(svg.move_group(move, children, label, **cells))
         return svg.document(side + margin + 4, side + margin + 4, parts, f"Migration {n}x{n}")

@@ -20,6 +20,8 @@ PickState = tuple[int, int, int]
 MAX_N = 6
 #: The Lo Shu magic square, row by row: Pick 3 is tic-tac-toe played on it.
 LO_SHU = (2, 7, 6, 9, 5, 1, 4, 3, 8)
+#: The largest n a perfect player solves from the start in well under a second here.
+INSTANT_N = 3
 
 
 def winning_sets(n: int) -> list[int]:
@@ -60,6 +62,21 @@ class Pick(BuiltinGame):
 
     def params(self) -> dict[str, int]:
         return {"n": self.n}
+
+    @property
+    def rules(self) -> str:
+        """The rules in one line, for the web page."""
+        return (
+            f"Take turns taking a number from 1 to {self.numbers}; the first to hold "
+            f"{self.n} numbers that add up to {self.target} wins; if the numbers run out "
+            f"first, it is a draw."
+        )
+
+    @property
+    def perfect_is_instant(self) -> bool:
+        """Whether a perfect player answers from the start in well under a second here (the
+        web page offers it then): n up to 3 (0.15 s; n=4 takes seconds)."""
+        return self.n <= INSTANT_N
 
     @property
     def initial_state(self) -> PickState:
@@ -209,7 +226,8 @@ class Pick(BuiltinGame):
             if number in legal:
                 ring = dict(fill="none", stroke=svg.PLAYER_COLORS[mover], stroke_width=5)
                 hint = svg.element("rect", **tile, **ring, class_="zs-hint", opacity=0)
-                parts.append(svg.move_group(self.format_action(number), [*face, hint]))
+                label = f"number {number}"
+                parts.append(svg.move_group(self.format_action(number), [*face, hint], label))
             else:
                 parts += face
         rule = f"{n} numbers summing to {self.target} win"

@@ -1,10 +1,10 @@
 """Small helpers the built-in games share to draw their states as SVG.
 
 Conventions every ``to_svg`` follows, so the web page and notebooks can rely on them:
-a clickable part is a ``<g class="zs-move" data-action="...">`` holding the action in the
-game's human format (``format_action``); inside it, parts with class ``zs-hint`` are
-invisible until hovered (the page's stylesheet shows them); the last move carries class
-``zs-last`` and a completed winning line class ``zs-win``.
+a clickable part is a ``<g class="zs-move" data-action="..." aria-label="...">`` holding
+the action in the game's human format (``format_action``) and a name for it; inside it,
+parts with class ``zs-hint`` are invisible until hovered (the page's stylesheet shows
+them); the last move carries class ``zs-last`` and a completed winning line ``zs-win``.
 """
 
 from __future__ import annotations
@@ -63,9 +63,11 @@ def hit_area(x: float, y: float, width: float, height: float) -> str:
     return element("rect", x=x, y=y, width=width, height=height, fill="#fff", fill_opacity=0)
 
 
-def move_group(action: str, children: list[str], **attrs: object) -> str:
-    """The clickable group of one legal action (its human-format text in ``data-action``)."""
-    return group(children, class_="zs-move", data_action=action, **attrs)
+def move_group(action: str, children: list[str], label: str = "", **attrs: object) -> str:
+    """The clickable group of one legal action (its human-format text in ``data-action``),
+    named for screen readers by ``label`` (default: ``"play ACTION"``)."""
+    name = label or f"play {action}"
+    return group(children, class_="zs-move", data_action=action, aria_label=name, **attrs)
 
 
 def document(width: int, height: int, children: list[str], title: str) -> str:

@@ -38,6 +38,13 @@ class TicTacToe(BuiltinGame):
     """Tic-tac-toe. Actions are cell numbers 0..8, row by row from the top left."""
 
     name = "tictactoe"
+    #: The rules in one line, for the web page.
+    rules = (
+        "Take turns marking a free cell (X first); three of yours in a row, a column or "
+        "a diagonal wins; a full board without one is a draw."
+    )
+    #: A perfect player answers from the start in well under a second (the page offers it).
+    perfect_is_instant = True
 
     def params(self) -> dict[str, int]:
         return {}
@@ -162,7 +169,10 @@ class TicTacToe(BuiltinGame):
             elif cell in legal:
                 hit = svg.hit_area(box["x"], box["y"], size, size)
                 hint = mark(cell, mover, class_="zs-hint", opacity=svg.HINT_OPACITY)
-                parts.append(svg.move_group(self.format_action(cell), [hit, *hint]))
+                label = f"cell {cell}"
+                parts.append(svg.move_group(self.format_action(cell), [hit, *hint], label))
+            # numbered as the move list and the command line write them
+            parts.append(svg.label(str(cell), box["x"] + 8, box["y"] + 15, 12, text_anchor="start"))
         for i in (1, 2):
             grid = dict(stroke="#333", stroke_width=3)
             parts.append(svg.element("line", x1=i * size, y1=0, x2=i * size, y2=3 * size, **grid))

@@ -268,6 +268,12 @@ class OpenSpielGame:
         return f"openspiel:{self.name}{args}"
 
     @property
+    def rules(self) -> str:
+        """One line for the web page: OpenSpiel's name of the game (its rules are OpenSpiel's)."""
+        long_name = self.native_game.get_type().long_name
+        return f"{long_name}, by OpenSpiel's rules; moves are named as OpenSpiel writes them."
+
+    @property
     def initial_state(self) -> OpenSpielState:
         return OpenSpielState(self.native_game.new_initial_state(), (), 2)
 

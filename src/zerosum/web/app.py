@@ -4,6 +4,7 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
 
     GET    /                          the page
     GET    /api/catalog               games with their parameters, opponent presets, limits
+    GET    /api/setup?game=SPEC       a game spec checked: its rules and the presets offered
     POST   /api/games                 {"game", "opponent", "human"} -> a new game's view
     GET    /api/games/{id}            the game's view
     DELETE /api/games/{id}            forget the game
@@ -33,13 +34,14 @@ from starlette.staticfiles import StaticFiles
 from ..agents import Human, make_agent
 from ..game import IllegalActionError, SpecError, ZerosumError, parse_action
 from ..games import GAMES, load_game
+from ..interop import openspiel
 from ..limits import check_move_seconds
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .sessions import Session, Sessions, TooManyForClient, TooManyGames
 from .thinking import Thinkers
 from .views import session_view
 
-__all__ = ["create_app", "PRESETS"]
+__all__ = ["create_app", "PRESETS", "offered_presets"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -87,6 +89,63 @@ def _presets() -> list[dict[str, str]]:
     return out
 
 
+def offered_presets(game: Any, presets: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The presets the page offers for ``game``: all of them, except ``perfect`` where the
+    game does not declare ``perfect_is_instant`` (a perfect player that answers from the
+    start in well under a second). The API itself accepts any agent on any game."""
+    instant = getattr(game, "perfect_is_instant", False) is True
+    return [p for p in presets if p["spec"] != "perfect" or instant]
+
+
+def _openspiel_names() -> list[str]:
+    """OpenSpiel's games zerosum can load with their default parameters ([] without it)."""
+    try:
+        names = openspiel.fitting_games()
+    except openspiel.MissingDependencyError:
+        return []
+    loadable = []
+    for name in names:
+        try:
+            openspiel.load(name)
+        except ZerosumError:
+            continue
+        loadable.append(name)
+    return loadable
+
+
+def _rules(factory: Any) -> str:
+    """The one-line rules of a game's default instance, or "" when it has none."""
+    try:
+        return str(getattr(factory(), "rules", ""))
+    except (ZerosumError, ValueError, TypeError):  # openspiel needs a name
+        return ""
+
+
+def _catalog_games() -> list[dict[str, Any]]:
+    """The registered games as the page lists them; ``openspiel`` only when it is installed,
+    its ``name`` with the ``choices`` it can load."""
+    games = []
+    for entry in GAMES:
+        params: list[dict[str, Any]] = [
+            {"name": p.name, "type": p.type.__name__, "default": p.default} for p in entry.params
+        ]
+        if entry.name == "openspiel":
+            names = _openspiel_names()
+            if not names:
+                continue
+            default = "tic_tac_toe" if "tic_tac_toe" in names else names[0]
+            params[0].update(default=default, choices=names)
+        games.append(
+            {
+                "name": entry.name,
+                "summary": entry.summary,
+                "rules": _rules(entry.factory),
+                "params": params,
+            }
+        )
+    return games
+
+
 def create_app(
     *,
     move_seconds: float = 5.0,
@@ -122,6 +181,7 @@ def create_app(
         on_remove=pool.forget,
     )
     presets = _presets()
+    games: list[dict[str, Any]] = []  # the catalog's games, listed at the first request
 
     async def read_json(request: Request) -> dict[str, Any]:
         content_type = request.headers.get("content-type", "")
@@ -176,18 +236,25 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     async def catalog(request: Request) -> Response:
-        games = [
-            {
-                "name": entry.name,
-                "summary": entry.summary,
-                "params": [
-                    {"name": p.name, "type": p.type.__name__, "default": p.default}
-                    for p in entry.params
-                ],
-            }
-            for entry in GAMES
-        ]
+        if not games:
+            listed = await asyncio.to_thread(_catalog_games)
+            if not games:  # another request may have listed them meanwhile
+                games.extend(listed)
         return JSONResponse({"games": games, "presets": presets, "move_seconds": move_seconds})
+
+    async def setup(request: Request) -> Response:
+        spec = text_field(dict(request.query_params), "game")
+        try:
+            game = await asyncio.to_thread(load_game, spec)
+        except ZerosumError as exc:
+            raise ApiError(422, str(exc)) from None
+        return JSONResponse(
+            {
+                "game": getattr(game, "spec", spec),
+                "rules": str(getattr(game, "rules", "")),
+                "presets": [p["spec"] for p in offered_presets(game, presets)],
+            }
+        )
 
     async def create_game(request: Request) -> Response:
         data = await read_json(request)
@@ -273,6 +340,7 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/api/catalog", catalog),
+        Route("/api/setup", setup),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game_id}", get_game, methods=["GET"]),
         Route("/api/games/{game_id}", delete_game, methods=["DELETE"]),

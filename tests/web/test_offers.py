@@ -1,0 +1,45 @@
+"""The page offers the perfect player only on boards where it answers at once: each game
+that says ``perfect_is_instant`` is held to it here, from the start of the game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import zerosum as zs
+from zerosum import budget
+
+INSTANT = [
+    "tictactoe",
+    "pick:n=3",
+    "migration:n=5",
+    "connect4:width=5,height=5",
+    "connect4:width=6,height=4",
+    "connect4:width=4,height=4,k=3",
+]
+SLOW = [
+    "pick:n=4",
+    "migration:n=6",
+    "connect4",
+    "connect4:width=6,height=5",
+    "connect4:width=5,height=4,k=5",
+]
+
+
+@pytest.mark.parametrize("spec", INSTANT)
+def test_a_board_said_instant_is_solved_from_the_start_in_well_under_a_second(spec: str) -> None:
+    game = zs.load_game(spec)
+    assert game.perfect_is_instant is True
+    agent = zs.agents.Perfect()
+    agent.prepare(game)  # compiling is the server's business, before any move
+    start = time.perf_counter()
+    with budget.limit(2.0):
+        agent(game, game.initial_state)
+    assert agent.last is not None and not agent.last.note  # proven, not a fallback search
+    assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize("spec", SLOW)
+def test_bigger_boards_are_not_said_instant(spec: str) -> None:
+    assert zs.load_game(spec).perfect_is_instant is False

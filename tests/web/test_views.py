@@ -1,0 +1,60 @@
+"""The search summary in plain words, for each kind of agent's numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+import zerosum as zs
+from zerosum.agents.base import SearchInfo
+from zerosum.agents.search import DECAY
+from zerosum.web.views import search_summary
+
+GAME = zs.games.TicTacToe()
+
+
+def summary(value: float, depth: int = 4, **extra: object) -> dict[str, object]:
+    return search_summary(GAME, SearchInfo(value, depth, 100, 0.1, (4,), dict(extra)))
+
+
+def test_a_proven_alpha_beta_value_gives_the_moves_to_the_end() -> None:
+    # a win in 7 plies, counting the computer's move just played: 6 more
+    assert (
+        summary(DECAY**7)["verdict"]
+        == "The computer wins in 6 more moves at most, however you play."
+    )
+    assert summary(-(DECAY**5))["verdict"] == "You can win in 4 more moves if you play perfectly."
+    assert summary(1.0)["verdict"] == "The computer can force a win, however you play."
+    assert summary(DECAY)["verdict"] == "The computer has won."
+
+
+@pytest.mark.parametrize(
+    ("value", "verdict"),
+    [
+        (0.0, "The computer thinks the game is even."),
+        (0.1, "The computer thinks it is slightly ahead."),
+        (0.4, "The computer thinks it is ahead."),
+        (0.9, "The computer thinks it is well ahead."),
+        (-0.4, "The computer thinks you are ahead."),
+    ],
+)
+def test_an_estimate_says_who_is_ahead_and_by_how_much(value: float, verdict: str) -> None:
+    said = summary(value)
+    assert said["verdict"] == verdict and said["lean"] == value and said["moves"] == {}
+    assert said["basis"] == "an estimate looking 4 moves ahead"
+
+
+def test_mcts_values_are_rated_per_move_and_proven_ones_named() -> None:
+    said = summary(0.5, values={"4": 0.5, "0": -0.25}, proven={"8": -1.0}, visits={})
+    assert said["moves"] == {"4": "+0.50", "0": "-0.25"}
+    said = summary(1.0, values={"4": 0.9}, proven={"4": 1.0})
+    assert said["verdict"] == "The computer can force a win, however you play."
+    assert said["moves"] == {"4": "win"}
+
+
+def test_a_perfect_player_names_each_move_and_the_draw() -> None:
+    agent = zs.agents.Perfect()
+    agent(GAME, GAME.initial_state)
+    assert agent.last is not None
+    said = search_summary(GAME, agent.last)
+    assert said["verdict"] == "With best play from both sides, the game is a draw."
+    assert said["lean"] == 0 and said["moves"] == {str(c): "draw" for c in range(9)}
