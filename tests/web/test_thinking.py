@@ -34,6 +34,7 @@ def test_an_agent_is_told_a_deadline_under_the_cap_and_answers_itself() -> None:
 
 def test_an_agent_that_ignores_the_cap_is_stopped_for_certain() -> None:
     game, thinkers = zs.games.TicTacToe(), Thinkers(0.3, size=1)
+    thinkers.start()  # as the server does when it starts
     try:
         begin = time.perf_counter()
         reply = think(thinkers, Spinner(), game)

@@ -90,7 +90,8 @@ class AgentHost:
         self._conn: Any = None
         self._games: set[Any] = set()  # the game keys the running process holds
         self._agents: set[Any] = set()
-        self._lock = threading.Lock()  # starting and stopping (a server stops hosts at exit)
+        self._lock = threading.Lock()
+        self.closed = False  # see close()  # starting and stopping (a server stops hosts at exit)
 
     def __getstate__(self) -> dict[str, Any]:  # sent to another process: without its own
         return {
@@ -115,6 +116,8 @@ class AgentHost:
                 self._start()
 
     def _start(self) -> None:
+        if self.closed:
+            raise AgentCrashed("its host was closed (the server is stopping)")
         ctx = context()
         ours, theirs = ctx.Pipe()
         self._process = ctx.Process(
@@ -126,7 +129,11 @@ class AgentHost:
         weakref.finalize(self, _kill, self._process)  # a host dropped unstopped
         # Starting (the fork server's first start loads the compiled code) is not part of
         # any move's time: the host says when it is ready.
-        if not ours.poll(PREPARE_SECONDS) or ours.recv() != ("ready",):
+        try:
+            ready = not self.closed and ours.poll(PREPARE_SECONDS) and ours.recv() == ("ready",)
+        except (EOFError, OSError):  # killed while starting
+            ready = False
+        if not ready:
             self._stop()
             raise AgentCrashed(f"its process did not start within {PREPARE_SECONDS:g} s")
 
@@ -136,6 +143,12 @@ class AgentHost:
         self.kill()  # first, without the lock: a start under way waits for its process
         with self._lock:
             self._stop()
+
+    def close(self) -> None:
+        """Kill the process now and for good, from any thread, without waiting for
+        anything: a start under way in another thread kills what it started."""
+        self.closed = True
+        self.kill()
 
     def kill(self) -> None:
         """Kill the process now, from any thread, and leave the rest to :meth:`stop`."""
@@ -173,6 +186,10 @@ class AgentHost:
         """Reset the agent (forget its memory, reseed) if the host holds it."""
         if key in self._agents and self.alive:
             self._ask(("reset", key, seed), PREPARE_SECONDS, "reset")
+
+    def holds(self, key: Any) -> bool:
+        """Whether the running process holds the agent ``key`` (prepared or played)."""
+        return key in self._agents and self.alive
 
     def forget(self, key: Any) -> None:
         """Drop the agent (and nothing else) from the host."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any
@@ -353,11 +354,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        starting = asyncio.create_task(asyncio.to_thread(pool.start))  # while serving
+        # a daemon thread: a start still under way must not hold up the server's exit
+        threading.Thread(target=pool.start, name="zerosum-hosts", daemon=True).start()
         try:
             yield
         finally:
-            starting.cancel()
             pool.close()
 
     guard = Middleware(Guard, allowed_hosts=allowed_hosts)

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import budget
 from ..agents.base import SearchInfo
-from ..arena.isolation import AgentCrashed, AgentHost
+from ..arena.isolation import AgentCrashed, AgentHost, Answer
 from ..game import IllegalActionError, check_action
 
 __all__ = ["Reply", "Thinkers"]
@@ -60,16 +60,20 @@ class Thinkers:
         self._freed: asyncio.Event | None = None
 
     def start(self) -> None:
-        """Start every host now (they start by themselves when first needed)."""
+        """Start every host now (they start by themselves when first needed); stops
+        quietly when the hosts are closed meanwhile."""
         for host in self._hosts:
-            host.start()
+            try:
+                host.start()
+            except AgentCrashed:
+                if host.closed:
+                    return
+                raise
 
     def close(self) -> None:
-        """Stop every host; moves waiting for one fail at once."""
+        """Kill every host for good, without waiting; moves under way fail at once."""
         for host in self._hosts:
-            host.kill()  # all at once, then each is reaped
-        for host in self._hosts:
-            host.stop()
+            host.close()
 
     async def think(self, key: str, agent: Any, game: Any, state: Any) -> Reply:
         """The move of ``agent`` (a spec, or a picklable agent) for game ``key`` in ``state``.
@@ -80,13 +84,11 @@ class Thinkers:
         """
         index = await self._claim(key)
         host = self._hosts[index]
-        start = time.perf_counter()
-        work = asyncio.ensure_future(
-            asyncio.to_thread(host.move, key, agent, key, game, state, self.told)
-        )
+        work = asyncio.ensure_future(asyncio.to_thread(self._move, host, key, agent, game, state))
         work.add_done_callback(lambda _: self._release(index))  # even if abandoned
+        start = time.perf_counter()
         try:
-            answer = await asyncio.shield(work)
+            answer, start = await asyncio.shield(work)
         except budget.Overrun:
             note = f"the agent did not answer within the {self.cap:g} s cap"
             return _fallback(game, state, note, time.perf_counter() - start, timed_out=True)
@@ -100,6 +102,16 @@ class Thinkers:
         except IllegalActionError as exc:
             return _fallback(game, state, f"the agent chose an illegal move: {exc}", seconds)
         return Reply(answer.action, answer.search, seconds)
+
+    def _move(
+        self, host: AgentHost, key: str, agent: Any, game: Any, state: Any
+    ) -> tuple[Answer, float]:
+        """The move, and when its clock started: an agent new to the host is prepared
+        first (its compiled code loaded), which no move's cap counts."""
+        if not host.holds(key):
+            host.prepare(key, agent, key, game)
+        start = time.perf_counter()
+        return host.move(key, agent, key, game, state, self.told), start
 
     async def reset(self, key: str) -> None:
         """Make game ``key``'s agent forget its memory (after a move was taken back)."""
