@@ -12,6 +12,7 @@ The book is written as package data (:data:`~zerosum.games.connect_four_book.BOO
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -19,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
 
 from .game import ZerosumError
+from .interrupts import signals_end_process
 from .games.connect_four_book import (
     HEIGHT,
     WIDTH,
@@ -111,7 +113,11 @@ def build(
     report(f"ply {plies}: {len(done)} positions solved before, {len(todo)} to solve")
     begin = time.perf_counter()
     chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
-    with open_pool(workers, scheduler) as pool, open(journal, "a") as log:
+    # In this process (one worker), a signal's default action ends the compiled solve at
+    # once; the journal then keeps every chunk finished before (a cut line is dropped).
+    inline = workers == 1 and scheduler is None
+    stopping = signals_end_process() if inline else contextlib.nullcontext()
+    with stopping, open_pool(workers, scheduler) as pool, open(journal, "a") as log:
         running: dict[Future[list[int]], list[tuple[int, int]]] = {}
         solved = 0
         while chunks or running:
