@@ -20,7 +20,6 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
 
 from .game import ZerosumError
-from .interrupts import signals_end_process
 from .games.connect_four_book import (
     HEIGHT,
     WIDTH,
@@ -30,6 +29,7 @@ from .games.connect_four_book import (
     canonical,
     column_scores,
 )
+from .interrupts import signals_end_process
 
 __all__ = ["positions", "build", "solve_chunk", "JOURNAL_FORMAT"]
 
