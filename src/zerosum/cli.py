@@ -89,7 +89,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .web import serve  # the web stack is imported only when serving
 
-    serve(args.host, args.port, move_seconds=args.move_seconds)
+    serve(
+        args.host,
+        args.port,
+        move_seconds=args.move_seconds,
+        games=args.game or (),
+        agents=args.agent or (),
+    )
     return 0
 
 
@@ -230,6 +236,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=port_number, default=8000, help="port to listen on (8000)")
     serve.add_argument(
         "--move-seconds", type=move_seconds, default=5.0, help="cap on each computer move (5)"
+    )
+    serve.add_argument(
+        "--game", action="append", metavar="SPEC", help="your game for the page: FILE.py:Class"
+    )
+    serve.add_argument(
+        "--agent", action="append", metavar="SPEC", help="your agent for the page: FILE.py:name"
     )
     serve.set_defaults(run=cmd_serve)
     solve_ = commands.add_parser("solve", help="solve a position exactly: every move's value")

@@ -32,12 +32,20 @@ from .. import budget
 from ..agents.base import SearchInfo
 from .play import agent_name, reset_agent
 
-__all__ = ["AgentHost", "Answer", "AgentCrashed", "Isolated", "context"]
+__all__ = ["AgentHost", "Answer", "AgentCrashed", "GameSpec", "Isolated", "context"]
 
 #: Agents (and games) a host keeps at most; the least recently used go first.
 MAX_HELD = 64
 #: Seconds a host may take to start and load an agent's compiled code.
 PREPARE_SECONDS = 120.0
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game sent to a host as its spec, loaded there: a game from the user's file (its
+    class lives in a module other processes cannot import by name)."""
+
+    spec: str
 
 
 class AgentCrashed(Exception):
@@ -253,6 +261,15 @@ class AgentHost:
         return rest
 
 
+def _game_of(sent: Any) -> Any:
+    """The game a host was sent: itself, or loaded from its :class:`GameSpec`."""
+    if isinstance(sent, GameSpec):
+        from ..games import load_game
+
+        return load_game(sent.spec)
+    return sent
+
+
 def _kill(process: Any) -> None:
     if process.is_alive():
         process.kill()
@@ -316,7 +333,7 @@ def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> Non
                 continue
             agent = held(agents, key, message[2], build_agent)
             game_key, game_payload = message[3]
-            game = held(games, game_key, game_payload, lambda g: g)
+            game = held(games, game_key, game_payload, _game_of)
             if kind == "prepare":
                 prepare = getattr(agent, "prepare", None)
                 if prepare is not None:

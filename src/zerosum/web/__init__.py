@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import socket
+from collections.abc import Sequence
 
 from ..game import ZerosumError
 from .app import create_app
@@ -33,8 +34,15 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, move_seconds: float = 5.0) -> None:
-    """Serve the page on ``host``:``port`` until interrupted (loopback unless told otherwise).
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    move_seconds: float = 5.0,
+    games: Sequence[str] = (),
+    agents: Sequence[str] = (),
+) -> None:
+    """Serve the page on ``host``:``port`` until interrupted (loopback unless told otherwise),
+    with the operator's own ``games`` and ``agents`` (file or module specs) in its menus.
 
     On a loopback address the server answers only requests naming it by a loopback name
     (``Host: localhost:8000`` or ``127.0.0.1``), which defeats DNS rebinding.
@@ -42,7 +50,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, move_seconds: float = 5.0) 
     import uvicorn
 
     allowed = (*LOOPBACK_HOSTS, host) if is_loopback(host) else None
-    app = create_app(move_seconds=move_seconds, allowed_hosts=allowed)
+    app = create_app(move_seconds=move_seconds, allowed_hosts=allowed, games=games, agents=agents)
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"zerosum: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)

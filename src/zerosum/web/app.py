@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import json
 import threading
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from ..game import IllegalActionError, SpecError, ZerosumError, parse_action
 from ..games import GAMES, load_game
 from ..interop import openspiel
 from ..limits import check_move_seconds
+from ..spec import parse_code_spec
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .sessions import Session, Sessions, TooManyForClient, TooManyGames
 from .thinking import Thinkers
@@ -147,6 +148,56 @@ def _catalog_games() -> list[dict[str, Any]]:
     return games
 
 
+class OwnCode:
+    """The operator's own games and agents (file or module specs), loaded once to check
+    them; requests may name them, with any parameters, and no other code."""
+
+    def __init__(self, games: Sequence[str], agents: Sequence[str]) -> None:
+        self.games = [spec.strip() for spec in games]
+        self.agents = [spec.strip() for spec in agents]
+        self._classes: dict[str, Any] = {spec: load_game(spec) for spec in self.games}
+        for spec in self.agents:
+            make_agent(spec)
+            if parse_code_spec(spec) is None:
+                raise ZerosumError(f"--agent takes your own code (a file or module), not {spec!r}")
+        for spec in self.games:
+            if parse_code_spec(spec) is None:
+                raise ZerosumError(f"--game takes your own code (a file or module), not {spec!r}")
+
+    def _owned(self, spec: str, owned: list[str], kind: str) -> bool:
+        """Whether ``spec`` may be loaded with its code: built-in, or one of ``owned``."""
+        code = parse_code_spec(spec.strip())
+        if code is None:
+            return False
+        for mine in map(parse_code_spec, owned):
+            assert mine is not None
+            if (mine.source, mine.attribute) == (code.source, code.attribute):
+                return True
+        raise ZerosumError(
+            f"{spec!r} names code the server was not started with; its {kind}s are the "
+            f"built-in ones and {', '.join(owned) or 'no others'} (zerosum serve --{kind} SPEC)"
+        )
+
+    def game(self, spec: str) -> Any:
+        return load_game(spec, code=self._owned(spec, self.games, "game"))
+
+    def agent(self, spec: str) -> Any:
+        return make_agent(spec, code=self._owned(spec, self.agents, "agent"))
+
+    def game_entries(self) -> list[dict[str, Any]]:
+        """The operator's games as the catalog lists them (no parameters on the page)."""
+        entries = []
+        for spec, game in self._classes.items():
+            doc = (type(game).__doc__ or "").strip().splitlines()
+            summary = doc[0] if doc else f"your game {type(game).__name__}"
+            rules = str(getattr(game, "rules", ""))
+            entries.append({"name": spec, "summary": summary, "rules": rules, "params": []})
+        return entries
+
+    def presets(self) -> list[dict[str, str]]:
+        return [{"label": f"yours: {spec}", "spec": spec} for spec in self.agents]
+
+
 def create_app(
     *,
     move_seconds: float = 5.0,
@@ -158,6 +209,8 @@ def create_app(
     max_body: int = 4096,
     allowed_hosts: Collection[str] | None = LOOPBACK_HOSTS,
     thinkers: int | None = None,
+    games: Sequence[str] = (),
+    agents: Sequence[str] = (),
 ) -> Starlette:
     """The web application (an ASGI app for uvicorn).
 
@@ -170,8 +223,13 @@ def create_app(
     :mod:`zerosum.web.guard`). Agents think in ``thinkers`` worker processes (default:
     twice the cores; see :mod:`zerosum.web.thinking`), started with the app, and forget
     their search after every move.
+
+    ``games`` and ``agents`` are the operator's own code (file or module specs, as on the
+    command line): loaded now (a bad one raises here, naming the file), added to the
+    page's menus, and the only code a request may name (with other parameters too).
     """
     check_move_seconds(move_seconds)
+    own = OwnCode(games, agents)
     pool = Thinkers(move_seconds, thinkers)
     sessions = Sessions(
         max_games,
@@ -181,8 +239,8 @@ def create_app(
         unplayed_seconds=unplayed_seconds,
         on_remove=pool.forget,
     )
-    presets = _presets()
-    games: list[dict[str, Any]] = []  # the catalog's games, listed at the first request
+    presets = _presets() + own.presets()
+    listed: list[dict[str, Any]] = []  # the catalog's games, listed at the first request
 
     async def read_json(request: Request) -> dict[str, Any]:
         content_type = request.headers.get("content-type", "")
@@ -227,7 +285,9 @@ def create_app(
             raise ApiError(404, "no such game: it was deleted while this request was played")
 
     async def agent_move(session: Session) -> None:
-        reply = await pool.think(session.id, session.agent_spec, session.game, session.state)
+        reply = await pool.think(
+            session.id, session.agent_spec, session.game, session.state, session.game_spec
+        )
         still_live(session)
         await pool.reset(session.id)  # the memory budget: no tree or table kept between moves
         session.play(reply.action, "agent", reply)
@@ -237,16 +297,16 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     async def catalog(request: Request) -> Response:
-        if not games:
-            listed = await asyncio.to_thread(_catalog_games)
-            if not games:  # another request may have listed them meanwhile
-                games.extend(listed)
-        return JSONResponse({"games": games, "presets": presets, "move_seconds": move_seconds})
+        if not listed:
+            found = await asyncio.to_thread(_catalog_games)
+            if not listed:  # another request may have listed them meanwhile
+                listed.extend(found + own.game_entries())
+        return JSONResponse({"games": listed, "presets": presets, "move_seconds": move_seconds})
 
     async def setup(request: Request) -> Response:
         spec = text_field(dict(request.query_params), "game")
         try:
-            game = await asyncio.to_thread(load_game, spec)
+            game = await asyncio.to_thread(own.game, spec)
         except ZerosumError as exc:
             raise ApiError(422, str(exc)) from None
         return JSONResponse(
@@ -265,16 +325,18 @@ def create_app(
         if type(human) is not int or human not in (1, 2):
             raise ApiError(422, f"'human' must be 1 or 2 (the side you play), not {human!r}")
         try:
-            # a request never names code to import: only the operator may (zerosum serve)
-            game = await asyncio.to_thread(load_game, game_spec, code=False)
-            agent = await asyncio.to_thread(make_agent, agent_spec, code=False)
+            # a request names no code but the operator's own (zerosum serve --game/--agent)
+            game = await asyncio.to_thread(own.game, game_spec)
+            agent = await asyncio.to_thread(own.agent, agent_spec)
         except ZerosumError as exc:
             raise ApiError(422, str(exc)) from None
         if isinstance(agent, Human):
             raise ApiError(422, "the opponent must be a computer agent, not 'human'")
         client = request.client.host if request.client is not None else ""
         try:
-            session = sessions.create(game, agent, agent_spec.strip(), human, client)
+            session = sessions.create(
+                game, agent, agent_spec.strip(), human, client, game_spec.strip()
+            )
         except TooManyForClient as exc:
             raise ApiError(429, str(exc)) from None
         except TooManyGames as exc:

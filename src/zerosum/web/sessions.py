@@ -53,6 +53,7 @@ class Session:
     client: str = ""
     moves: list[Move] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    game_spec: str = ""  # how the game was asked for (agent hosts load a user's game by it)
     #: Set when the game is deleted or dropped, so a move still running in it knows.
     removed: bool = False
 
@@ -118,7 +119,13 @@ class Sessions:
         return len(self._live)
 
     def create(
-        self, game: Any, agent: Any, agent_spec: str, human: int, client: str = ""
+        self,
+        game: Any,
+        agent: Any,
+        agent_spec: str,
+        human: int,
+        client: str = "",
+        game_spec: str = "",
     ) -> Session:
         """A new session at the start of ``game`` for ``client`` (its address); raises
         :class:`TooManyForClient` at the client's cap, :class:`TooManyGames` at the cap."""
@@ -139,6 +146,7 @@ class Sessions:
         session = Session(
             session_id, game, agent, agent_spec, human, [game.initial_state], 0.0, client
         )
+        session.game_spec = game_spec
         self.touch(session)
         self._live[session_id] = session
         return session

@@ -20,8 +20,9 @@ from typing import Any
 
 from .. import budget
 from ..agents.base import SearchInfo
-from ..arena.isolation import AgentCrashed, AgentHost, Answer
+from ..arena.isolation import AgentCrashed, AgentHost, Answer, GameSpec
 from ..game import IllegalActionError, check_action
+from ..usercode import loaded_from
 
 __all__ = ["Reply", "Thinkers"]
 
@@ -75,8 +76,11 @@ class Thinkers:
         for host in self._hosts:
             host.close()
 
-    async def think(self, key: str, agent: Any, game: Any, state: Any) -> Reply:
-        """The move of ``agent`` (a spec, or a picklable agent) for game ``key`` in ``state``.
+    async def think(
+        self, key: str, agent: Any, game: Any, state: Any, game_spec: str = ""
+    ) -> Reply:
+        """The move of ``agent`` (a spec, or a picklable agent) for game ``key`` in ``state``;
+        a game loaded from the user's file goes to the host as its ``game_spec``.
 
         An agent that overruns the cap, raises, dies or returns an illegal action is
         replaced for this move by a uniformly random legal action, and ``Reply.note``
@@ -84,7 +88,8 @@ class Thinkers:
         """
         index = await self._claim(key)
         host = self._hosts[index]
-        work = asyncio.ensure_future(asyncio.to_thread(self._move, host, key, agent, game, state))
+        sent = GameSpec(game_spec) if game_spec and loaded_from(game) else game
+        work = asyncio.ensure_future(asyncio.to_thread(self._move, host, key, agent, sent, state))
         work.add_done_callback(lambda _: self._release(index))  # even if abandoned
         start = time.perf_counter()
         try:
