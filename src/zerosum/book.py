@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
+from typing import Any
 
 from .game import ZerosumError
 from .games.connect_four_book import (
@@ -59,11 +60,21 @@ def positions(plies: int) -> Iterator[tuple[int, int]]:
         yield level[key]
 
 
+#: Megabytes of the table each worker process keeps for all the positions it solves.
+TABLE_MB = 256
+_table: Any = None
+
+
 def solve_chunk(chunk: list[tuple[int, int]]) -> list[int]:
-    """The exact scores of a chunk of positions (in a worker process)."""
+    """The exact scores of a chunk of positions (in a worker process). One table serves
+    every position the process solves: its entries are exact bounds of positions, valid
+    for any search, and neighbouring positions of a ply share most of their subtrees."""
+    global _table
     from .kernels import connect4
 
-    scores, _ = connect4.solve_batch(chunk, WIDTH, HEIGHT)
+    if _table is None:
+        _table = connect4.TranspositionTable(TABLE_MB)
+    scores, _ = connect4.solve_batch(chunk, WIDTH, HEIGHT, tt=_table)
     return [int(s) for s in scores]
 
 
