@@ -7,12 +7,14 @@ ordering", "depth 3 against depth 5") are one argument each:
 - ``depth``: plies to search; at the cutoff ``evaluate(state, player)`` scores the
   state (terminal states always score their true utility);
 - ``table``: a transposition table of lower/upper bounds keyed by ``game.key(state)``
-  (else the state), cleared when it reaches ``table_size`` entries;
+  (else the state, else, for unhashable states such as lists of lists, its pickle),
+  cleared when it reaches ``table_size`` entries;
 - ``ordering``: the table's move first, then killer moves and the history heuristic
   (only the table's move for games with ``ordered_actions = True``); ``False`` keeps
   the game's own order;
-- ``time_limit``: seconds per move for iterative deepening; the best move of the last
-  finished depth is played;
+- ``time_limit``: seconds per move for iterative deepening (which also runs whenever the
+  caller sets a deadline, and at any fixed depth); the best move of the last finished
+  depth is played;
 - ``depth_adjust``: every ply a value travels up shrinks it by ``DECAY``, so a win
   sooner is worth more and a loss later less (signs never change);
 - ``seed``: breaks ties between equally valued moves at random (without it, the first
@@ -25,13 +27,21 @@ built-in tic-tac-toe, Pick, Migration up to 8x8 and Connect Four up to 64 bits, 
 included, do: ``kernels/alphabeta.py``). The agent uses it unless ``compiled=False`` or
 ``evaluate`` is a function other than the game's own ``evaluate`` or the win/loss-only
 ``heuristics.zero``; every other switch works on both paths, and for equal depth
-and evaluation both return exactly the same value. At a fixed depth the compiled search
-also deepens iteratively (inside one compiled call), so the order it tries moves in, the
-nodes it counts and, between equally good moves without ``seed``, the move it plays may
-differ from the Python path's. On the compiled path the table is a fixed
+and evaluation both return exactly the same value. At a fixed depth both deepen
+iteratively (the compiled search inside one compiled call), but the order they try
+moves in, the nodes they count and, between equally good moves without ``seed``, the
+move they play may differ. On the compiled path the table is a fixed
 array of slots, a new entry replacing the old one in its slot; it starts small and
 grows between moves up to ``table_size`` slots (rounded down to a power of two, at most
 2**20).
+
+The Python search asks a user's game about each state once while it remembers the
+answer (by the table's key, across iterations and moves, up to ``table_size`` states):
+whether it is terminal, its actions, and its value at the cutoff. A game written as in a
+course notebook (a board of lists scanned in Python by ``actions``, which
+``is_terminal`` and ``evaluate`` call) answers in tens of microseconds, a look-up in a
+fraction of one; so children are made one at a time, and a cutoff spares the rest
+(``benchmarks/user_games.py``). The game must answer the same for the same state.
 
 A heuristic must be zero-sum, ``evaluate(s, 1) == -evaluate(s, 2)``, and should stay
 strictly between the game's loss and win utilities, so a proven win beats any guess.
