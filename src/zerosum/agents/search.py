@@ -7,13 +7,15 @@ ordering", "depth 3 against depth 5") are one argument each:
 - ``depth``: plies to search; at the cutoff ``evaluate(state, player)`` scores the
   state (terminal states always score their true utility);
 - ``table``: a transposition table of lower/upper bounds keyed by ``game.key(state)``
-  (else the state), cleared when it reaches ``table_size`` entries (at most
+  (else the state, else, for unhashable states such as lists of lists, its pickle),
+  cleared when it reaches ``table_size`` entries (at most
   ``zerosum.limits.MAX_TABLE_SIZE``, ten million);
 - ``ordering``: the table's move first, then killer moves and the history heuristic
   (only the table's move for games with ``ordered_actions = True``); ``False`` keeps
   the game's own order;
-- ``time_limit``: seconds per move for iterative deepening; the best move of the last
-  finished depth is played;
+- ``time_limit``: seconds per move for iterative deepening (which also runs whenever the
+  caller sets a deadline, and at any fixed depth); the best move of the last finished
+  depth is played;
 - ``depth_adjust``: every ply a value travels up shrinks it by ``DECAY``, so a win
   sooner is worth more and a loss later less (signs never change);
 - ``seed``: breaks ties between equally valued moves at random (without it, the first
@@ -26,13 +28,21 @@ built-in tic-tac-toe, Pick, Migration up to 8x8 and Connect Four up to 64 bits, 
 included, do: ``kernels/alphabeta.py``). The agent uses it unless ``compiled=False`` or
 ``evaluate`` is a function other than the game's own ``evaluate`` or the win/loss-only
 ``heuristics.zero``; every other switch works on both paths, and for equal depth
-and evaluation both return exactly the same value. At a fixed depth the compiled search
-also deepens iteratively (inside one compiled call), so the order it tries moves in, the
-nodes it counts and, between equally good moves without ``seed``, the move it plays may
-differ from the Python path's. On the compiled path the table is a fixed
+and evaluation both return exactly the same value. At a fixed depth both deepen
+iteratively (the compiled search inside one compiled call), but the order they try
+moves in, the nodes they count and, between equally good moves without ``seed``, the
+move they play may differ. On the compiled path the table is a fixed
 array of slots, a new entry replacing the old one in its slot; it starts small and
 grows between moves up to ``table_size`` slots (rounded down to a power of two, at most
 2**20).
+
+The Python search asks a user's game about each state once while it remembers the
+answer (by the table's key, across iterations and moves, up to ``table_size`` states):
+whether it is terminal, its actions, and its value at the cutoff. A game written as in a
+course notebook (a board of lists scanned in Python by ``actions``, which
+``is_terminal`` and ``evaluate`` call) answers in tens of microseconds, a look-up in a
+fraction of one; so children are made one at a time, and a cutoff spares the rest
+(``benchmarks/user_games.py``). The game must answer the same for the same state.
 
 A heuristic must be zero-sum, ``evaluate(s, 1) == -evaluate(s, 2)``, and should stay
 strictly between the game's loss and win utilities, so a proven win beats any guess.
@@ -41,6 +51,7 @@ strictly between the game's loss and win utilities, so a proven win beats any gu
 from __future__ import annotations
 
 import math
+import pickle
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable
@@ -110,7 +121,10 @@ class AlphaBeta(Seeded):
         self.table_size = table_size
         self.compiled = compiled
         self.last: SearchInfo | None = None
-        self._table: dict[Hashable, tuple[float, float, float, Any]] = {}
+        # the Python search's table: key -> (depth, lower bound, upper bound, best move,
+        # whether the bounds rest on the depth cutoff)
+        self._table: dict[Hashable, tuple[float, float, float, Any, bool]] = {}
+        self._memo = _Memo()  # the Python search's record of the game's answers
         self._arrays: Any = None  # the compiled search's table
         self._work: Any = None  # and its buffers
         self._game_kernel: Any = None  # what the game's search_kernel hook offered
@@ -120,6 +134,7 @@ class AlphaBeta(Seeded):
         """Forget the transposition table; reseed the tie-breaker when ``seed`` is given."""
         super().reset(seed)
         self._table.clear()
+        self._memo = _Memo()
         self._arrays = self._work = self._table_game = None
 
     def __call__(self, game: Any, state: Any) -> Any:
@@ -127,6 +142,7 @@ class AlphaBeta(Seeded):
         deadline = budget.deadline_for(self.time_limit, start)
         if self._table_game is not game:  # a table is only valid for one game
             self._table.clear()
+            self._memo = _Memo()
             self._arrays = None
             self._table_game = game
             hook = getattr(game, "search_kernel", None)
@@ -183,6 +199,75 @@ class AlphaBeta(Seeded):
         )
 
 
+_UNSET = object()
+
+
+def _itself(state: Any) -> Hashable:
+    return state
+
+
+def _pickled(state: Any) -> Hashable:
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+
+
+def _no_key(state: Any) -> Hashable:
+    return None
+
+
+def transposition_key(game: Any, state: Any) -> Callable[[Any], Hashable] | None:
+    """How the Python search keys the states of ``game`` (``state`` is a sample): the game's
+    ``key`` when it has one, else the state itself when it hashes, else its pickle (equal
+    bytes mean equal states; a board of lists pickles in a few microseconds, far less
+    than the tuple conversion or ``repr``); None when the state cannot be pickled either.
+    """
+    own = getattr(game, "key", None)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    try:
+        hash(state)
+        return _itself
+    except TypeError:
+        pass
+    try:
+        _pickled(state)
+    except Exception:  # whatever pickling raises: the search then runs without a table
+        return None
+    return _pickled
+
+
+class _Forgetful(dict[Hashable, Any]):
+    """A dict that keeps nothing: the memo of a game whose states have no key."""
+
+    def __setitem__(self, key: Hashable, value: Any) -> None:
+        pass
+
+
+class _Memo:
+    """The game's answers about states, by transposition key: whether a state is terminal,
+    its actions, and its value one ply past the cutoff for each player to move at its
+    parent. They depend on the state alone, so they hold across iterations and moves (the
+    leaf values for one heuristic). A user's game answers in tens of microseconds (a
+    board of lists scanned in Python), a look-up takes a fraction of one, and
+    transpositions bring the same states back again and again."""
+
+    def __init__(self, keyed: bool = True) -> None:
+        kind = dict if keyed else _Forgetful
+        self.terminal: dict[Hashable, bool] = kind()
+        self.actions: dict[Hashable, Any] = kind()
+        self.leaves: dict[int, dict[Hashable, float]] = {1: kind(), 2: kind()}
+        self.evaluate: Any = _UNSET  # the agent's ``evaluate`` the leaf values came from
+
+    def use(self, evaluate: Heuristic | None, table: dict[Hashable, Any]) -> None:
+        """Forget the leaf values, and the table's values built on them, when the agent's
+        ``evaluate`` changed since they were found."""
+        if evaluate != self.evaluate:
+            if self.evaluate is not _UNSET:
+                for leaf in self.leaves.values():
+                    leaf.clear()
+                table.clear()
+            self.evaluate = evaluate
+
+
 class _Search:
     """One move's search: the recursion and its bookkeeping (nodes, killers, history)."""
 
@@ -191,9 +276,12 @@ class _Search:
         self.game = game
         self.deadline = deadline
         self.nodes = 0
-        self.cut = False  # did the last iteration evaluate any state at its depth cutoff?
+        # states the last iteration scored at its depth cutoff, and table values it used
+        # that rest on such scores: none, and the search saw the end of every line
+        self.cuts = 0
         self.table = agent._table if agent.table else None
-        self.key: Callable[[Any], Hashable] = getattr(game, "key", None) or (lambda s: s)
+        self.key: Callable[[Any], Hashable] = getattr(game, "key", None) or _itself
+        self.memo = agent._memo
         self.heuristic = evaluator(game, agent.evaluate)
         self.partial: tuple[float, list[Any]] | None = None
         self.stopped = False  # did the deadline end the search before its target depth?
@@ -207,15 +295,16 @@ class _Search:
         moves = list(self.game.actions(state))
         if not moves:
             raise ValueError(_GAME_OVER)
-        self._prepare(moves)
+        self._prepare(state, moves)
         target = _INF if agent.depth is None else agent.depth
-        # Deepening pays for itself only under a deadline: at a fixed depth the earlier
-        # iterations cost more than the move ordering they teach saves (measured).
-        deepen = self.deadline is not None
+        # Deepening to a fixed depth pays: the earlier iterations teach the move order
+        # and leave the game's answers in the memo. To the end it does not (the shallow
+        # iterations end few lines, and a full search orders itself through the table).
+        deepen = self.deadline is not None or target < _INF
         depth = 1 if deepen else target
         found: tuple[float, list[Any], float] | None = None
         while True:
-            self.cut = False
+            self.cuts = 0
             self.partial = None
             try:
                 value, best = self._root(state, moves, depth)
@@ -226,7 +315,7 @@ class _Search:
                     return value, best, 0
                 return found
             found = (value, best, depth)
-            if depth >= target or not self.cut:
+            if depth >= target or not self.cuts:
                 return found
             if self.deadline is not None:
                 elapsed = time.perf_counter() - start
@@ -236,7 +325,14 @@ class _Search:
             moves = best + [m for m in moves if m not in best]  # best first next time
             depth += 1
 
-    def _prepare(self, moves: list[Any]) -> None:
+    def _prepare(self, state: Any, moves: list[Any]) -> None:
+        key = transposition_key(self.game, state)
+        if key is None:  # neither hashable nor picklable: no table, nothing remembered
+            self.table = None
+            self.memo = _Memo(keyed=False)
+            key = _no_key
+        self.key = key
+        self.memo.use(self.agent.evaluate, self.agent._table)
         try:
             hash(moves[0])
             hashable = True
@@ -247,7 +343,7 @@ class _Search:
     def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
         """The value of ``state`` searched ``depth`` plies and its best moves (ties only with
         a seed); raises :class:`_Timeout` at the deadline, leaving ``partial`` set."""
-        game, negamax = self.game, self.negamax
+        game, negamax, key, ended = self.game, self.negamax, self.key, self.ended
         me = game.player(state)
         decay = DECAY if self.agent.depth_adjust else 1.0
         random_ties = self.agent.seed is not None
@@ -255,11 +351,12 @@ class _Search:
         alpha = -_INF
         for move in moves:
             child = game.result(state, move)
+            ck = key(child)
             self.nodes += 1
-            if game.is_terminal(child):
+            if ended(child, ck):
                 value = game.utility(child, me) * decay
             elif depth == 1:
-                self.cut = True
+                self.cuts += 1
                 value = self.heuristic(child, me) * decay
             else:
                 # With random ties, a move equal to the best must come back exact: open
@@ -267,9 +364,9 @@ class _Search:
                 low = math.nextafter(alpha, -_INF) if random_ties else alpha
                 them = game.player(child)
                 if them == me:
-                    value = decay * negamax(child, me, depth - 1, 1, low / decay, _INF)
+                    value = decay * negamax(child, ck, me, depth - 1, 1, low / decay, _INF)
                 else:
-                    value = -decay * negamax(child, them, depth - 1, 1, -_INF, -low / decay)
+                    value = -decay * negamax(child, ck, them, depth - 1, 1, -_INF, -low / decay)
             if value > best:
                 best, tied = value, [move]
                 alpha = max(alpha, value)
@@ -277,15 +374,17 @@ class _Search:
                 tied.append(move)
             self.partial = (best, tied)
         if self.table is not None:
-            self._store(state, depth, best, best, tied[0])
+            self._store(state, depth, best, best, tied[0], self.cuts > 0)
         return best, tied
 
-    def _store(self, state: Any, depth: float, low: float, high: float, move: Any) -> None:
+    def _store(
+        self, state: Any, depth: float, low: float, high: float, move: Any, cut: bool
+    ) -> None:
         table = self.table
         assert table is not None
         if len(table) >= self.agent.table_size:
             table.clear()
-        table[self.key(state)] = (depth, low, high, move)
+        table[self.key(state)] = (depth, low, high, move, cut)
 
     def principal_variation(self, state: Any, move: Any, plies: float) -> tuple[Any, ...]:
         """The best line from ``state`` that starts with ``move``, at most ``plies`` long."""
@@ -307,16 +406,22 @@ class _Search:
         return tuple(line)
 
     def _build(self, ordering: bool) -> Callable[..., float]:
-        """The recursive search, as a closure over local names (no attribute look-ups inside)."""
-        game, agent = self.game, self.agent
+        """The recursive search, as closures over local names (no attribute look-ups inside).
+
+        The game is asked about a state once per key while the memo holds it (its actions,
+        whether it is terminal, its value at the cutoff); each child's key is made once,
+        by its parent, and handed down.
+        """
+        game, agent, memo = self.game, self.agent, self.memo
         actions, result, is_terminal = game.actions, game.result, game.is_terminal
         utility, player, key = game.utility, game.player, self.key
         heuristic = self.heuristic
         table = self.table
-        table_size = agent.table_size
+        size = agent.table_size
         decay = DECAY if agent.depth_adjust else 1.0
         deadline = self.deadline
         clock = time.perf_counter
+        known_terminal, known_actions, leaves = memo.terminal, memo.actions, memo.leaves
         killers: list[list[Any]] = [[None, None] for _ in range(256)]
         history: defaultdict[Any, int] = defaultdict(int)
         rank = history.__getitem__
@@ -325,17 +430,72 @@ class _Search:
         by_history = not getattr(game, "ordered_actions", False)
         search = self
 
+        def ended(state: Any, k: Hashable) -> bool:
+            """``is_terminal(state)``, asked once per key."""
+            done = known_terminal.get(k)
+            if done is None:
+                if len(known_terminal) >= size:
+                    known_terminal.clear()
+                done = known_terminal[k] = bool(is_terminal(state))
+            return done
+
+        def legal(state: Any, k: Hashable) -> Any:
+            """``actions(state)``, asked once per key (the list is never changed)."""
+            moves = known_actions.get(k)
+            if moves is None:
+                if len(known_actions) >= size:
+                    known_actions.clear()
+                moves = known_actions[k] = actions(state)
+            return moves
+
+        def reward(move: Any, depth: float, ply: int) -> None:
+            """A move that cut off: a killer at its ply, and history by depth."""
+            if ply < 256 and killers[ply][0] != move:
+                slot = killers[ply]
+                slot[1] = slot[0]
+                slot[0] = move
+            history[move] += 1 << int(min(depth, 30))
+
+        def frontier(state: Any, me: int, moves: Any, alpha: float, beta: float, ply: int) -> Any:
+            """``(best value, best move)`` one ply above the cutoff: each child is scored
+            as it comes (once per key and player), until a cutoff."""
+            leaf = leaves[me]
+            best, best_move, count = -_INF, None, 0
+            for move in moves:
+                count += 1
+                child = result(state, move)
+                ck = key(child)
+                value = leaf.get(ck)
+                if value is None:
+                    value = utility(child, me) if ended(child, ck) else heuristic(child, me)
+                    if len(leaf) >= size:
+                        leaf.clear()
+                    leaf[ck] = value
+                value *= decay
+                if value > best:
+                    best, best_move = value, move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            if ordering:
+                                reward(move, 1, ply)
+                            break
+            search.nodes += count
+            return best, best_move
+
         def negamax(
-            state: Any, me: int, depth: float, ply: int, alpha: float, beta: float
+            state: Any, k: Hashable, me: int, depth: float, ply: int, alpha: float, beta: float
         ) -> float:
-            """Fail-soft value of the non-terminal ``state`` for ``me``, the player to move."""
+            """Fail-soft value of the non-terminal ``state`` (key ``k``) for ``me``, the
+            player to move."""
             first = None
             if table is not None:
-                k = key(state)
                 entry = table.get(k)
                 if entry is not None:
                     first = entry[3]
                     if entry[0] == depth:
+                        # bounds found in an earlier search count as that search's cutoffs
+                        search.cuts += entry[4]
                         low, high = entry[1], entry[2]
                         if low >= beta or low == high:
                             return low
@@ -347,9 +507,7 @@ class _Search:
                             beta = high
             if deadline is not None and clock() > deadline:
                 raise _Timeout
-            if depth == 1:
-                search.cut = True
-            moves = actions(state)
+            moves = legal(state, k)
             if ordering and len(moves) > 1:
                 if by_history:
                     moves = sorted(moves, key=rank, reverse=True)
@@ -363,70 +521,52 @@ class _Search:
                     moves.remove(first)
                     moves.insert(0, first)
             start_alpha = alpha
-            best = -_INF
-            best_move = None
-            children: Any
+            cuts = search.cuts
             if depth == 1:
-                # The frontier: each child is scored as it comes, until a cutoff.
-                children = ((move, result(state, move), None) for move in moves)
+                search.cuts += 1
+                best, best_move = frontier(state, me, moves, alpha, beta, ply)
             else:
-                # All children first: a move that ends the game well enough cuts off at once.
-                children = []
+                # Each child made as it comes: the first (the table's move, a killer) often
+                # cuts off, and then its siblings are never made nor asked about.
+                best, best_move, count = -_INF, None, 0
                 for move in moves:
+                    count += 1
                     child = result(state, move)
-                    if is_terminal(child):
-                        value = utility(child, me) * decay
-                        if value >= beta:
-                            search.nodes += len(children) + 1
-                            return value
-                        children.append((move, child, value))
-                    else:
-                        children.append((move, child, None))
-            count = 0
-            for move, child, final in children:
-                count += 1
-                if final is not None:
-                    value = final
-                elif depth == 1:
-                    if is_terminal(child):
+                    ck = key(child)
+                    if ended(child, ck):
                         value = utility(child, me) * decay
                     else:
-                        value = heuristic(child, me) * decay
-                else:
-                    them = player(child)
-                    if them == me:
-                        value = decay * negamax(
-                            child, me, depth - 1, ply + 1, alpha / decay, beta / decay
-                        )
-                    else:
-                        value = -decay * negamax(
-                            child, them, depth - 1, ply + 1, -beta / decay, -alpha / decay
-                        )
-                if value > best:
-                    best = value
-                    best_move = move
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            if ordering:
-                                if ply < 256 and killers[ply][0] != move:
-                                    slot = killers[ply]
-                                    slot[1] = slot[0]
-                                    slot[0] = move
-                                history[move] += 1 << int(min(depth, 30))
-                            break
-            search.nodes += count if depth == 1 else len(children)
+                        them = player(child)
+                        if them == me:
+                            value = decay * negamax(
+                                child, ck, me, depth - 1, ply + 1, alpha / decay, beta / decay
+                            )
+                        else:
+                            value = -decay * negamax(
+                                child, ck, them, depth - 1, ply + 1, -beta / decay, -alpha / decay
+                            )
+                    if value > best:
+                        best, best_move = value, move
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                if ordering:
+                                    reward(move, depth, ply)
+                                break
+                search.nodes += count
             if table is not None:
-                if len(table) >= table_size:
+                if len(table) >= size:
                     table.clear()
+                cut = search.cuts != cuts  # does the value rest on the depth cutoff?
                 if best <= start_alpha:
-                    table[k] = (depth, -_INF, best, best_move)
+                    table[k] = (depth, -_INF, best, best_move, cut)
                 elif best >= beta:
-                    table[k] = (depth, best, _INF, best_move)
+                    table[k] = (depth, best, _INF, best_move, cut)
                 else:
-                    table[k] = (depth, best, best, best_move)
+                    table[k] = (depth, best, best, best_move, cut)
             return best
 
+        self.ended = ended
         return negamax
 
 
@@ -464,7 +604,7 @@ class _Compiled(_Search):
         if agent.table and self.nodes > slots and slots < min(agent.table_size, _MAX_SLOTS):
             agent._arrays = self.kernel.table(min(agent.table_size, _MAX_SLOTS, 2 * self.nodes))
 
-    def _prepare(self, moves: list[Any]) -> None:
+    def _prepare(self, state: Any, moves: list[Any]) -> None:
         pass
 
     def _root(self, state: Any, moves: list[Any] | None, depth: float) -> tuple[float, list[Any]]:
@@ -487,7 +627,7 @@ class _Compiled(_Search):
         )
         self.fresh = False
         self.nodes += found.nodes
-        self.cut = self.cut or found.cut
+        self.cuts += bool(found.cut)
         self.line = found.line
         if found.timed_out:
             self.partial = (found.value, found.best) if found.best else None
