@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -307,17 +306,15 @@ def test_a_slow_agent_is_capped_stopped_and_blocks_nobody(serve: Callable[..., A
             busy = client.post(f"/api/games/{slow}/moves", json={"action": "4"})
             assert busy.status_code == 409 and "already being played" in busy.json()["error"]
             quick = time.monotonic()
-            assert client.post(f"/api/games/{other}/moves", json={"action": "4"}).is_success
+            assert client.get("/api/catalog").is_success
             assert time.monotonic() - quick < 0.5  # the event loop was free meanwhile
+            # and another game is played meanwhile, by another agent process
+            assert client.post(f"/api/games/{other}/moves", json={"action": "4"}).is_success
             view = thinking.result().json()
-        assert 1.0 <= time.monotonic() - begin < 3.0
+        assert 1.0 <= time.monotonic() - begin < 5.0  # the cap, the margin, a new process
         note = view["search"]["note"]
         assert "did not answer within the 1 s cap" in note and "random legal move" in note
         assert len(view["moves"]) == 2 and view["your_turn"]
-        deadline = time.monotonic() + 5
-        while any(t.name == "zerosum-agent" for t in threading.enumerate()):
-            assert time.monotonic() < deadline, "the capped agent's thread kept running"
-            time.sleep(0.05)
 
 
 def test_expired_games_make_room_under_the_cap(serve: Callable[..., Any]) -> None:
