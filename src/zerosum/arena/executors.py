@@ -174,15 +174,30 @@ def run(
     running: dict[Future[list[ArenaGame]], list[GameTask]] = {}
     size, mean = 1, 0.0  # batch size, mean seconds per game seen so far
     seen = 0
+    def submit(batch: list[GameTask]) -> bool:
+        """Send a batch out; False when the pool broke before it could take it (a worker
+        died after the last wait, before its own job was seen to fail)."""
+        try:
+            running[pool.executor.submit(play_tasks, batch)] = batch
+        except BrokenExecutor:
+            return False
+        return True
+
     while fresh or suspects or running:
         if suspects:
             if not running:
-                batch = [suspects.popleft()]
-                running[pool.executor.submit(play_tasks, batch)] = batch
+                task = suspects.popleft()
+                if not submit([task]):
+                    suspects.appendleft(task)
         else:
             while fresh and len(running) < 2 * pool.slots:
                 batch = [fresh.popleft() for _ in range(min(size, len(fresh)))]
-                running[pool.executor.submit(play_tasks, batch)] = batch
+                if not submit(batch):
+                    fresh.extendleft(reversed(batch))  # never ran: not a suspect
+                    break
+        if not running:  # the pool broke before it took anything
+            pool.renew()
+            continue
         finished, _ = wait(running, return_when=FIRST_COMPLETED)
         broken = False
         for future in finished:
