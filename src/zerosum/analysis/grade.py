@@ -11,7 +11,6 @@ positions is the sharper measure. Agents are timed per move; the solver's time i
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,6 +23,7 @@ from ..agents.solve import Solver, SolveResult
 from ..arena.play import agent_name
 from ..display import Table
 from ..game import ZerosumError, check_action, game_name, replay, split_moves, state_key
+from .jsonout import to_json
 
 __all__ = ["Grade", "GradeReport", "grade", "random_positions", "read_positions"]
 
@@ -108,10 +108,7 @@ class GradeReport:
         return out
 
     def to_json(self, path: str | Path | None = None) -> str:
-        text = json.dumps(self.to_dict(), indent=1)
-        if path is not None:
-            Path(path).write_text(text + "\n")
-        return text
+        return to_json(self.to_dict(), path)
 
     def plot(self, path: str | Path | None = None) -> Any:
         """The charts (see :func:`zerosum.report.plots.plot_grades`)."""

@@ -22,7 +22,6 @@ heavy-tailed, so more probes make the interval more trustworthy, not only narrow
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -36,6 +35,7 @@ import numpy as np
 from ..display import Table
 from ..game import ZerosumError, game_name, state_key
 from ..games.space import LayerCounts, Probes
+from .jsonout import to_json
 
 __all__ = ["Estimate", "PlyCounts", "SpaceAnalysis", "analyze", "generic_layers", "random_probes"]
 
@@ -185,10 +185,7 @@ class SpaceAnalysis:
 
     def to_json(self, path: str | Path | None = None) -> str:
         """The JSON text; written to ``path`` when given."""
-        text = json.dumps(self.to_dict(), indent=1)
-        if path is not None:
-            Path(path).write_text(text + "\n")
-        return text
+        return to_json(self.to_dict(), path)
 
     def plot(self, path: str | Path | None = None) -> Any:
         """The charts (see :func:`zerosum.report.plots.plot_space`)."""

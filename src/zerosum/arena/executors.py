@@ -174,6 +174,7 @@ def run(
     running: dict[Future[list[ArenaGame]], list[GameTask]] = {}
     size, mean = 1, 0.0  # batch size, mean seconds per game seen so far
     seen = 0
+
     def submit(batch: list[GameTask]) -> bool:
         """Send a batch out; False when the pool broke before it could take it (a worker
         died after the last wait, before its own job was seen to fail)."""

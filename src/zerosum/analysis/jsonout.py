@@ -1,0 +1,17 @@
+"""The JSON form both analyses' results share."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+__all__ = ["to_json"]
+
+
+def to_json(data: Any, path: str | Path | None = None) -> str:
+    """``data`` as indented JSON text; also written to ``path`` (with a final newline)."""
+    text = json.dumps(data, indent=1)
+    if path is not None:
+        Path(path).write_text(text + "\n")
+    return text
