@@ -166,6 +166,28 @@ def test_perfect_never_loses_and_wins_fast() -> None:
     assert first.extra["solve"].best_actions == ((2, 1, 2, 2),)
 
 
+def test_perfect_breaks_ties_towards_the_fewest_escapes() -> None:
+    # Every first move of tic-tac-toe draws; after a corner the opponent keeps the draw
+    # only by the centre, after the centre by any of four corners, after an edge by more.
+    game = zs.games.TicTacToe()
+    corners = {0, 2, 6, 8}
+    for seed in (None, 0, 1, 2, 3, 4):
+        agent = Perfect(seed=seed)
+        assert agent(game, game.initial_state) in corners
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_perfect_keeps_the_best_value_whatever_the_tie_break(data: st.DataObject) -> None:
+    game = zs.games.TicTacToe()
+    state = random_state(game, data, 8)
+    if game.is_terminal(state):
+        return
+    agent = Perfect(seed=data.draw(st.integers(0, 9)))
+    move = agent(game, state)
+    assert move in zs.solve(game, state).best_actions
+
+
 def test_perfect_is_registered_and_keeps_its_table_between_moves() -> None:
     agent = zs.make_agent("perfect:seed=3")
     assert isinstance(agent, Perfect) and agent.seed == 3

@@ -367,8 +367,9 @@ def solve(game: Any, state: Any = None, weak: bool = False) -> SolveResult:
 class Perfect(Seeded):
     """Plays by :func:`solve`: the fastest win, else a draw, else the slowest loss.
 
-    Among equally good moves it plays the first in the game's order, or a random one with
-    ``seed``. The solver's table is kept between moves of the same game. ``last`` is the
+    Among equally good moves it prefers those that leave the opponent the fewest replies
+    keeping a draw or a win (as far as a short search allows), then plays the first in the
+    game's order, or a random one with ``seed``. The solver's table is kept between moves of the same game. ``last`` is the
     :class:`SearchInfo` of the latest move (depth: plies to the end, 0 for a draw), with the
     full :class:`SolveResult` as ``last.extra["solve"]``.
 
@@ -379,6 +380,8 @@ class Perfect(Seeded):
 
     #: The share of a move's time given to the proof; a bounded search gets the rest.
     PROOF_SHARE = 0.6
+    #: Seconds that breaking a tie between equally good moves may always take.
+    TIE_SECONDS = 0.05
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -410,12 +413,40 @@ class Perfect(Seeded):
         except budget.OutOfTime:
             return self._search_instead(game, state, start)
         best = solved.best_actions
+        if len(best) > 1:
+            best = self._fewest_escapes(game, state, best, solved.seconds)
         move = best[0] if self.seed is None else self.rng.choice(best)
         depth = solved.plies or 0
         self.last = SearchInfo(
             solved.value, depth, solved.nodes, solved.seconds, (move,), {"solve": solved}
         )
         return move
+
+    def _fewest_escapes(
+        self, game: Any, state: Any, best: tuple[Any, ...], proving: float
+    ) -> tuple[Any, ...]:
+        """Of equally good moves, those that leave the opponent the fewest replies keeping
+        a draw or a win (the most ways to go wrong against us): in tic-tac-toe a corner,
+        where the opponent must answer in the centre. The replies are solved in at most
+        the time the proof took (50 ms at least) and the deadline; past that, ``best``
+        stands as it was."""
+        assert self._solver is not None
+        me = game.player(state)
+        escapes = {}
+        try:
+            with budget.limit(max(proving, self.TIE_SECONDS)):
+                for move in best:
+                    child = game.result(state, move)
+                    if game.is_terminal(child):
+                        escapes[move] = 0
+                        continue
+                    held = sum(v >= 0 for v in self._solver.solve(child).action_values.values())
+                    # after a move that lets us move again, our own good options count for us
+                    escapes[move] = held if game.player(child) != me else -held
+        except budget.OutOfTime:
+            return best
+        fewest = min(escapes.values())
+        return tuple(move for move in best if escapes[move] == fewest)
 
     def _search_instead(self, game: Any, state: Any, start: float) -> Any:
         """The move of a bounded search, when no proof finished in time."""
