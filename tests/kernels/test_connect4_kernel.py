@@ -251,6 +251,19 @@ def test_shared_table_gives_the_same_scores() -> None:
     assert c4.solve_batch(positions, tt=tt)[0].tolist() == shared.tolist()
 
 
+@pytest.mark.parametrize("workers", [2, 3])
+def test_threads_give_each_position_its_own_score_in_order(workers: int) -> None:
+    pairs = sample("L2_R1", 50) + sample("L1_R1", 25) + sample("L3_R1", 7)
+    positions = [c4.parse_moves(m) for m, _ in pairs]
+    scores, nodes = c4.solve_batch(positions, workers=workers)
+    alone, alone_nodes = c4.solve_batch(positions)
+    assert scores.tolist() == [s for _, s in pairs]
+    # a fresh table per position: each thread counts the nodes one thread would
+    assert nodes.tolist() == alone_nodes.tolist()
+    tt = c4.TranspositionTable(4)
+    assert c4.solve_batch(positions, tt=tt, workers=workers)[0].tolist() == scores.tolist()
+
+
 def test_table_follows_board_changes() -> None:
     tt = c4.TranspositionTable(1)
     assert c4.solve_moves("223344", 5, 4, tt=tt)[0] == c4.solve_moves("223344", 5, 4)[0]

@@ -776,17 +776,24 @@ def solve_batch(
         try:
             entries, cfg = table.arrays(width, height)
             return _solve_batch(  # type: ignore[no-any-return]
-                cur[span], msk[span], width, height, weak, tt is None, entries, cfg, stop
+                np.ascontiguousarray(cur[span]),  # one compiled layout for every call
+                np.ascontiguousarray(msk[span]),
+                width, height, weak, tt is None, entries, cfg, stop,
             )
         finally:
             crew.tables.put(table)
 
-    # Small parts balance the load (positions differ in cost by orders of magnitude);
-    # each costs one call from Python, tens of microseconds.
-    step = max(1, len(pos) // (8 * workers))
-    spans = [slice(i, i + step) for i in range(0, len(pos), step)]
-    parts = list(crew.pool.map(part, spans))
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    # Parts that take every k-th position share the hard and the easy ones alike, so a
+    # few balance the load (positions differ in cost by orders of magnitude) while
+    # costing few calls from Python (tens of microseconds each: as much as a batch of
+    # easy positions takes to solve).
+    k = min(len(pos), 2 * workers)
+    spans = [slice(i, None, k) for i in range(k)]
+    scores = np.empty(len(pos), dtype=np.int64)
+    nodes = np.empty(len(pos), dtype=np.int64)
+    for span, (got, counted) in zip(spans, crew.pool.map(part, spans), strict=True):
+        scores[span], nodes[span] = got, counted
+    return scores, nodes
 
 
 @dataclass
