@@ -103,6 +103,30 @@ def test_perfect_answers_the_first_moves_from_the_book_at_once() -> None:
     }
 
 
+@pytest.mark.parametrize("opening", ["12", "33", "76"])
+def test_perfect_breaks_a_tie_towards_the_fewest_safe_replies(opening: str) -> None:
+    game = zs.games.ConnectFour()
+    state = game.initial_state
+    for digit in opening:
+        state = game.result(state, int(digit) - 1)
+    perfect = zs.agents.Perfect(seed=5)
+    move = perfect(game, state)
+    best = perfect.last.extra["solve"].best_actions
+    assert len(best) > 1 and move in best
+
+    def safe_replies(column: int) -> int:
+        """The opponent's replies that keep a draw or a win, from the book alone."""
+        p1, p2, plies, _ = game.result(state, column)
+        current = p1 if plies % 2 == 0 else p2
+        scores = column_scores(current, p1 | p2)
+        assert scores is not None
+        return sum(score >= 0 for score in scores.values())
+
+    counts = {column: safe_replies(column) for column in best}
+    assert len(set(counts.values())) > 1  # the tie is worth breaking
+    assert counts[move] == min(counts.values())
+
+
 def test_a_book_round_trips_through_its_file(tmp_path: Path) -> None:
     scores = {canonical(*connect4.parse_moves("4")): -1, canonical(*connect4.parse_moves("1")): 2}
     written = Book.from_scores(scores, 1)
