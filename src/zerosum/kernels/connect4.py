@@ -44,7 +44,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ..budget import OutOfTime
-from .clock import passed
+from .clock import now, passed
 
 __all__ = [
     "TranspositionTable",
@@ -565,9 +565,10 @@ def _next_generation(table, tcfg) -> None:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)  # other threads run while it solves
-def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadline):  # type: ignore[no-untyped-def]
+def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadline, seconds):  # type: ignore[no-untyped-def]
     """Solve many positions in one compiled call; returns (scores, nodes). Positions left
-    when ``deadline`` passes score ``STOPPED``."""
+    when ``deadline`` passes score ``STOPPED``. If ``seconds`` has one slot per position,
+    each gets the time its solve took (benchmarks: no call from Python per position)."""
     n = currents.shape[0]
     scores = np.full(n, STOPPED, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
@@ -576,9 +577,12 @@ def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadl
     for p in range(n):
         if fresh:
             _next_generation(table, tcfg)
+        start = now()
         s, k = _solve_one(
             currents[p], masks[p], width, height, weak, table, tcfg, order, stack, deadline
         )
+        if seconds.shape[0] == n:
+            seconds[p] = now() - start
         scores[p] = s
         nodes[p] = k
         if s == STOPPED:
@@ -768,7 +772,7 @@ def solve_batch(
     if workers <= 1 or len(pos) <= 1:
         table, fresh = _table_for(tt)
         entries, cfg = table.arrays(width, height)
-        return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg, stop)  # type: ignore[no-any-return]
+        return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg, stop, _NO_TIMES)  # type: ignore[no-any-return]
     crew = _crew(workers, width, height, tt)
 
     def part(span: slice) -> tuple[np.ndarray, np.ndarray]:
@@ -776,7 +780,7 @@ def solve_batch(
         try:
             entries, cfg = table.arrays(width, height)
             return _solve_batch(  # type: ignore[no-any-return]
-                cur[span], msk[span], width, height, weak, tt is None, entries, cfg, stop
+                cur[span], msk[span], width, height, weak, tt is None, entries, cfg, stop, _NO_TIMES
             )
         finally:
             crew.tables.put(table)
@@ -787,6 +791,27 @@ def solve_batch(
     spans = [slice(i, i + step) for i in range(0, len(pos), step)]
     parts = list(crew.pool.map(part, spans))
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def solve_timed(
+    positions: Iterable[tuple[SupportsIndex, SupportsIndex]], width: int = 7, height: int = 6
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Scores, nodes and seconds of each position, one thread, a fresh default table per
+    position, timed inside the compiled loop (for benchmarks). Positions are checked as in
+    :func:`solve_batch`."""
+    pos = list(positions)
+    _check_board(width, height)
+    for current, mask in pos:
+        _check_position(current, mask, width, height)
+    cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
+    msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
+    entries, cfg = _table_for(None)[0].arrays(width, height)
+    seconds = np.zeros(len(pos))
+    scores, nodes = _solve_batch(cur, msk, width, height, False, True, entries, cfg, 0.0, seconds)
+    return scores, nodes, seconds
+
+
+_NO_TIMES = np.zeros(0)
 
 
 @dataclass
