@@ -131,6 +131,37 @@ def test_benchmark_sample(set_id: str, count: int) -> None:
     assert scores.tolist() == [s for _, s in pairs]
 
 
+@pytest.mark.parametrize(
+    ("set_id", "count"),
+    [("L3_R1", 100), ("L2_R1", 50), ("L2_R2", 10), ("L1_R1", 20), ("L1_R2", 3)],
+)
+def test_exact_with_a_table_that_overflows(set_id: str, count: int) -> None:
+    """A 1024-entry table shared by the whole sample replaces entries all the time, so a
+    field of an entry read or merged wrongly (or a stale one trusted) shows as a score."""
+    pairs = sample(set_id, count)
+    tt = c4.TranspositionTable(0.001)
+    scores, _ = c4.solve_batch([c4.parse_moves(m) for m, _ in pairs], tt=tt)
+    assert tt.log_size == 10
+    assert scores.tolist() == [s for _, s in pairs]
+
+
+@pytest.mark.parametrize(("lb", "ub"), [(-32, 31), (-18, 18), (0, 0), (5, -3)])
+@pytest.mark.parametrize("stones", [0, 41, 63])
+def test_entry_fields_round_trip(lb: int, ub: int, stones: int) -> None:
+    tag = 0b1011 << c4._META
+    e = c4._entry(tag, lb, ub, stones)
+    assert (c4._lower(e), c4._upper(e), c4._stones(e)) == (lb, ub, stones)
+    assert e & ~((1 << c4._META) - 1) == tag
+
+
+@pytest.mark.parametrize("cpu", [False, True])
+def test_solve_timed(cpu: bool) -> None:
+    pairs = sample("L2_R1", 20)
+    scores, nodes, seconds = c4.solve_timed([c4.parse_moves(m) for m, _ in pairs], cpu=cpu)
+    assert scores.tolist() == [s for _, s in pairs]
+    assert (nodes > 0).all() and (seconds >= 0).all() and seconds.sum() > 0
+
+
 @pytest.mark.parametrize(("moves", "score"), [("573154743", 2), ("3246313", -2)])
 def test_begin_hard_quick_ones(moves: str, score: int) -> None:
     assert c4.solve_moves(moves)[0] == score

@@ -44,7 +44,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ..budget import OutOfTime
-from .clock import passed
+from .clock import now, passed, thread_seconds
 
 __all__ = [
     "TranspositionTable",
@@ -71,7 +71,11 @@ __all__ = [
 # its high bits pick a bucket of two entries (one cache line), its low bits are
 # the check, so (bucket, check) identifies the position exactly: no false hits.
 _OFFSET = 32
-_META = 18
+_BOUND_MASK = 63
+_LOWER_SHIFT = 0
+_UPPER_SHIFT = 6
+_STONES_SHIFT = 12
+_META = 18  # bits below the generation
 _MULT = -7046029254386353131  # 0x9E3779B97F4A7C15 (golden ratio) as int64
 _MAX_WIDTH = 16  # move lists are rows of 16 slots
 _MIN_GEN_BITS = 4
@@ -205,6 +209,35 @@ _F_TAG = 8
 
 
 @njit(cache=True, inline="always")
+def _lower(e: int) -> int:
+    """The lower bound an entry holds (-_OFFSET: none)."""
+    return ((e >> _LOWER_SHIFT) & _BOUND_MASK) - _OFFSET
+
+
+@njit(cache=True, inline="always")
+def _upper(e: int) -> int:
+    """The upper bound an entry holds (_OFFSET - 1: none)."""
+    return ((e >> _UPPER_SHIFT) & _BOUND_MASK) - _OFFSET
+
+
+@njit(cache=True, inline="always")
+def _stones(e: int) -> int:
+    """The stones on the board of an entry's position (its replacement priority)."""
+    return (e >> _STONES_SHIFT) & _BOUND_MASK
+
+
+@njit(cache=True, inline="always")
+def _entry(tag: int, lb: int, ub: int, stones: int) -> int:
+    """An entry: ``tag`` (generation and check bits), both bounds and the stones."""
+    return (
+        tag
+        | ((lb + _OFFSET) << _LOWER_SHIFT)
+        | ((ub + _OFFSET) << _UPPER_SHIFT)
+        | (stones << _STONES_SHIFT)
+    )
+
+
+@njit(cache=True, inline="always")
 def _probe(table: np.ndarray, base: int, tag: int) -> int:
     """The entry of the position with ``tag`` in bucket ``base``, or 0."""
     high_mask = ~((1 << _META) - 1)
@@ -238,15 +271,15 @@ def _store(
             e = e1
         else:
             if (e & gen_mask) == (tag & gen_mask):
-                if ((e >> 12) & 63) < stones:
+                if _stones(e) < stones:
                     slot = base + 1
                 else:
                     table[base + 1] = e
             e = 0
     if e != 0:
-        lb = max(lb, (e & 63) - _OFFSET)
-        ub = min(ub, ((e >> 6) & 63) - _OFFSET)
-    table[slot] = tag | ((lb + _OFFSET) & 63) | (((ub + _OFFSET) & 63) << 6) | (stones << 12)
+        lb = max(lb, _lower(e))
+        ub = min(ub, _upper(e))
+    table[slot] = _entry(tag, lb, ub, stones)
 
 
 @njit(cache=True)
@@ -346,12 +379,12 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, 
             frames[d, _F_TAG] = tag
             e = _probe(table, idx, tag)
             if e != 0:
-                lb = (e & 63) - _OFFSET
+                lb = _lower(e)
                 if lb > alpha:
                     value = lb
                     phase = _RETURN
                     continue
-                ub = ((e >> 6) & 63) - _OFFSET
+                ub = _upper(e)
                 if ub <= alpha:
                     value = ub
                     phase = _RETURN
@@ -399,7 +432,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, 
                 for j in range(n - 1, -1, -1):
                     ce = _probe(table, mvidx[d, j], mvtag[d, j])
                     if ce != 0:
-                        cub = ((ce >> 6) & 63) - _OFFSET
+                        cub = _upper(ce)
                         if -cub > alpha:
                             value = -cub
                             cut = True
@@ -565,9 +598,11 @@ def _next_generation(table, tcfg) -> None:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)  # other threads run while it solves
-def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadline):  # type: ignore[no-untyped-def]
+def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadline, seconds, cpu):  # type: ignore[no-untyped-def]
     """Solve many positions in one compiled call; returns (scores, nodes). Positions left
-    when ``deadline`` passes score ``STOPPED``."""
+    when ``deadline`` passes score ``STOPPED``. If ``seconds`` has one slot per position,
+    each gets the time its solve took, the thread's CPU time if ``cpu`` (benchmarks: no
+    call from Python per position)."""
     n = currents.shape[0]
     scores = np.full(n, STOPPED, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
@@ -576,9 +611,12 @@ def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadl
     for p in range(n):
         if fresh:
             _next_generation(table, tcfg)
+        start = thread_seconds() if cpu else now()
         s, k = _solve_one(
             currents[p], masks[p], width, height, weak, table, tcfg, order, stack, deadline
         )
+        if seconds.shape[0] == n:
+            seconds[p] = (thread_seconds() if cpu else now()) - start
         scores[p] = s
         nodes[p] = k
         if s == STOPPED:
@@ -768,7 +806,9 @@ def solve_batch(
     if workers <= 1 or len(pos) <= 1:
         table, fresh = _table_for(tt)
         entries, cfg = table.arrays(width, height)
-        return _solve_batch(cur, msk, width, height, weak, fresh, entries, cfg, stop)  # type: ignore[no-any-return]
+        return _solve_batch(  # type: ignore[no-any-return]
+            cur, msk, width, height, weak, fresh, entries, cfg, stop, _NO_TIMES, False
+        )
     crew = _crew(workers, width, height, tt)
 
     def part(span: slice) -> tuple[np.ndarray, np.ndarray]:
@@ -778,7 +818,15 @@ def solve_batch(
             return _solve_batch(  # type: ignore[no-any-return]
                 np.ascontiguousarray(cur[span]),  # one compiled layout for every call
                 np.ascontiguousarray(msk[span]),
-                width, height, weak, tt is None, entries, cfg, stop,
+                width,
+                height,
+                weak,
+                tt is None,
+                entries,
+                cfg,
+                stop,
+                _NO_TIMES,
+                False,
             )
         finally:
             crew.tables.put(table)
@@ -794,6 +842,33 @@ def solve_batch(
     for span, (got, counted) in zip(spans, crew.pool.map(part, spans), strict=True):
         scores[span], nodes[span] = got, counted
     return scores, nodes
+
+
+def solve_timed(
+    positions: Iterable[tuple[SupportsIndex, SupportsIndex]],
+    width: int = 7,
+    height: int = 6,
+    *,
+    cpu: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Scores, nodes and seconds of each position, one thread, a fresh default table per
+    position, timed inside the compiled loop (for benchmarks): wall-clock seconds, or the
+    thread's CPU seconds if ``cpu``. Positions are checked as in :func:`solve_batch`."""
+    pos = list(positions)
+    _check_board(width, height)
+    for current, mask in pos:
+        _check_position(current, mask, width, height)
+    cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
+    msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
+    entries, cfg = _table_for(None)[0].arrays(width, height)
+    seconds = np.zeros(len(pos))
+    scores, nodes = _solve_batch(
+        cur, msk, width, height, False, True, entries, cfg, 0.0, seconds, cpu
+    )
+    return scores, nodes, seconds
+
+
+_NO_TIMES = np.zeros(0)
 
 
 @dataclass
