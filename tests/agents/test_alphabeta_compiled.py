@@ -14,7 +14,7 @@ from search_helpers import Kayles, hashed, random_state
 from zerosum.agents import AlphaBeta
 from zerosum.agents.search import DECAY
 from zerosum.games.heuristics import zero
-from zerosum.kernels.alphabeta import compiled
+from zerosum.kernels.alphabeta import search_kernel as compiled
 
 # Every game with a kernel, at depths both paths finish quickly (None: to the end; some
 # depths reach the end of the game, where the compiled deepening stops early).

@@ -136,12 +136,13 @@ class ConnectFour(BuiltinGame):
         raw = connect_four_lines(p1, p2, w, h, k) - connect_four_lines(p2, p1, w, h, k)
         return squash(raw, 24, player)
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta for boards of at most 64 bits (the hook ``AlphaBeta``
-        uses when present), else None."""
-        from ..kernels.alphabeta import compiled
+    def _build_rules(self) -> Any:
+        """Compiled rules for boards of at most 64 bits in this layout."""
+        if self.width * self.column_height > 64:
+            return None
+        from .connect_four_rules import ConnectFourCodec
 
-        return compiled(self)
+        return ConnectFourCodec(self)
 
     def cell(self, state: ConnectFourState, col: int, row: int) -> int:
         """Who holds column ``col``, row ``row`` (row 0 at the bottom): 0, 1 or 2."""

@@ -159,11 +159,11 @@ class Pick(BuiltinGame):
     def _wins(self, held: int) -> bool:
         return any(held & m == m for m in self.sets)
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
-        from ..kernels.alphabeta import compiled
+    def _build_rules(self) -> Any:
+        from .claim_rules import ClaimCodec, claim_rules
 
-        return compiled(self)
+        items = list(range(1, self.numbers + 1))
+        return ClaimCodec(self, claim_rules(items, self.sets, 4.0 * len(self.sets)))
 
     def held(self, state: PickState, player: int) -> list[int]:
         """The numbers ``player`` holds, ascending."""

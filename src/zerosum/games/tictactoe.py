@@ -108,11 +108,10 @@ class TicTacToe(BuiltinGame):
         last, other = (x, o) if x.bit_count() > o.bit_count() else (o, x)
         return placement_orders(last, other, bool(winner), _has_line)
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
-        from ..kernels.alphabeta import compiled
+    def _build_rules(self) -> Any:
+        from .claim_rules import ClaimCodec, claim_rules
 
-        return compiled(self)
+        return ClaimCodec(self, claim_rules(list(range(9)), list(LINES), 16))
 
     def winning_line(self, state: TicTacToeState) -> list[int]:
         """The cells of the completed line, or ``[]`` when nobody has won."""
