@@ -29,6 +29,8 @@ KERNEL_GAMES = [
     ("connect4", [1, 2, 3, 4, 5]),
     ("connect4:width=4,height=4,k=3", [1, 2, 3, 6, None]),
     ("connect4:width=5,height=3", [1, 3, 5]),
+    ("othello:size=4", [1, 2, 3, None]),
+    ("othello:size=6", [1, 2, 3]),
 ]
 SWITCHES = st.fixed_dictionaries(
     {

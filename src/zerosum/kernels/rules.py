@@ -135,7 +135,7 @@ def key(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any]:
     raise TypeError("key() is for compiled code")
 
 
-_OPTIONS = {"jit_options": {**HOT}}
+_OPTIONS: dict[str, Any] = {"jit_options": {**HOT}}
 
 
 @overload(moves, **_OPTIONS)
