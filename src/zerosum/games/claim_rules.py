@@ -53,18 +53,21 @@ def _outcome(rules, a, b, mover, code):  # type: ignore[no-untyped-def]
 
 
 @njit(**HOT)
-def _open_sets(sets, own, other):  # type: ignore[no-untyped-def]
+def _open_sets(sets, a, b):  # type: ignore[no-untyped-def]
+    """Player 1's open sets less player 2's, each weighted 4 ** (items held in it)."""
     score = 0
-    for j in range(sets.size):  # (indexed: LLVM vectorises this loop, not an iterator's)
+    for j in range(sets.size):  # both players in one pass over the sets
         m = sets[j]
-        if not m & other:
-            score += 1 << (2 * popcount(m & own))
+        if not m & b:
+            score += 1 << (2 * popcount(m & a))
+        if not m & a:
+            score -= 1 << (2 * popcount(m & b))
     return score
 
 
 @njit(**HOT)
 def _evaluate(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
-    raw = _open_sets(rules.sets, a, b) - _open_sets(rules.sets, b, a)
+    raw = _open_sets(rules.sets, a, b)
     value = raw / (abs(raw) + rules.scale)
     return value if player == 1 else -value
 

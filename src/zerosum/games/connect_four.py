@@ -25,6 +25,8 @@ MAX_WIDTH, MAX_HEIGHT = 16, 16
 INSTANT_CELLS, INSTANT_CELLS_GENERIC = 25, 16
 #: The depth of book from which perfect answers every move of a 7x6 game within a second.
 BOOK_INSTANT_PLIES = 8
+#: The heuristic's squash scale (``evaluate`` and the compiled rules).
+SCALE = 24
 
 
 class ConnectFour(BuiltinGame):
@@ -134,7 +136,7 @@ class ConnectFour(BuiltinGame):
         p1, p2 = state[0], state[1]
         w, h, k = self.width, self.height, self.k
         raw = connect_four_lines(p1, p2, w, h, k) - connect_four_lines(p2, p1, w, h, k)
-        return squash(raw, 24, player)
+        return squash(raw, SCALE, player)
 
     def _build_rules(self) -> Any:
         """Compiled rules for boards of at most 64 bits in this layout."""

@@ -15,6 +15,7 @@ from numba import njit
 
 from ..kernels.bits import HOT, popcount
 from ..kernels.rules import OPEN, Rules, compiled_rules
+from .connect_four import SCALE
 from .heuristics import _board
 
 __all__ = ["ConnectFourRules", "ConnectFourCodec", "has_line", "drop"]
@@ -139,7 +140,7 @@ def connect_four_rules(width: int, height: int, k: int, order: list[int]) -> Con
         np.array(order, dtype=np.int64),
         h1,
         k,
-        24.0,
+        float(SCALE),
     )
 
 

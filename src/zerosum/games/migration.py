@@ -22,6 +22,8 @@ MigrationAction = tuple[int, int, int, int]
 MAX_N = 16
 #: The largest board a perfect player solves from the start in well under a second here.
 INSTANT_N = 5
+#: The heuristic's squash scale (``evaluate`` and the compiled rules).
+SCALE = 12
 
 
 class Migration(BuiltinGame):
@@ -39,8 +41,8 @@ class Migration(BuiltinGame):
             raise ValueError(f"n must be an integer from 3 to {MAX_N}, not {n!r}")
         self.n = n
         self.full = (1 << (n * n)) - 1
-        #: The cells from which a stone of player 1 may step right (not the last column).
         last_col = sum(1 << (r * n + n - 1) for r in range(n))
+        #: The cells from which a stone of player 1 may step right (not the last column).
         self.steps_right = self.full & ~last_col
 
     def params(self) -> dict[str, int]:
@@ -111,7 +113,7 @@ class Migration(BuiltinGame):
         mobile1 = (p1 & self.steps_right & (empty >> 1)).bit_count()
         mobile2 = (p2 & (empty << self.n)).bit_count()
         raw = r1 - r2 + 2 * (mobile1 - mobile2) + (-1 if mover == 1 else 1)
-        return squash(raw, 12, player)
+        return squash(raw, SCALE, player)
 
     def _build_rules(self) -> Any:
         """Compiled rules for boards up to 8x8 (64-bit masks)."""

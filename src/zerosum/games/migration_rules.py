@@ -19,6 +19,7 @@ from numba import njit
 from ..kernels.bits import HOT, lowest, popcount
 from ..kernels.rules import OPEN, Rules, compiled_rules
 from .heuristics import _migration_masks
+from .migration import SCALE
 
 __all__ = ["MigrationRules", "MigrationCodec", "movable", "step", "reserves", "migration_masks"]
 
@@ -122,7 +123,7 @@ class MigrationCodec(Rules):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         n = game.n
-        self.record = MigrationRules(migration_masks(n, game.full, game.steps_right), n, 12.0)
+        self.record = MigrationRules(migration_masks(n, game.full, game.steps_right), n, float(SCALE))
         self.most_moves = n * n // 2
         cells = [divmod(code, n) for code in range(n * n)]
         self._actions = ([(r, c, r, c + 1) for r, c in cells], [(r, c, r - 1, c) for r, c in cells])

@@ -39,15 +39,20 @@ compiles every kernel again (seconds). A NamedTuple type is keyed by its class (
 and name), which is the same in every process, so ``cache=True`` keeps working, and the
 dispatch happens at compile time, so the hot loops pay nothing for it.
 
-One caution of numba's cache: it keys a kernel on its own file, not on the rule
-functions it inlined. After editing a game's rule functions, delete the kernels' cached
-code (``__pycache__/*.nbi`` and ``*.nbc`` under ``zerosum/kernels``) or run with
-``NUMBA_DISABLE_JIT=1`` while developing (slow but exact).
+Numba's cache keys a kernel on its own file, not on the rule functions it inlined, so
+:func:`compiled_rules` names the record's class after a digest of the rules' source
+files: an edit of a game's rules gives its record a new type, and the kernels are
+compiled afresh for it (helpers the rules import from other files are not part of the
+digest; after editing one, delete the ``*.nbi`` and ``*.nbc`` files under ``src``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -92,11 +97,62 @@ def compiled_rules(
     def attach(cls: type) -> type:
         if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
             raise TypeError(f"compiled rules go on a typing.NamedTuple class, not {cls!r}")
+        versioned = _versioned(cls, [f for f in given.values() if f is not None])
         for name, function in given.items():
-            setattr(cls, f"zs_{name}", function)
-        return cls
+            setattr(versioned, f"zs_{name}", function)
+        return versioned
 
     return attach
+
+
+def _versioned(cls: type, functions: list[Any]) -> type:
+    """A subclass of the record class named after a digest of the source files of the
+    class and its rule functions, and published in the class's module under that name.
+
+    Numba's on-disk cache keys a compiled kernel on the kernel's own file and on its
+    argument types, not on the functions inlined into it: after an edit of a game's rules
+    the kernels would keep running the old ones (or mix old and new code). The record's
+    type names its class, so a class whose name changes with the rules' source makes the
+    cache compile the kernels afresh for the new rules, and only then."""
+    files = {inspect.getsourcefile(cls)}
+    files |= {inspect.getsourcefile(getattr(f, "py_func", f)) for f in functions}
+    digest = hashlib.sha256()
+    for path in sorted(f for f in files if f):
+        digest.update(Path(path).read_bytes())
+    name = f"{cls.__name__}_{digest.hexdigest()[:12]}"
+    versioned = type(name, (cls,), {"__slots__": (), "__doc__": cls.__doc__})
+    versioned.__qualname__ = name
+    versioned.__module__ = cls.__module__
+    module = sys.modules[cls.__module__]
+    setattr(module, name, versioned)  # where pickle looks for it
+    _keep_old_versions_loadable(module)
+    return versioned
+
+
+def _keep_old_versions_loadable(module: Any) -> None:
+    """Give ``module`` a fallback ``__getattr__`` (PEP 562) that answers the name of an
+    older version of one of its records with a stand-in class. Numba unpickles a cache
+    index whole, with the types of every kernel it holds, and a name that no longer
+    resolves would make it fail instead of compiling the new version."""
+    if getattr(module, "_zs_fallback", False):
+        return
+    previous = module.__dict__.get("__getattr__")
+    stand_ins: dict[str, type] = {}
+
+    def __getattr__(name: str) -> Any:  # noqa: N807 (the module hook's name)
+        base, _, digest = name.rpartition("_")
+        current = module.__dict__.get(base)
+        if len(digest) == 12 and isinstance(current, type) and name not in module.__dict__:
+            if name not in stand_ins:
+                stand_ins[name] = type(name, (current,), {"__slots__": ()})
+                stand_ins[name].__qualname__ = name
+            return stand_ins[name]
+        if previous is not None:
+            return previous(name)
+        raise AttributeError(f"module {module.__name__!r} has no attribute {name!r}")
+
+    module.__getattr__ = __getattr__
+    module._zs_fallback = True
 
 
 def _member(rules_type: Any, name: str) -> Any:
