@@ -117,4 +117,3 @@ class ClaimCodec(Rules):
 
     def code(self, action: Any, player: int) -> int:
         return int(action)
-

@@ -30,7 +30,6 @@ _ONE = np.uint64(1)
 FULL, STEPS_RIGHT, ROWS = 0, 1, 2
 
 
-
 @njit(**HOT)
 def movable(n, masks, a, b, player):  # type: ignore[no-untyped-def]
     """The mask of ``player``'s stones with an empty cell ahead (its move codes)."""
@@ -123,7 +122,8 @@ class MigrationCodec(Rules):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         n = game.n
-        self.record = MigrationRules(migration_masks(n, game.full, game.steps_right), n, float(SCALE))
+        masks = migration_masks(n, game.full, game.steps_right)
+        self.record = MigrationRules(masks, n, float(SCALE))
         self.most_moves = n * n // 2
         cells = [divmod(code, n) for code in range(n * n)]
         self._actions = ([(r, c, r, c + 1) for r, c in cells], [(r, c, r - 1, c) for r, c in cells])

@@ -55,7 +55,7 @@ class Othello(BuiltinGame):
 
     @property
     def initial_state(self) -> OthelloState:
-        n, mid = self.size, self.size // 2
+        mid = self.size // 2
         white = self._bit(mid - 1, mid - 1) | self._bit(mid, mid)
         black = self._bit(mid - 1, mid) | self._bit(mid, mid - 1)
         return (black, white, 1)
@@ -149,8 +149,10 @@ class Othello(BuiltinGame):
         black, white, _ = state
         legal = set(self.actions(state))
         height = n * size + size // 2  # a strip below the board for the pass
-        parts = [svg.element("rect", width=n * size, height=height, fill=svg.PLAYER_COLORS[0]),
-                 svg.element("rect", width=n * size, height=n * size, fill="#2e7d4f")]
+        parts = [
+            svg.element("rect", width=n * size, height=height, fill=svg.PLAYER_COLORS[0]),
+            svg.element("rect", width=n * size, height=n * size, fill="#2e7d4f"),
+        ]
         for cell in range(n * n):
             row, col = divmod(cell, n)
             x, y = col * size, row * size

@@ -22,7 +22,8 @@ from numba import njit
 
 from ..kernels.bits import HOT, lowest, popcount
 from ..kernels.rules import OPEN, PASS, Rules, compiled_rules
-from .othello import DIRECTIONS, PASS as PASS_ACTION, SCALE
+from .othello import DIRECTIONS, SCALE
+from .othello import PASS as PASS_ACTION
 
 __all__ = ["OthelloRules", "OthelloCodec", "othello_rules"]
 

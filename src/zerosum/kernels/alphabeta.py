@@ -226,6 +226,8 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
     if depth == 1:
         stats[_CUT] = 1
     them = 3 - me
+    # the game writes its moves straight into this ply's row (a view: nothing allocated,
+    # so safe without numba's reference counting)
     count = moves(rules, a, b, me, work[ply])
     _score_moves(work, ply, count, me, first, ordering)
     start_alpha = alpha

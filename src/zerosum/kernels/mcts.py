@@ -114,12 +114,12 @@ def _search(  # type: ignore[no-untyped-def]
                 _expand(node, first, count, action, visits, total, lo, hi, size, rules, a, b,
                         me, buffer)  # fmt: skip
             node = _select(node, first, count, visits, total, lo, hi, c, solver, rng)
-            code = np.int64(action[node])
-            a, b = play(rules, a, b, me, code)
+            code = np.int64(action[node])  # (int8 in the tree)
+            a, b = play(rules, a, b, me, code)  # type: ignore[arg-type]
             path[depth] = node
             depth += 1
             if visits[node] == 0:
-                final = outcome(rules, a, b, me, code)
+                final = outcome(rules, a, b, me, code)  # type: ignore[arg-type]
                 if final != OPEN:
                     lo[node] = hi[node] = np.int8(final)
             me = 3 - me
@@ -207,7 +207,8 @@ class CompiledTree:
             step = batch if iterations is None else min(batch, iterations - done)
             self._reserve(step * self.rules.most_moves)
             began = time.perf_counter()
-            ran = _search(*self.arrays, self.size, *position, self.c, self.solver, step, self.rng)
+            options = (self.c, self.solver, step, self.rng)
+            ran = _search(*self.arrays, self.size, *position, *options)  # type: ignore[call-arg]
             done += ran
             now = time.perf_counter()
             if ran < step or (deadline is not None and now >= deadline):
