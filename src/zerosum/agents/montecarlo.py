@@ -14,7 +14,7 @@ from .. import budget
 from ..game import ZerosumError, format_action, game_name
 from ..kernels.generic import random_playouts
 from .base import SearchInfo, Seeded
-from .uct import ChildStats, Tree
+from .uct import ChildStats, Tree, playouts_hook
 
 if TYPE_CHECKING:  # the compiled tree loads numba: imported only when a search needs it
     from ..kernels.mcts import CompiledTree
@@ -87,7 +87,7 @@ class MonteCarlo(Seeded):
         children take turns in rounds, each call growing until it lasts about a
         millisecond, the clock read after every call, so that a deadline leaves them all
         with about as many playouts and is overrun by a call at most."""
-        hook = getattr(game, "playouts", None)
+        hook = playouts_hook(game)
         n = self.playouts
         totals, counts = [0.0] * len(children), [0] * len(children)
         step = n if deadline is None else min(n, 16)
@@ -109,7 +109,7 @@ class MonteCarlo(Seeded):
     def prepare(self, game: Any) -> None:
         """Load the compiled playouts now, so that no move's clock pays for it."""
         state = game.initial_state
-        hook = getattr(game, "playouts", None)
+        hook = playouts_hook(game)
         if hook is not None and not game.is_terminal(state):
             hook(state, 1, 0)
 

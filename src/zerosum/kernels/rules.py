@@ -114,11 +114,9 @@ def _versioned(cls: type, functions: list[Any]) -> type:
     the kernels would keep running the old ones (or mix old and new code). The record's
     type names its class, so a class whose name changes with the rules' source makes the
     cache compile the kernels afresh for the new rules, and only then."""
-    files = {inspect.getsourcefile(cls)}
-    files |= {inspect.getsourcefile(getattr(f, "py_func", f)) for f in functions}
     digest = hashlib.sha256()
-    for path in sorted(f for f in files if f):
-        digest.update(Path(path).read_bytes())
+    for source in sorted({_source(obj) for obj in [cls, *functions]}):
+        digest.update(source)
     name = f"{cls.__name__}_{digest.hexdigest()[:12]}"
     versioned = type(name, (cls,), {"__slots__": (), "__doc__": cls.__doc__})
     versioned.__qualname__ = name
@@ -127,6 +125,19 @@ def _versioned(cls: type, functions: list[Any]) -> type:
     setattr(module, name, versioned)  # where pickle looks for it
     _keep_old_versions_loadable(module)
     return versioned
+
+
+def _source(obj: Any) -> bytes:
+    """The source file of ``obj`` (a class or a numba function), or its own source where
+    it has no file (a notebook's cell), or at least its name."""
+    obj = getattr(obj, "py_func", obj)
+    try:
+        path = inspect.getsourcefile(obj)
+        if path and Path(path).is_file():
+            return Path(path).read_bytes()
+        return inspect.getsource(obj).encode()
+    except (OSError, TypeError):
+        return obj.__qualname__.encode()  # type: ignore[no-any-return]
 
 
 def _keep_old_versions_loadable(module: Any) -> None:
