@@ -8,7 +8,7 @@ from typing import NamedTuple
 import pytest
 
 import zerosum as zs
-from zerosum.games import claim_rules as claim_module
+from zerosum.games.claim_rules import ClaimRules
 from zerosum.kernels import rules
 
 
@@ -28,18 +28,19 @@ def test_the_generic_functions_are_for_compiled_code() -> None:
 def test_a_record_is_named_after_its_source_and_pickles() -> None:
     record = zs.games.TicTacToe().compiled_rules().record
     name = type(record).__name__
-    base, _, digest = name.rpartition("_")
-    assert base == "ClaimRules" and len(digest) == 12
-    assert getattr(claim_module, name) is type(record)
+    prefix, _, digest = name.rpartition("_")
+    assert prefix == "Rules_ClaimRules" and len(digest) == 12
+    assert getattr(rules, name) is type(record) and issubclass(type(record), ClaimRules)
     clone = pickle.loads(pickle.dumps(record))
     assert type(clone) is type(record) and clone.items == record.items
 
 
-def test_an_older_version_still_resolves_so_numbas_cache_index_loads() -> None:
-    older = claim_module.ClaimRules_000000000000  # type: ignore[attr-defined]
-    assert issubclass(older, tuple) and older is claim_module.ClaimRules_000000000000  # type: ignore[attr-defined]
+def test_an_unknown_record_still_resolves_so_numbas_cache_index_loads() -> None:
+    # an older version of a game's rules, or a game this process never imported
+    older = rules.Rules_Gone_000000000000  # type: ignore[attr-defined]
+    assert issubclass(older, tuple) and older is rules.Rules_Gone_000000000000  # type: ignore[attr-defined]
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
-        claim_module.Nothing  # type: ignore[attr-defined]  # noqa: B018
+        rules.Nothing  # type: ignore[attr-defined]  # noqa: B018
 
 
 def test_a_record_class_is_checked_when_a_kernel_needs_its_rules() -> None:

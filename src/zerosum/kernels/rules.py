@@ -40,17 +40,17 @@ and name), which is the same in every process, so ``cache=True`` keeps working, 
 dispatch happens at compile time, so the hot loops pay nothing for it.
 
 Numba's cache keys a kernel on its own file, not on the rule functions it inlined, so
-:func:`compiled_rules` names the record's class after a digest of the rules' source
-files: an edit of a game's rules gives its record a new type, and the kernels are
-compiled afresh for it (helpers the rules import from other files are not part of the
-digest; after editing one, delete the ``*.nbi`` and ``*.nbc`` files under ``src``).
+:func:`compiled_rules` names the record's class after a digest of the rules' source and
+publishes it in this module: an edit of a game's rules gives its record a new type, and
+the kernels are compiled afresh for it, while any process can still read a cache index
+that mentions records it has never seen (helpers the rules import from other files are
+not part of the digest; after editing one, delete the ``*.nbi`` and ``*.nbc`` files).
 """
 
 from __future__ import annotations
 
 import hashlib
 import inspect
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -106,25 +106,43 @@ def compiled_rules(
 
 
 def _versioned(cls: type, functions: list[Any]) -> type:
-    """A subclass of the record class named after a digest of the source files of the
-    class and its rule functions, and published in the class's module under that name.
+    """A subclass of the record class named after a digest of the source of the class and
+    its rule functions, published in this module under that name.
 
     Numba's on-disk cache keys a compiled kernel on the kernel's own file and on its
     argument types, not on the functions inlined into it: after an edit of a game's rules
     the kernels would keep running the old ones (or mix old and new code). The record's
     type names its class, so a class whose name changes with the rules' source makes the
-    cache compile the kernels afresh for the new rules, and only then."""
-    digest = hashlib.sha256()
+    cache compile the kernels afresh for the new rules, and only then. The class lives in
+    this module (see :func:`__getattr__`) because numba unpickles a cache index whole:
+    a class it cannot import, an older version or a user's game from a module another
+    process does not have, would make every kernel of that index fail to load."""
+    digest = hashlib.sha256(cls.__module__.encode())
     for source in sorted({_source(obj) for obj in [cls, *functions]}):
         digest.update(source)
-    name = f"{cls.__name__}_{digest.hexdigest()[:12]}"
+    name = f"{_PREFIX}{cls.__name__}_{digest.hexdigest()[:12]}"
     versioned = type(name, (cls,), {"__slots__": (), "__doc__": cls.__doc__})
     versioned.__qualname__ = name
-    versioned.__module__ = cls.__module__
-    module = sys.modules[cls.__module__]
-    setattr(module, name, versioned)  # where pickle looks for it
-    _keep_old_versions_loadable(module)
+    versioned.__module__ = __name__
+    globals()[name] = versioned  # where pickle looks for it
     return versioned
+
+
+#: The prefix of the names of the record classes published here.
+_PREFIX = "Rules_"
+_STAND_INS: dict[str, type] = {}
+
+
+def __getattr__(name: str) -> Any:
+    """A stand-in for a record class this process has not defined (an older version of a
+    game's rules, or a game this process has not imported), so that numba can read a
+    cache index that mentions it; the stand-in matches no kernel, so nothing runs it."""
+    if not name.startswith(_PREFIX):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _STAND_INS:
+        _STAND_INS[name] = type(name, (tuple,), {"__slots__": (), "_fields": ()})
+        _STAND_INS[name].__module__ = __name__
+    return _STAND_INS[name]
 
 
 def _source(obj: Any) -> bytes:
@@ -138,32 +156,6 @@ def _source(obj: Any) -> bytes:
         return inspect.getsource(obj).encode()
     except (OSError, TypeError):
         return obj.__qualname__.encode()  # type: ignore[no-any-return]
-
-
-def _keep_old_versions_loadable(module: Any) -> None:
-    """Give ``module`` a fallback ``__getattr__`` (PEP 562) that answers the name of an
-    older version of one of its records with a stand-in class. Numba unpickles a cache
-    index whole, with the types of every kernel it holds, and a name that no longer
-    resolves would make it fail instead of compiling the new version."""
-    if getattr(module, "_zs_fallback", False):
-        return
-    previous = module.__dict__.get("__getattr__")
-    stand_ins: dict[str, type] = {}
-
-    def __getattr__(name: str) -> Any:  # noqa: N807 (the module hook's name)
-        base, _, digest = name.rpartition("_")
-        current = module.__dict__.get(base)
-        if len(digest) == 12 and isinstance(current, type) and name not in module.__dict__:
-            if name not in stand_ins:
-                stand_ins[name] = type(name, (current,), {"__slots__": ()})
-                stand_ins[name].__qualname__ = name
-            return stand_ins[name]
-        if previous is not None:
-            return previous(name)
-        raise AttributeError(f"module {module.__name__!r} has no attribute {name!r}")
-
-    module.__getattr__ = __getattr__
-    module._zs_fallback = True
 
 
 def _member(rules_type: Any, name: str) -> Any:
