@@ -38,6 +38,13 @@ QUICK: dict[str, dict[str, object]] = {
         "GRADE_POSITIONS": 20,
         "GRADE_DEPTHS": [1, 2],
     },
+    "08_othello_compiled.ipynb": {
+        "SIZE": 4,
+        "AGREEMENT_GAMES": 3,
+        "DEPTHS": [1, 2],
+        "MCTS_ITERATIONS": 100,
+        "MATCH_GAMES": 2,
+    },
 }
 
 

@@ -18,7 +18,7 @@ from .arena import judge
 from .cli_analysis import add_analysis_commands
 from .cli_arena import add_arena_commands
 from .game import ZerosumError, format_action, replay, split_moves
-from .games import GAMES, ConnectFour, load_game
+from .games import GAMES, load_game
 from .interrupts import exit_status, signals_end_process, sigterm_as_interrupt
 from .limits import LimitError, check_move_seconds, check_table_megabytes, check_workers
 from .solve_batch import solve_lines
@@ -122,7 +122,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         connect4.prepare_tables(workers, game.width, game.height)
         return _solve_batch(game, args.batch, weak=args.weak, workers=workers)
-    if isinstance(game, ConnectFour) and game.has_compiled_solver:
+    if getattr(game, "has_compiled_solver", False):  # Connect Four's exact solver
         from .kernels import connect4
 
         connect4.set_default_workers(workers)  # the columns of the position at once
@@ -150,7 +150,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
     """Check the game has the compiled solver, size its table, and compile it once (saying so)."""
-    if not isinstance(game, ConnectFour) or not game.has_compiled_solver:
+    if not getattr(game, "has_compiled_solver", False):
         raise UsageError("--batch and --tt-mb need connect4 with k=4 on at most 64 bits")
     from .kernels import connect4
 
@@ -161,7 +161,7 @@ def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
         connect4.ensure_compiled(lambda message: print(message, file=sys.stderr, flush=True))
 
 
-def _solve_batch(game: ConnectFour, path: str, *, weak: bool, workers: int) -> int:
+def _solve_batch(game: Any, path: str, *, weak: bool, workers: int) -> int:
     """Solve the file's lines (``-``: standard input, read as it comes); status 1 if any
     line failed."""
     lines: Iterable[bytes]

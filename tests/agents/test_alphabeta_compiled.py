@@ -14,7 +14,7 @@ from search_helpers import Kayles, hashed, random_state
 from zerosum.agents import AlphaBeta
 from zerosum.agents.search import DECAY
 from zerosum.games.heuristics import zero
-from zerosum.kernels.alphabeta import compiled
+from zerosum.kernels.alphabeta import search_kernel as compiled
 
 # Every game with a kernel, at depths both paths finish quickly (None: to the end; some
 # depths reach the end of the game, where the compiled deepening stops early).
@@ -29,6 +29,8 @@ KERNEL_GAMES = [
     ("connect4", [1, 2, 3, 4, 5]),
     ("connect4:width=4,height=4,k=3", [1, 2, 3, 6, None]),
     ("connect4:width=5,height=3", [1, 3, 5]),
+    ("othello:size=4", [1, 2, 3, None]),
+    ("othello:size=6", [1, 2, 3]),
 ]
 SWITCHES = st.fixed_dictionaries(
     {

@@ -63,7 +63,14 @@ def test_a_kernel_playout_replays_legally_to_the_same_result(
 
 @pytest.mark.parametrize(
     "spec",
-    ["tictactoe", "pick:n=3", "connect4:width=4,height=4,k=3", "migration:n=4", "migration:n=5"],
+    [
+        "tictactoe",
+        "pick:n=3",
+        "connect4:width=4,height=4,k=3",
+        "migration:n=4",
+        "migration:n=5",
+        "othello:size=4",
+    ],  # fmt: skip
 )
 def test_kernel_means_match_the_exact_expectation_of_random_play(spec: str) -> None:
     game = zs.load_game(spec)

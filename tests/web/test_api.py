@@ -40,7 +40,7 @@ def test_the_page_and_its_files_are_served(client: httpx.Client) -> None:
 def test_catalog_lists_games_parameters_and_only_registered_presets(client: httpx.Client) -> None:
     catalog = client.get("/api/catalog").json()
     games = {g["name"]: g for g in catalog["games"]}
-    assert set(games) == {"connect4", "migration", "openspiel", "pick", "tictactoe"}
+    assert set(games) == {"connect4", "migration", "openspiel", "othello", "pick", "tictactoe"}
     assert {"name": "width", "type": "int", "default": 7} in games["connect4"]["params"]
     specs = [p["spec"] for p in catalog["presets"]]
     assert "random" in specs and "human" not in specs
@@ -185,7 +185,7 @@ def test_bodies_that_are_not_json_objects_are_400(client: httpx.Client) -> None:
 @pytest.mark.parametrize(
     "body, message",
     [
-        ({"game": "chess"}, "unknown game 'chess'; known: connect4, migration, openspiel, pick"),
+        ({"game": "chess"}, "unknown game 'chess'; known: connect4, migration, openspiel, othello, pick"),
         ({"game": "connect4:width=-1"}, "width must be an integer from 1 to 16"),
         ({"game": "pick:n=x"}, "bad value 'x' for n"),
         ({"game": "tictactoe", "opponent": "minimax:depth=zero"}, "bad value 'zero' for depth"),

@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from .. import budget
 from ..game import ZerosumError, format_action, game_name
-from ..games.connect_four import ConnectFour
 from ..kernels.generic import random_playouts
 from .base import SearchInfo, Seeded
-from .uct import ChildStats, Tree
+from .uct import ChildStats, Tree, playouts_hook
 
 if TYPE_CHECKING:  # the compiled tree loads numba: imported only when a search needs it
-    from ..kernels.mcts_c4 import ConnectFourTree
+    from ..kernels.mcts import CompiledTree
 
 __all__ = ["MonteCarlo", "MCTS"]
 
@@ -88,7 +87,7 @@ class MonteCarlo(Seeded):
         children take turns in rounds, each call growing until it lasts about a
         millisecond, the clock read after every call, so that a deadline leaves them all
         with about as many playouts and is overrun by a call at most."""
-        hook = getattr(game, "playouts", None)
+        hook = playouts_hook(game)
         n = self.playouts
         totals, counts = [0.0] * len(children), [0] * len(children)
         step = n if deadline is None else min(n, 16)
@@ -110,7 +109,7 @@ class MonteCarlo(Seeded):
     def prepare(self, game: Any) -> None:
         """Load the compiled playouts now, so that no move's clock pays for it."""
         state = game.initial_state
-        hook = getattr(game, "playouts", None)
+        hook = playouts_hook(game)
         if hook is not None and not game.is_terminal(state):
             hook(state, 1, 0)
 
@@ -176,25 +175,26 @@ class MCTS(Seeded):
         self.c, self.solver, self.compiled = c, solver, compiled
         self.last: SearchInfo | None = None
         self._game: Any = None
-        self._tree: Tree | ConnectFourTree | None = None
+        self._tree: Tree | CompiledTree | None = None
 
     def reset(self, seed: int | None = None) -> None:
         """Forget the tree; reseed (with ``seed``, else the agent's own seed)."""
         super().reset(seed)
         self._game = self._tree = None
 
-    def _tree_for(self, game: Any, state: Any) -> Tree | ConnectFourTree:
+    def _tree_for(self, game: Any, state: Any) -> Tree | CompiledTree:
         tree = self._tree
         if tree is not None and self._game == game and tree.reroot(state):
             return tree
         self._game = game
-        if self.compiled and isinstance(game, ConnectFour):
-            from ..kernels.mcts_c4 import ConnectFourTree
+        hook = getattr(game, "compiled_rules", None) if self.compiled else None
+        rules = None if hook is None else hook()
+        if rules is not None:  # the game's compiled rules: the whole tree search compiled
+            from ..kernels.mcts import CompiledTree
 
-            if ConnectFourTree.supports(game):
-                seed = self.rng.getrandbits(64)
-                self._tree = ConnectFourTree(game, state, self.c, self.solver, seed)
-                return self._tree
+            seed = self.rng.getrandbits(64)
+            self._tree = CompiledTree(rules, state, self.c, self.solver, seed)
+            return self._tree
         self._tree = Tree(game, state, self.c, self.solver, self.rng)
         return self._tree
 

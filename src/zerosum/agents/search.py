@@ -23,12 +23,14 @@ ordering", "depth 3 against depth 5") are one argument each:
 - ``compiled``: use the game's compiled search when it offers one (below); ``False``
   forces the Python search, for comparison.
 
-A game may offer ``search_kernel() -> kernel | None``, a compiled search of its own (the
-built-in tic-tac-toe, Pick, Migration up to 8x8 and Connect Four up to 64 bits, 7x6
-included, do: ``kernels/alphabeta.py``). The agent uses it unless ``compiled=False`` or
-``evaluate`` is a function other than the game's own ``evaluate`` or the win/loss-only
-``heuristics.zero``; every other switch works on both paths, and for equal depth
-and evaluation both return exactly the same value. At a fixed depth both deepen
+A game may offer ``search_kernel() -> kernel | None``, a compiled search of its own, or
+``compiled_rules()``, its rules as numba functions from which the agent builds one (the
+built-in tic-tac-toe, Pick, Migration up to 8x8, Connect Four up to 64 bits, 7x6
+included, and Othello do; ``kernels/alphabeta.py``, ``docs/compiled_games.md``). The
+agent uses it unless ``compiled=False`` or ``evaluate`` is a function other than the
+game's own ``evaluate`` or the win/loss-only ``heuristics.zero``; every other switch
+works on both paths, and for equal depth and evaluation both return exactly the same
+value. At a fixed depth both deepen
 iteratively (the compiled search inside one compiled call), but the order they try
 moves in, the nodes they count and, between equally good moves without ``seed``, the
 move they play may differ. On the compiled path the table is a fixed
@@ -145,8 +147,7 @@ class AlphaBeta(Seeded):
             self._memo = _Memo()
             self._arrays = None
             self._table_game = game
-            hook = getattr(game, "search_kernel", None)
-            self._game_kernel = None if hook is None else hook()
+            self._game_kernel = _game_kernel(game)
         kernel = self._kernel(game)
         search = (
             _Search(self, game, deadline) if kernel is None else _Compiled(self, kernel, deadline)
@@ -200,6 +201,19 @@ class AlphaBeta(Seeded):
 
 
 _UNSET = object()
+
+
+def _game_kernel(game: Any) -> Any:
+    """The game's compiled search: what its ``search_kernel`` hook offers, else one built
+    on its compiled rules (``compiled_rules()``, ``kernels/rules.py``), else None."""
+    hook = getattr(game, "search_kernel", None)
+    if hook is not None:
+        return hook()
+    if getattr(game, "compiled_rules", None) is None:
+        return None
+    from ..kernels.alphabeta import search_kernel  # loads numba: only for such games
+
+    return search_kernel(game)
 
 
 def _itself(state: Any) -> Hashable:

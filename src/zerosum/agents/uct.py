@@ -12,15 +12,31 @@ Without the solver the bounds start unbounded, so utilities may have any scale.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..game import opponent, state_key
 from ..kernels.generic import random_playouts
 
-__all__ = ["ChildStats", "Node", "Tree"]
+__all__ = ["ChildStats", "Node", "Tree", "playouts_hook"]
+
+
+def playouts_hook(game: Any) -> Callable[[Any, int, int], float] | None:
+    """How to roll out ``game``: its ``playouts(state, n, seed)`` when it has one, else the
+    compiled playouts of its compiled rules (``compiled_rules()``), else None (the
+    generic loop over its methods)."""
+    own = getattr(game, "playouts", None)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    if getattr(game, "compiled_rules", None) is None:
+        return None
+    from ..kernels.playouts import playouts  # loads numba: only for such games
+
+    return functools.partial(playouts, game)
 
 
 class ChildStats(NamedTuple):
@@ -79,7 +95,7 @@ class Tree:
         # the solver's bounds start at the utility range it requires; without it, unbounded
         self._limit = 1.0 if solver else math.inf
         self.root = Node(None, opponent(game.player(state)), self._limit, state)
-        self._hook = getattr(game, "playouts", None)
+        self._hook = playouts_hook(game)
 
     @property
     def root_visits(self) -> int:

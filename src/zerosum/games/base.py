@@ -28,6 +28,24 @@ class BuiltinGame:
     def print_state(self, state: Any) -> None:
         print(self.render(state))
 
+    def compiled_rules(self) -> Any:
+        """The game's compiled rules (``kernels/rules.py``) when its board fits them, else
+        None: the optional member the compiled kernels build on. Built once per game."""
+        cached = self.__dict__.get("_compiled_rules", self)
+        if cached is self:
+            cached = self.__dict__["_compiled_rules"] = self._build_rules()
+        return cached
+
+    def _build_rules(self) -> Any:
+        return None
+
+    def search_kernel(self) -> Any:
+        """The compiled alpha-beta built on :meth:`compiled_rules`, or None (the hook
+        ``AlphaBeta`` uses when present)."""
+        from ..kernels.alphabeta import search_kernel
+
+        return search_kernel(self)
+
     def playouts(self, state: Any, n: int, seed: int) -> float:
         """Total utility for player 1 of ``n`` uniformly random playouts from ``state``
         (compiled where the board allows); the hook Monte-Carlo agents use when present."""

@@ -25,6 +25,8 @@ MAX_WIDTH, MAX_HEIGHT = 16, 16
 INSTANT_CELLS, INSTANT_CELLS_GENERIC = 25, 16
 #: The depth of book from which perfect answers every move of a 7x6 game within a second.
 BOOK_INSTANT_PLIES = 8
+#: The heuristic's squash scale (``evaluate`` and the compiled rules).
+SCALE = 24
 
 
 class ConnectFour(BuiltinGame):
@@ -134,14 +136,15 @@ class ConnectFour(BuiltinGame):
         p1, p2 = state[0], state[1]
         w, h, k = self.width, self.height, self.k
         raw = connect_four_lines(p1, p2, w, h, k) - connect_four_lines(p2, p1, w, h, k)
-        return squash(raw, 24, player)
+        return squash(raw, SCALE, player)
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta for boards of at most 64 bits (the hook ``AlphaBeta``
-        uses when present), else None."""
-        from ..kernels.alphabeta import compiled
+    def _build_rules(self) -> Any:
+        """Compiled rules for boards of at most 64 bits in this layout."""
+        if self.width * self.column_height > 64:
+            return None
+        from .connect_four_rules import ConnectFourCodec
 
-        return compiled(self)
+        return ConnectFourCodec(self)
 
     def cell(self, state: ConnectFourState, col: int, row: int) -> int:
         """Who holds column ``col``, row ``row`` (row 0 at the bottom): 0, 1 or 2."""

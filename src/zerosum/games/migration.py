@@ -22,6 +22,8 @@ MigrationAction = tuple[int, int, int, int]
 MAX_N = 16
 #: The largest board a perfect player solves from the start in well under a second here.
 INSTANT_N = 5
+#: The heuristic's squash scale (``evaluate`` and the compiled rules).
+SCALE = 12
 
 
 class Migration(BuiltinGame):
@@ -39,9 +41,9 @@ class Migration(BuiltinGame):
             raise ValueError(f"n must be an integer from 3 to {MAX_N}, not {n!r}")
         self.n = n
         self.full = (1 << (n * n)) - 1
-        # Stones of player 1 in the last column cannot step right.
         last_col = sum(1 << (r * n + n - 1) for r in range(n))
-        self._steps_right = self.full & ~last_col
+        #: The cells from which a stone of player 1 may step right (not the last column).
+        self.steps_right = self.full & ~last_col
 
     def params(self) -> dict[str, int]:
         return {"n": self.n}
@@ -72,7 +74,7 @@ class Migration(BuiltinGame):
         p1, p2, player = state
         empty = self.full & ~(p1 | p2)
         if player == 1:
-            return p1 & self._steps_right & (empty >> 1)
+            return p1 & self.steps_right & (empty >> 1)
         return p2 & (empty << self.n)
 
     def actions(self, state: MigrationState) -> list[MigrationAction]:
@@ -108,16 +110,18 @@ class Migration(BuiltinGame):
         p1, p2, mover = state
         r1, r2 = migration_reserves(self.n, p1, p2)
         empty = self.full & ~(p1 | p2)
-        mobile1 = (p1 & self._steps_right & (empty >> 1)).bit_count()
+        mobile1 = (p1 & self.steps_right & (empty >> 1)).bit_count()
         mobile2 = (p2 & (empty << self.n)).bit_count()
         raw = r1 - r2 + 2 * (mobile1 - mobile2) + (-1 if mover == 1 else 1)
-        return squash(raw, 12, player)
+        return squash(raw, SCALE, player)
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
-        from ..kernels.alphabeta import compiled
+    def _build_rules(self) -> Any:
+        """Compiled rules for boards up to 8x8 (64-bit masks)."""
+        if self.n > 8:
+            return None
+        from .migration_rules import MigrationCodec
 
-        return compiled(self)
+        return MigrationCodec(self)
 
     def settled(self, state: MigrationState) -> tuple[int, int] | None:
         """``(value, plies)`` for the mover once the armies can no longer meet, else None.

@@ -56,6 +56,8 @@ class Pick(BuiltinGame):
         self.numbers = n * n
         self.target = n * (n * n + 1) // 2
         self.sets = winning_sets(n)
+        #: The heuristic's squash scale (``evaluate`` and the compiled rules).
+        self.scale = 4.0 * len(self.sets)
         self._sets_with = [[m for m in self.sets if m >> x & 1] for x in range(self.numbers + 1)]
         self._all = ((1 << (self.numbers + 1)) - 1) & ~1
         self._symmetries: list[MaskPermutation] | None = None
@@ -116,7 +118,7 @@ class Pick(BuiltinGame):
         numbers a player holds in it); the difference, squashed into (-1, 1)."""
         held1, held2, _ = state
         raw = pick_open_sets(self.sets, held1, held2) - pick_open_sets(self.sets, held2, held1)
-        return squash(raw, 4.0 * len(self.sets), player)
+        return squash(raw, self.scale, player)
 
     @property
     def symmetry(self) -> str:
@@ -159,11 +161,11 @@ class Pick(BuiltinGame):
     def _wins(self, held: int) -> bool:
         return any(held & m == m for m in self.sets)
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
-        from ..kernels.alphabeta import compiled
+    def _build_rules(self) -> Any:
+        from .claim_rules import ClaimCodec, claim_rules
 
-        return compiled(self)
+        items = list(range(1, self.numbers + 1))
+        return ClaimCodec(self, claim_rules(items, self.sets, self.scale))
 
     def held(self, state: PickState, player: int) -> list[int]:
         """The numbers ``player`` holds, ascending."""

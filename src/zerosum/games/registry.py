@@ -9,6 +9,7 @@ from ..interop import openspiel
 from ..spec import Registry, parse_code_spec
 from .connect_four import ConnectFour
 from .migration import Migration
+from .othello import Othello
 from .pick import Pick
 from .tictactoe import TicTacToe
 
@@ -16,6 +17,7 @@ GAMES: Registry[Any] = Registry("game")
 GAMES.register("tictactoe", "tic-tac-toe on a 3x3 board")(TicTacToe)
 GAMES.register("connect4", "Connect Four, any size and line length k")(ConnectFour)
 GAMES.register("migration", "Migration on an n x n board")(Migration)
+GAMES.register("othello", "Othello (Reversi) on a 4x4, 6x6 or 8x8 board")(Othello)
 GAMES.register("pick", "take numbers 1..n²; n of them summing to n(n²+1)/2 win")(Pick)
 GAMES.register(
     "openspiel", "an OpenSpiel game: openspiel:NAME[,param=value...] (needs open_spiel)"

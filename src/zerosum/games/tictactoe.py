@@ -28,6 +28,8 @@ LINES = tuple(
 _LINES_THROUGH = tuple(tuple(m for m in LINES if m >> cell & 1) for cell in range(9))
 _FULL = (1 << 9) - 1
 _SYMMETRIES = [MaskPermutation(image) for image in square_symmetries(3)]
+#: The heuristic's squash scale (``evaluate`` and the compiled rules).
+SCALE = 16
 
 
 def _has_line(marks: int) -> bool:
@@ -93,7 +95,7 @@ class TicTacToe(BuiltinGame):
                 raw += 1 << (2 * (x & m).bit_count())
             if not m & x:
                 raw -= 1 << (2 * (o & m).bit_count())
-        return squash(raw, 16, player)
+        return squash(raw, SCALE, player)
 
     #: What ``canonical_key`` identifies (for state-space reports).
     symmetry = "the 8 rotations and reflections of the board"
@@ -108,11 +110,10 @@ class TicTacToe(BuiltinGame):
         last, other = (x, o) if x.bit_count() > o.bit_count() else (o, x)
         return placement_orders(last, other, bool(winner), _has_line)
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta for this game (the hook ``AlphaBeta`` uses when present)."""
-        from ..kernels.alphabeta import compiled
+    def _build_rules(self) -> Any:
+        from .claim_rules import ClaimCodec, claim_rules
 
-        return compiled(self)
+        return ClaimCodec(self, claim_rules(list(range(9)), list(LINES), SCALE))
 
     def winning_line(self, state: TicTacToeState) -> list[int]:
         """The cells of the completed line, or ``[]`` when nobody has won."""

@@ -17,7 +17,7 @@ default, and it settles Migration 7x7 (``docs/solved.md``). What keeps the searc
   the position whose subtree was larger and the other the latest, so its memory is
   bounded whatever the size of the search.
 
-The rules, masks and reserves are the compiled AlphaBeta's (``kernels/alphabeta.py``).
+The rules, masks and reserves are the game's compiled rules (``games/migration_rules.py``).
 """
 
 from __future__ import annotations
@@ -29,19 +29,42 @@ from numba import njit, types
 
 from ..budget import OutOfTime
 from ..games.migration import Migration
-from .alphabeta import (
-    _HISTORY,
-    _MIGRATION,
-    _SCORES,
-    _STATS,
-    _movable,
-    _play,
-    _slot,
-    compiled,
-    reserves,
-)
+from ..games.migration_rules import movable, reserves, step
+from .alphabeta import HISTORY as _HISTORY
+from .alphabeta import SCORES as _SCORES
+from .alphabeta import STATS as _STATS
+from .alphabeta import SearchKernel, search_kernel
+from .alphabeta import slot as _slot
 from .bits import HOT, lowest
 from .clock import passed
+
+# Shims between this search's calls and the public Migration rules (games/migration_rules.py),
+# so that the search's body is untouched until its rewrite moves to the rules record.
+_MIGRATION = 1
+
+
+@njit(**HOT)
+def _movable(kind, n, masks, a, b, player):  # type: ignore[no-untyped-def]
+    return movable(n, masks, a, b, player)
+
+
+@njit(**HOT)
+def _play(kind, n, masks, a, b, player, code):  # type: ignore[no-untyped-def]
+    return step(n, a, b, player, code)
+
+
+class _Flat:
+    """``(kind, n, masks, _, _)`` of the game's rules, as the old kernel's ``args`` were."""
+
+    def __init__(self, kernel: SearchKernel) -> None:
+        self.args = (_MIGRATION, kernel.record.n, kernel.record.masks, None, 0.0)
+        self.workspace = kernel.workspace
+
+
+def compiled(game: Migration) -> _Flat | None:
+    kernel = search_kernel(game)
+    return None if kernel is None else _Flat(kernel)
+
 
 __all__ = ["outcomes", "default_slots"]
 

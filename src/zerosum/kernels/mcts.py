@@ -1,10 +1,15 @@
-"""MCTS for the built-in Connect Four, compiled whole: the tree lives in numpy arrays and one
-compiled call runs a batch of iterations (selection, expansion, rollout, backpropagation).
+"""MCTS compiled whole, for every game with compiled rules (``kernels/rules.py``): the tree
+lives in numpy arrays and one compiled call runs a batch of iterations (selection,
+expansion, rollout, backpropagation).
 
 It is the same algorithm as the generic tree in ``agents/uct.py`` (UCT with exploration
 constant ``c``, unvisited children first in random order, exact terminal nodes, optional
 MCTS-Solver, subtree reuse) with its own random stream, so the two paths play alike but not
-move for move. Boards must fit 64 bits with the spare row: ``width * (height + 1) <= 64``.
+move for move. Children are listed in the order of the game's ``moves``; rollouts are
+``kernels/playouts.py``'s.
+
+The tree is a structure of arrays, one per field of a node (:data:`_FIELDS`), rather than
+one array of records: the selection loop reads one field of many siblings at a time.
 """
 
 from __future__ import annotations
@@ -16,13 +21,16 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..games.connect_four import ConnectFour
-from .playouts import c4_has_line, c4_play
+from .playouts import play_out
 from .rng import below, new_rng
+from .rules import MAX_MOVES, MAX_PLIES, OPEN, Rules, moves, outcome, play
 
-__all__ = ["ConnectFourTree"]
+__all__ = ["CompiledTree"]
 
-_ONE = np.uint64(1)
+_INLINE: dict[str, Any] = {"cache": True, "inline": "always"}
+#: A node's fields, one array each: its first child's index (-1: not expanded) and how many
+#: children it has, the move code that led to it, its visits, the total of its results,
+#: and bounds on its value (both for the player who moved into it; equal once exact).
 _FIELDS = (("first", np.int32), ("count", np.int32), ("action", np.int8), ("visits", np.int64),
            ("total", np.float64), ("lo", np.int8), ("hi", np.int8))  # fmt: skip
 
@@ -69,61 +77,57 @@ def _bound(node, first, count, lo, hi):  # type: ignore[no-untyped-def]
     return best_lo == best_hi
 
 
+@njit(**_INLINE)
+def _expand(node, first, count, action, visits, total, lo, hi, size, rules, a, b, me, buffer):  # type: ignore[no-untyped-def]
+    """Give ``node`` (position ``(a, b)``, ``me`` to move) its children, unvisited, at the
+    end of the arrays."""
+    f = size[0]
+    n = moves(rules, a, b, me, buffer)
+    for j in range(n):
+        i = f + j
+        first[i], count[i], action[i], visits[i] = -1, 0, buffer[j], 0
+        total[i], lo[i], hi[i] = 0.0, -1, 1
+    first[node], count[node], size[0] = f, n, f + n
+
+
 @njit(cache=True, nogil=True)  # other threads run while it searches
 def _search(  # type: ignore[no-untyped-def]
     first, count, action, visits, total, lo, hi, size,
-    p1, p2, moves, width, height, k, order, c, solver, iterations, rng,
+    rules, a0, b0, player, c, solver, iterations, rng,
 ):  # fmt: skip
-    """Run up to ``iterations`` from root 0 (position ``p1, p2, moves``); returns how many ran.
+    """Run up to ``iterations`` from root 0 (position ``a0, b0``, ``player`` to move);
+    returns how many ran.
 
     ``total`` and the bounds ``lo <= value <= hi`` are for the player who moved into each
     node; terminal nodes (and, with ``solver``, solved ones) have ``lo == hi``."""
-    column_height = height + 1
-    column = (_ONE << np.uint64(height)) - _ONE
-    cells = width * height
-    path = np.empty(cells + 1, dtype=np.int64)
+    path = np.empty(MAX_PLIES + 1, dtype=np.int64)
+    buffer = np.empty(MAX_MOVES, dtype=np.int64)
     no_trace = np.empty(0, dtype=np.int64)
     done = 0
     while done < iterations and not (solver and lo[0] == hi[0]):
-        node, a, b, m = 0, p1, p2, moves
-        mask = a | b
+        node, a, b, me = 0, a0, b0, player
         path[0], depth = 0, 1
         while lo[node] != hi[node]:
             if first[node] < 0:
                 if visits[node] == 0 and node != 0:
                     break
-                f, n = size[0], 0
-                for j in range(width):
-                    col = order[j]
-                    if not (mask >> np.uint64(col * column_height + height - 1)) & _ONE:
-                        i = f + n
-                        first[i], count[i], action[i], visits[i] = -1, 0, col, 0
-                        total[i], lo[i], hi[i] = 0.0, -1, 1
-                        n += 1
-                first[node], count[node], size[0] = f, n, f + n
+                _expand(node, first, count, action, visits, total, lo, hi, size, rules, a, b,
+                        me, buffer)  # fmt: skip
             node = _select(node, first, count, visits, total, lo, hi, c, solver, rng)
-            base = np.uint64(action[node] * column_height)
-            bit = (mask + (_ONE << base)) & (column << base)
-            mask |= bit
-            if m % 2 == 0:
-                a |= bit
-                stones = a
-            else:
-                b |= bit
-                stones = b
-            m += 1
+            code = np.int64(action[node])  # (int8 in the tree)
+            a, b = play(rules, a, b, me, code)  # type: ignore[arg-type]
             path[depth] = node
             depth += 1
             if visits[node] == 0:
-                if c4_has_line(stones, column_height, k):
-                    lo[node], hi[node] = 1, 1
-                elif m == cells:
-                    lo[node], hi[node] = 0, 0
+                final = outcome(rules, a, b, me, code)  # type: ignore[arg-type]
+                if final != OPEN:
+                    lo[node] = hi[node] = np.int8(final)
+            me = 3 - me
         if lo[node] == hi[node]:
             v = float(lo[node])
-        else:
-            winner = c4_play(a, b, m, width, height, k, rng, no_trace)
-            v = 0.0 if winner == 0 else (1.0 if winner == 2 - m % 2 else -1.0)
+        else:  # a rollout, scored for the player who moved into the node
+            winner = play_out(rules, a, b, me, rng, buffer, no_trace)
+            v = 0.0 if winner == 0 else (-1.0 if winner == me else 1.0)
         for i in range(depth - 1, -1, -1):
             node = path[i]
             visits[node] += 1
@@ -156,24 +160,18 @@ def _subtree(first, count, root):  # type: ignore[no-untyped-def]
 _MAX_BATCH = 1 << 14
 
 
-class ConnectFourTree:
-    """The compiled MCTS tree of one built-in Connect Four game, with the generic tree's
+class CompiledTree:
+    """The compiled MCTS tree of one game with compiled rules, with the generic tree's
     interface (``run``, ``children``, ``pv``, ``reroot``, ``root_visits``)."""
 
     compiled = True
 
-    def __init__(self, game: ConnectFour, state: Any, c: float, solver: bool, seed: int) -> None:
-        self.game, self.state, self.c, self.solver = game, state, c, solver
+    def __init__(self, rules: Rules, state: Any, c: float, solver: bool, seed: int) -> None:
+        self.rules, self.game, self.state, self.c, self.solver = rules, rules.game, state, c, solver
         self.rng = new_rng(seed)
-        self.order = np.array(game.actions(game.initial_state), dtype=np.int64)
         self.size = np.zeros(1, dtype=np.int64)
         self.arrays = self._allocate(1024)
         self._clear_root()
-
-    @staticmethod
-    def supports(game: Any) -> bool:
-        """Whether ``game`` is a built-in Connect Four whose board fits the 64-bit kernel."""
-        return isinstance(game, ConnectFour) and game.width * game.column_height <= 64
 
     @staticmethod
     def _allocate(capacity: int) -> tuple[np.ndarray, ...]:
@@ -201,18 +199,16 @@ class ConnectFourTree:
         but at least one iteration; stops early once the solver proves the root. Compiled
         calls run without the interpreter lock, in batches of about 5 ms under a deadline
         (else of :data:`_MAX_BATCH` iterations)."""
-        p1, p2, moves, _ = self.state
-        args = (np.uint64(p1), np.uint64(p2), moves, self.game.width, self.game.height)
+        a, b, player = self.rules.unpack(self.state)
+        position = (self.rules.record, np.uint64(a), np.uint64(b), player)
         # Batches bound the memory reserved ahead and let the deadline be read between them.
         done, batch = 0, 64 if deadline is not None else min(iterations or 64, _MAX_BATCH)
         while iterations is None or done < iterations:
             step = batch if iterations is None else min(batch, iterations - done)
-            self._reserve(step * self.game.width)
+            self._reserve(step * self.rules.most_moves)
             began = time.perf_counter()
-            ran = _search(  # type: ignore[call-arg]
-                *self.arrays, self.size, *args, self.game.k, self.order,
-                self.c, self.solver, step, self.rng,
-            )  # fmt: skip
+            options = (self.c, self.solver, step, self.rng)
+            ran = _search(*self.arrays, self.size, *position, *options)  # type: ignore[call-arg]
             done += ran
             now = time.perf_counter()
             if ran < step or (deadline is not None and now >= deadline):
@@ -221,14 +217,15 @@ class ConnectFourTree:
                 batch *= 2
         return done
 
-    def children(self) -> list[tuple[int, int, float, float, float]]:
+    def children(self) -> list[tuple[Any, int, float, float, float]]:
         """``(action, visits, mean, lo, hi)`` of each root action, for the player to move."""
         first, count, action, visits, total, lo, hi = self.arrays
         if first[0] < 0:
             return []
+        player = self.rules.unpack(self.state)[2]
         return [
             (
-                int(action[i]),
+                self.rules.action(int(action[i]), player),
                 int(visits[i]),
                 float(total[i] / visits[i]) if visits[i] else 0.0,
                 float(lo[i]),
@@ -237,17 +234,19 @@ class ConnectFourTree:
             for i in range(first[0], first[0] + count[0])
         ]
 
-    def pv(self, limit: int = 20) -> list[int]:
-        """The most visited line from the root (at most ``limit`` columns)."""
+    def pv(self, limit: int = 20) -> list[Any]:
+        """The most visited line from the root (at most ``limit`` actions)."""
         first, count, action, visits = self.arrays[:4]
-        line: list[int] = []
+        line: list[Any] = []
+        player = self.rules.unpack(self.state)[2]
         node = 0
         while first[node] >= 0 and len(line) < limit:
             block = range(first[node], first[node] + count[node])
             node = max(block, key=lambda i: visits[i])
             if not visits[node]:
                 break
-            line.append(int(action[node]))
+            line.append(self.rules.action(int(action[node]), player))
+            player = 3 - player
         return line
 
     def _keep_subtree(self, root: int) -> None:
@@ -261,18 +260,18 @@ class ConnectFourTree:
     def reroot(self, state: Any) -> bool:
         """Make the node of ``state`` the root if it is at most two plies below the current
         root, dropping the rest of the tree; returns False when it is not in the tree."""
-        game, key = self.game, (state[0], state[1])
+        game, unpack, key = self.game, self.rules.unpack, self.rules.unpack(state)
         first, count, action = self.arrays[:3]
         level = [(0, self.state)]
         for _ in range(3):
             for node, position in level:
-                if (position[0], position[1]) == key:
+                if unpack(position) == key:
                     if node:
                         self._keep_subtree(node)
                     self.state = position
                     return True
             level = [
-                (i, game.result(position, int(action[i])))
+                (i, game.result(position, self.rules.action(int(action[i]), unpack(position)[2])))
                 for node, position in level
                 if first[node] >= 0
                 for i in range(first[node], first[node] + count[node])

@@ -1,0 +1,83 @@
+"""Check a game's compiled rules against its own Python methods, one position at a time.
+
+A compiled game states its rules twice: as the seven Python methods and as numba
+functions (``kernels/rules.py``). :func:`compare` checks that both agree on a position:
+the same legal actions in the same order, the same next position after each, the same
+end and utility, the same heuristic. Tests drive it along random games (see
+``tests/games/test_othello.py``); a user's game can do the same.
+
+>>> import zerosum as zs
+>>> game = zs.games.TicTacToe()
+>>> compare(game, game.initial_state)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from .rules import MAX_MOVES, OPEN, evaluate, moves, outcome, play
+
+__all__ = ["compare", "compiled_actions", "compiled_result"]
+
+
+@njit(cache=True)
+def _moves(rules, a, b, player, out):  # type: ignore[no-untyped-def]
+    return moves(rules, a, b, player, out)
+
+
+@njit(cache=True)
+def _play(rules, a, b, player, code):  # type: ignore[no-untyped-def]
+    a2, b2 = play(rules, a, b, player, code)
+    return a2, b2, outcome(rules, a2, b2, player, code)
+
+
+@njit(cache=True)
+def _evaluate(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
+    return evaluate(rules, a, b, to_move, player)
+
+
+def compiled_actions(game: Any, state: Any) -> list[Any]:
+    """The legal actions of the non-terminal ``state`` by the compiled rules, in order."""
+    rules = game.compiled_rules()
+    a, b, player = rules.unpack(state)
+    out = np.empty(MAX_MOVES, dtype=np.int64)
+    count = _moves(rules.record, np.uint64(a), np.uint64(b), player, out)
+    return [rules.action(code, player) for code in out[:count].tolist()]
+
+
+def compiled_result(game: Any, state: Any, action: Any) -> tuple[int, int, float | None]:
+    """The masks after ``action`` by the compiled rules, and the mover's utility of the
+    position reached (None: not terminal)."""
+    rules = game.compiled_rules()
+    a, b, player = rules.unpack(state)
+    code = rules.code(action, player)
+    a2, b2, final = _play(rules.record, np.uint64(a), np.uint64(b), player, code)
+    return int(a2), int(b2), None if final == OPEN else float(final)
+
+
+def compare(game: Any, state: Any) -> None:
+    """Raise ``AssertionError``, saying where, unless the compiled rules of ``game``
+    agree with its Python methods on the non-terminal ``state`` and every move from it."""
+    rules = game.compiled_rules()
+    shown = f"in {game!r} at {state!r}"
+    legal = list(game.actions(state))
+    compiled = compiled_actions(game, state)
+    assert compiled == legal, f"compiled moves {compiled} != actions {legal} {shown}"
+    me = game.player(state)
+    a, b, to_move = rules.unpack(state)
+    assert to_move == me, f"unpack says player {to_move} is to move, player() {me} {shown}"
+    if hasattr(game, "evaluate"):
+        for player in (1, 2):
+            mine = float(_evaluate(rules.record, np.uint64(a), np.uint64(b), me, player))
+            theirs = game.evaluate(state, player)
+            assert mine == theirs, f"compiled evaluate {mine} != {theirs} for {player} {shown}"
+    for action in legal:
+        after = game.result(state, action)
+        a2, b2, final = compiled_result(game, state, action)
+        expected = rules.unpack(after)
+        assert (a2, b2) == expected[:2], f"after {action!r}: {(a2, b2)} != {expected[:2]} {shown}"
+        utility = game.utility(after, me) if game.is_terminal(after) else None
+        assert final == utility, f"after {action!r}: outcome {final} != utility {utility} {shown}"

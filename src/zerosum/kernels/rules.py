@@ -1,0 +1,286 @@
+"""The compiled rules interface: what a game gives the generic kernels.
+
+A game in the compiled style keeps its rules once, as numba functions over a position of
+two 64-bit masks ``(a, b)`` (player 1's and player 2's, in whatever layout the game
+likes) and the player to move, plus a *record*: a ``typing.NamedTuple`` of the constants
+and tables the functions read (masks, sizes, scales). The kernels (alpha-beta, playouts,
+the MCTS tree) call the five functions below with the record as first argument; numba
+picks the game's implementation from the record's type when it compiles the kernel, so
+every call is a direct call that LLVM inlines as if the kernel had been written for that
+game. The functions the record's class carries, set by :func:`compiled_rules`:
+
+``moves(rules, a, b, player, out) -> int``
+    writes the mover's legal move codes to ``out[:count]``, in the order a searcher
+    should try them first, and returns ``count``; codes are integers in ``[0, 64]``
+    (64 is free for a pass), and a non-terminal position has at least one.
+``play(rules, a, b, player, code) -> (a, b)``
+    the masks after ``player`` plays ``code`` (then the other player is to move: a game
+    with passes makes the pass a move).
+``outcome(rules, a, b, mover, code) -> float``
+    the utility for ``mover`` (1, 0 or -1) of the position its move ``code`` led to, or
+    :data:`OPEN` when that position is not terminal.
+``evaluate(rules, a, b, to_move, player) -> float``
+    the game's heuristic of a non-terminal position for ``player``, in ``(-1, 1)``.
+``key(rules, a, b, player) -> (uint64, uint64)`` (optional)
+    the transposition key; by default ``(a, b)``, right when the masks tell whose turn
+    it is. A game where they do not (Othello, after a pass) returns, for instance, the
+    mover's stones first.
+
+The Python side of a game's rules is a :class:`Rules` object: the record and the codec
+between the game's states and actions and the kernels' masks and codes. A game offers it
+through the optional ``compiled_rules()`` member; agents build their compiled search from
+it (``kernels/alphabeta.py``, ``kernels/playouts.py``, ``kernels/mcts.py``).
+
+Why a record type rather than functions passed as arguments or kernels built by a
+factory (measured with numba 0.68): a kernel that takes njit functions as arguments, or
+a closure over them, is typed by the dispatcher objects themselves, whose cache key
+changes in every process, so numba's on-disk cache never hits and each fresh process
+compiles every kernel again (seconds). A NamedTuple type is keyed by its class (module
+and name), which is the same in every process, so ``cache=True`` keeps working, and the
+dispatch happens at compile time, so the hot loops pay nothing for it.
+
+Numba's cache keys a kernel on its own file, not on the rule functions it inlined, so
+:func:`compiled_rules` names the record's class after a digest of the rules' source and
+publishes it in this module: an edit of a game's rules gives its record a new type, and
+the kernels are compiled afresh for it, while any process can still read a cache index
+that mentions records it has never seen (helpers the rules import from other files are
+not part of the digest; after editing one, delete the ``*.nbi`` and ``*.nbc`` files).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba.extending import overload
+
+from .bits import HOT
+
+__all__ = ["OPEN", "PASS", "Rules", "compiled_rules", "moves", "play", "outcome", "evaluate",
+           "key", "MAX_MOVES", "MAX_PLIES"]  # fmt: skip
+
+#: "Not terminal", from ``outcome`` (utilities are -1, 0 and 1).
+OPEN = 2.0
+#: The move code of a pass, for games that have one (codes 0..63 are the board's).
+PASS = 64
+#: The most move codes a position may have (the rows of the kernels' move lists).
+MAX_MOVES = 64
+#: The most plies a game may last from any position the kernels search.
+MAX_PLIES = 256
+
+_MEMBERS = ("moves", "play", "outcome", "evaluate", "key")
+_REQUIRED = _MEMBERS[:4]
+
+
+def compiled_rules(
+    *,
+    moves: Callable[..., Any],
+    play: Callable[..., Any],
+    outcome: Callable[..., Any],
+    evaluate: Callable[..., Any],
+    key: Callable[..., Any] | None = None,
+) -> Callable[[type], type]:
+    """Class decorator: attach a game's njit rule functions to its record class (a
+    ``typing.NamedTuple``), which is how the kernels find them.
+
+    >>> from typing import NamedTuple
+    >>> @compiled_rules(moves=f, play=f, outcome=f, evaluate=f)  # doctest: +SKIP
+    ... class MyRules(NamedTuple):
+    ...     full: np.uint64
+    """
+    given = {"moves": moves, "play": play, "outcome": outcome, "evaluate": evaluate, "key": key}
+
+    def attach(cls: type) -> type:
+        if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
+            raise TypeError(f"compiled rules go on a typing.NamedTuple class, not {cls!r}")
+        versioned = _versioned(cls, [f for f in given.values() if f is not None])
+        for name, function in given.items():
+            setattr(versioned, f"zs_{name}", function)
+        return versioned
+
+    return attach
+
+
+def _versioned(cls: type, functions: list[Any]) -> type:
+    """A subclass of the record class named after a digest of the source of the class and
+    its rule functions, published in this module under that name.
+
+    Numba's on-disk cache keys a compiled kernel on the kernel's own file and on its
+    argument types, not on the functions inlined into it: after an edit of a game's rules
+    the kernels would keep running the old ones (or mix old and new code). The record's
+    type names its class, so a class whose name changes with the rules' source makes the
+    cache compile the kernels afresh for the new rules, and only then. The class lives in
+    this module (see :func:`__getattr__`) because numba unpickles a cache index whole:
+    a class it cannot import, an older version or a user's game from a module another
+    process does not have, would make every kernel of that index fail to load."""
+    digest = hashlib.sha256(cls.__module__.encode())
+    for source in sorted({_source(obj) for obj in [cls, *functions]}):
+        digest.update(source)
+    name = f"{_PREFIX}{cls.__name__}_{digest.hexdigest()[:12]}"
+    versioned = type(name, (cls,), {"__slots__": (), "__doc__": cls.__doc__})
+    versioned.__qualname__ = name
+    versioned.__module__ = __name__
+    globals()[name] = versioned  # where pickle looks for it
+    return versioned
+
+
+#: The prefix of the names of the record classes published here.
+_PREFIX = "Rules_"
+_STAND_INS: dict[str, type] = {}
+
+
+def __getattr__(name: str) -> Any:
+    """A stand-in for a record class this process has not defined (an older version of a
+    game's rules, or a game this process has not imported), so that numba can read a
+    cache index that mentions it; the stand-in matches no kernel, so nothing runs it."""
+    if not name.startswith(_PREFIX):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _STAND_INS:
+        _STAND_INS[name] = type(name, (tuple,), {"__slots__": (), "_fields": ()})
+        _STAND_INS[name].__module__ = __name__
+    return _STAND_INS[name]
+
+
+def _source(obj: Any) -> bytes:
+    """The source file of ``obj`` (a class or a numba function), or its own source where
+    it has no file (a notebook's cell), or at least its name."""
+    obj = getattr(obj, "py_func", obj)
+    try:
+        path = inspect.getsourcefile(obj)
+        if path and Path(path).is_file():
+            return Path(path).read_bytes()
+        return inspect.getsource(obj).encode()
+    except (OSError, TypeError):
+        return obj.__qualname__.encode()  # type: ignore[no-any-return]
+
+
+def _member(rules_type: Any, name: str) -> Any:
+    """The njit function ``name`` of the record type ``rules_type`` (at compile time)."""
+    cls = getattr(rules_type, "instance_class", None)
+    function = getattr(cls, f"zs_{name}", None)
+    if function is None and name in _REQUIRED:
+        raise TypeError(f"{rules_type} is not a compiled rules record (see compiled_rules)")
+    return function
+
+
+# The generic functions. Called from Python they say what they are; called from compiled
+# code, numba replaces each by the record's own function (the overloads below).
+def moves(rules: Any, a: Any, b: Any, player: int, out: np.ndarray) -> int:
+    """The mover's legal move codes, written to ``out``; returns how many (compiled only)."""
+    raise TypeError("moves() is for compiled code")
+
+
+def play(rules: Any, a: Any, b: Any, player: int, code: int) -> tuple[Any, Any]:
+    """The masks after ``player`` plays ``code`` (compiled only)."""
+    raise TypeError("play() is for compiled code")
+
+
+def outcome(rules: Any, a: Any, b: Any, mover: int, code: int) -> float:
+    """The mover's utility of the position its move led to, or :data:`OPEN` (compiled only)."""
+    raise TypeError("outcome() is for compiled code")
+
+
+def evaluate(rules: Any, a: Any, b: Any, to_move: int, player: int) -> float:
+    """The heuristic value for ``player`` of a non-terminal position (compiled only)."""
+    raise TypeError("evaluate() is for compiled code")
+
+
+def key(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any]:
+    """The transposition key of a position (compiled only)."""
+    raise TypeError("key() is for compiled code")
+
+
+_OPTIONS: dict[str, Any] = {"jit_options": {**HOT}}
+
+
+@overload(moves, **_OPTIONS)
+def _moves(rules, a, b, player, out):  # type: ignore[no-untyped-def]
+    own = _member(rules, "moves")
+
+    def impl(rules, a, b, player, out):  # type: ignore[no-untyped-def]
+        return own(rules, a, b, player, out)
+
+    return impl
+
+
+@overload(play, **_OPTIONS)
+def _play(rules, a, b, player, code):  # type: ignore[no-untyped-def]
+    own = _member(rules, "play")
+
+    def impl(rules, a, b, player, code):  # type: ignore[no-untyped-def]
+        return own(rules, a, b, player, code)
+
+    return impl
+
+
+@overload(outcome, **_OPTIONS)
+def _outcome(rules, a, b, mover, code):  # type: ignore[no-untyped-def]
+    own = _member(rules, "outcome")
+
+    def impl(rules, a, b, mover, code):  # type: ignore[no-untyped-def]
+        return own(rules, a, b, mover, code)
+
+    return impl
+
+
+@overload(evaluate, **_OPTIONS)
+def _evaluate(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
+    own = _member(rules, "evaluate")
+
+    def impl(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
+        return own(rules, a, b, to_move, player)
+
+    return impl
+
+
+@overload(key, **_OPTIONS)
+def _key(rules, a, b, player):  # type: ignore[no-untyped-def]
+    own = _member(rules, "key")
+    if own is None:
+
+        def same(rules, a, b, player):  # type: ignore[no-untyped-def]
+            return a, b
+
+        return same
+
+    def impl(rules, a, b, player):  # type: ignore[no-untyped-def]
+        return own(rules, a, b, player)
+
+    return impl
+
+
+class Rules:
+    """The Python side of a game's compiled rules: its record and the codec between the
+    game's states and actions and the kernels' masks and move codes.
+
+    Subclasses set :attr:`record` and implement :meth:`unpack`, :meth:`action` and
+    :meth:`code`; :attr:`ordered` says whether ``moves`` lists moves in an order good
+    enough that searchers should keep it (as a game's ``ordered_actions`` does).
+    """
+
+    record: Any
+    ordered: bool = False
+    #: The most moves a position has (the MCTS tree reserves that many children per node).
+    most_moves: int = MAX_MOVES
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def unpack(self, state: Any) -> tuple[int, int, int]:
+        """``(a, b, player)``: the two masks of ``state`` and the player to move."""
+        raise NotImplementedError
+
+    def action(self, code: int, player: int) -> Any:
+        """The game's action for move ``code`` of ``player``."""
+        raise NotImplementedError
+
+    def code(self, action: Any, player: int) -> int:
+        """The move code of the game's ``action`` by ``player``."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game!r})"

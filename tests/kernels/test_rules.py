@@ -1,0 +1,51 @@
+"""The compiled rules interface: its checks, and records whose names follow their source."""
+
+from __future__ import annotations
+
+import pickle
+from typing import NamedTuple
+
+import pytest
+
+import zerosum as zs
+from zerosum.games.claim_rules import ClaimRules
+from zerosum.kernels import rules
+
+
+def test_rules_go_on_a_named_tuple_only() -> None:
+    with pytest.raises(TypeError, match="typing.NamedTuple class"):
+        rules.compiled_rules(moves=len, play=len, outcome=len, evaluate=len)(dict)
+
+
+def test_the_generic_functions_are_for_compiled_code() -> None:
+    for function in (rules.moves, rules.play, rules.outcome, rules.evaluate):
+        with pytest.raises(TypeError, match="for compiled code"):
+            function(None, 0, 0, 1, 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="for compiled code"):
+        rules.key(None, 0, 0, 1)
+
+
+def test_a_record_is_named_after_its_source_and_pickles() -> None:
+    record = zs.games.TicTacToe().compiled_rules().record
+    name = type(record).__name__
+    prefix, _, digest = name.rpartition("_")
+    assert prefix == "Rules_ClaimRules" and len(digest) == 12
+    assert getattr(rules, name) is type(record) and issubclass(type(record), ClaimRules)
+    clone = pickle.loads(pickle.dumps(record))
+    assert type(clone) is type(record) and clone.items == record.items
+
+
+def test_an_unknown_record_still_resolves_so_numbas_cache_index_loads() -> None:
+    # an older version of a game's rules, or a game this process never imported
+    older = rules.Rules_Gone_000000000000  # type: ignore[attr-defined]
+    assert issubclass(older, tuple) and older is rules.Rules_Gone_000000000000  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        rules.Nothing  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_a_record_class_is_checked_when_a_kernel_needs_its_rules() -> None:
+    class Bare(NamedTuple):
+        x: int
+
+    with pytest.raises(TypeError, match="not a compiled rules record"):
+        rules._member(type("T", (), {"instance_class": Bare}), "moves")
