@@ -60,7 +60,10 @@ def test_end_of_input_ends_the_game_cleanly() -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["play", "chess"], "unknown game 'chess'; known: connect4, migration, openspiel, othello, pick"),
+        (
+            ["play", "chess"],
+            "unknown game 'chess'; known: connect4, migration, openspiel, othello, pick",
+        ),
         (["play", "connect4:width=-1"], "width must be an integer from 1 to 16"),
         (["play", "pick:n=x", "--p1", "dummy"], "bad value 'x' for n"),
         (["play", "tictactoe", "--p1", "minimax:depth=zero"], "bad value 'zero' for depth"),

@@ -185,7 +185,10 @@ def test_bodies_that_are_not_json_objects_are_400(client: httpx.Client) -> None:
 @pytest.mark.parametrize(
     "body, message",
     [
-        ({"game": "chess"}, "unknown game 'chess'; known: connect4, migration, openspiel, othello, pick"),
+        (
+            {"game": "chess"},
+            "unknown game 'chess'; known: connect4, migration, openspiel, othello, pick",
+        ),
         ({"game": "connect4:width=-1"}, "width must be an integer from 1 to 16"),
         ({"game": "pick:n=x"}, "bad value 'x' for n"),
         ({"game": "tictactoe", "opponent": "minimax:depth=zero"}, "bad value 'zero' for depth"),

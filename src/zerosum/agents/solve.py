@@ -369,9 +369,10 @@ class Perfect(Seeded):
 
     Among equally good moves it prefers those that leave the opponent the fewest replies
     keeping a draw or a win (as far as a short search allows), then plays the first in the
-    game's order, or a random one with ``seed``. The solver's table is kept between moves of the same game. ``last`` is the
-    :class:`SearchInfo` of the latest move (depth: plies to the end, 0 for a draw), with the
-    full :class:`SolveResult` as ``last.extra["solve"]``.
+    game's order, or a random one with ``seed``. The solver's table is kept between moves
+    of the same game. ``last`` is the :class:`SearchInfo` of the latest move (depth: plies
+    to the end, 0 for a draw), with the full :class:`SolveResult` as
+    ``last.extra["solve"]``.
 
     Under a deadline (:mod:`zerosum.budget`) the proof gets :data:`PROOF_SHARE` of the time;
     if it does not finish, the move is the best of an :class:`AlphaBeta` search in the rest,
