@@ -29,6 +29,7 @@ the table and the work array are this module's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -232,13 +233,23 @@ def _outcome(a, b, me, n, masks, keys, info, work, deadline):  # type: ignore[no
 
 
 def outcomes(
-    game: Migration, state: Any, slots: int | None = None, deadline: float | None = None
+    game: Migration,
+    state: Any,
+    slots: int | None = None,
+    deadline: float | None = None,
+    *,
+    actions: list[Any] | None = None,
+    report: Callable[[Any, int, int], None] | None = None,
 ) -> tuple[dict[Any, int], int]:
     """Each legal action's outcome for the player to move in ``state`` (1: it wins, -1: it
     loses against best play), and the positions searched. One table serves all the
     actions: ``slots`` slots (rounded down to a power of two; default
     :func:`default_slots`). Boards up to 8x8. Raises :class:`~zerosum.budget.OutOfTime`
-    when ``deadline`` (``perf_counter`` seconds) passes first."""
+    when ``deadline`` (``perf_counter`` seconds) passes first.
+
+    ``actions`` (default: all, in the game's order) are the ones searched, in that order;
+    ``report(action, outcome, positions so far)`` is called as each is settled, so a long
+    search shows its progress and keeps what it found before a deadline."""
     kernel = compiled(game)
     if kernel is None:
         raise ValueError(f"the compiled Migration solver handles boards up to 8x8, not {game.n}")
@@ -249,12 +260,18 @@ def outcomes(
     work = workspace()
     stop = 0.0 if deadline is None else max(deadline, 1e-9)
     values = {}
-    for action in game.actions(state):
+    for action in game.actions(state) if actions is None else actions:
         a, b, them = game.result(state, action)
         won = game.is_terminal((a, b, them)) or not _outcome(
             np.uint64(a), np.uint64(b), them, n, masks, keys, info, work, stop
         )
         if work[_STATS, _STOPPED]:
-            raise OutOfTime(f"the Migration solver ran out of time on {game.n}x{game.n}")
+            searched = int(work[_STATS, _NODES])
+            raise OutOfTime(
+                f"the Migration solver ran out of time on {game.n}x{game.n} after {searched:,} "
+                "positions"
+            )
         values[action] = 1 if won else -1
+        if report is not None:
+            report(action, values[action], int(work[_STATS, _NODES]))
     return values, int(work[_STATS, _NODES])
