@@ -4,6 +4,7 @@ in Python, on random positions, whatever its table's size."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zerosum as zs
+from zerosum.budget import OutOfTime
 from zerosum.kernels.migration import outcomes
 
 
@@ -121,3 +123,20 @@ def test_the_7x7_start_is_a_first_player_win_with_three_moves() -> None:
 def test_boards_past_8x8_are_refused() -> None:
     with pytest.raises(ValueError, match="up to 8x8, not 9"):
         outcomes(zs.games.Migration(n=9), zs.games.Migration(n=9).initial_state)
+
+
+def test_the_moves_asked_for_are_searched_in_order_and_reported() -> None:
+    game = zs.games.Migration(n=6)
+    seen: list[tuple[Any, int, int]] = []
+    first = list(reversed(game.actions(game.initial_state)))[:2]
+    values, nodes = outcomes(
+        game, game.initial_state, actions=first, report=lambda *settled: seen.append(settled)
+    )
+    assert list(values) == first and [s[:2] for s in seen] == list(values.items())
+    assert seen[0][2] <= seen[1][2] == nodes
+
+
+def test_running_out_of_time_says_how_far_it_got() -> None:
+    game = zs.games.Migration(n=8)
+    with pytest.raises(OutOfTime, match=r"ran out of time on 8x8 after [\d,]+ positions"):
+        outcomes(game, game.initial_state, deadline=time.perf_counter() + 0.05)
