@@ -20,7 +20,7 @@ from typing import Any
 
 from zerosum.budget import OutOfTime
 from zerosum.games.migration import Migration
-from zerosum.kernels.migration import default_slots, outcomes
+from zerosum.games.migration_solver import default_slots, outcomes
 
 
 class Won(Exception):

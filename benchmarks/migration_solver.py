@@ -1,4 +1,4 @@
-"""Positions searched by the compiled Migration win/loss solver (``kernels/migration.py``)
+"""Positions searched by the compiled Migration win/loss solver (``games/migration_solver.py``)
 on seeded random positions, to compare move orderings by a count that does not depend
 on the machine's load, and the seconds beside it.
 
@@ -25,7 +25,7 @@ from timing import table
 
 from zerosum.budget import OutOfTime
 from zerosum.games.migration import Migration
-from zerosum.kernels.migration import outcomes
+from zerosum.games.migration_solver import outcomes
 
 
 def position(game: Migration, seed: int, low: int, high: int) -> tuple[Any, int]:

@@ -34,7 +34,7 @@ Two optional members of a game speed it up, and the solver uses them when presen
     A compiled solver of values only, for ``weak=True``: ``None`` when it cannot handle
     ``state``, else ``{"values": {action: int}, "nodes": int}``, every legal action's
     value (1, 0 or -1 for the player to move) and the positions it searched (Migration's,
-    ``kernels/migration.py``).
+    ``games/migration_solver.py``).
 
 ``ordered_actions = True``
     Says ``actions(state)`` already lists the likely best moves first (Connect Four's

@@ -142,7 +142,7 @@ class Migration(BuiltinGame):
         current move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``."""
         if self.n > 8:
             return None
-        from ..kernels.migration import outcomes
+        from .migration_solver import outcomes
 
         values, nodes = outcomes(self, state, deadline=budget.deadline())
         return {"values": values, "nodes": nodes}

@@ -6,7 +6,7 @@ move code is the bit index of the stone that moves (right for player 1, up for p
 and mobility).
 
 The masks live in one flat array, read at the offsets named below, because the weak
-solver (``kernels/migration.py``) passes that array down its recursion as one argument.
+solver (``games/migration_solver.py``) passes that array down its recursion as one argument.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 """Compiled hot paths (numba): alpha-beta, random playouts, the MCTS tree, generic over a
-game's compiled rules, and the exact Connect Four and Migration solvers.
+game's compiled rules, and the exact Connect Four solver.
 
 Layering: the rules interface (:mod:`.rules`) is the contract between games and kernels.
 A game's compiled rules live with the game (``games/*_rules.py``) and import the
 interface; the generic kernels (:mod:`.alphabeta`, :mod:`.playouts`, :mod:`.mcts`) import
 the interface only, never a game, and agents find a game's rules through its optional
-``compiled_rules()`` member. (The two exact solvers, :mod:`.connect4` and
-:mod:`.migration`, are still written for their one game; the Migration solver reads the
-game's public compiled rules.)
+``compiled_rules()`` member. (The exact Connect Four solver, :mod:`.connect4`, is still
+written for its one game, on bitboards it keys itself, and imports no game; the Migration
+win/loss solver belongs to its game, ``games/migration_solver.py``, on the game's
+compiled rules.)
 
 How the kernels are made generic, and why this way (measured with numba 0.68 on this
 machine): a game's rules are njit functions attached to a ``typing.NamedTuple`` record

@@ -37,14 +37,14 @@ import numpy as np
 from numba import njit, types
 
 from ..budget import OutOfTime
-from ..games.migration import Migration
-from ..games.migration_rules import movable as _movable
-from ..games.migration_rules import reserves
-from ..games.migration_rules import step as _step
-from .alphabeta import search_kernel
-from .alphabeta import slot as _slot
-from .bits import HOT, lowest, popcount
-from .clock import passed
+from ..kernels.alphabeta import search_kernel
+from ..kernels.alphabeta import slot as _slot
+from ..kernels.bits import HOT, lowest, popcount
+from ..kernels.clock import passed
+from .migration import Migration
+from .migration_rules import movable as _movable
+from .migration_rules import reserves
+from .migration_rules import step as _step
 
 __all__ = ["outcomes", "default_slots"]
 
