@@ -102,3 +102,28 @@ def test_mcts_runs_compiled_on_othello() -> None:
     move = agent(game, game.initial_state)
     assert move in game.actions(game.initial_state)
     assert agent.last is not None and agent.last.extra["compiled"]
+
+
+class PlainOthello(Othello):
+    """The same game without its compiled rules: the generic solver's path."""
+
+    def compiled_rules(self) -> None:  # type: ignore[override]
+        return None
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_a_weak_solve_by_the_compiled_search_matches_the_generic_solver(
+    data: st.DataObject,
+) -> None:
+    game, plain = Othello(4), PlainOthello(4)
+    state = game.initial_state
+    for _ in range(data.draw(st.integers(2, 8), label="plies")):
+        if game.is_terminal(state):
+            return
+        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    if game.is_terminal(state):
+        return
+    compiled = zs.solve(game, state, weak=True)
+    generic = zs.solve(plain, state, weak=True)
+    assert compiled.action_values == generic.action_values

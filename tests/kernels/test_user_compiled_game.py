@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
@@ -142,3 +143,25 @@ def test_pure_monte_carlo_rolls_out_compiled() -> None:
     agent = zs.agents.MonteCarlo(playouts=300, seed=0)
     assert agent(game, game.initial_state) in game.actions(game.initial_state)
     assert zs.agents.uct.playouts_hook(game) is not None
+
+
+@pytest.mark.parametrize("sticks", [4, 9, 12, 21])
+def test_a_weak_solve_runs_the_compiled_search(sticks: int) -> None:
+    # whoever faces a multiple of 4 sticks loses; every other count is won by leaving one
+    result = zs.solve(Nim(sticks), weak=True)
+    assert result.value == (-1 if sticks % 4 == 0 else 1)
+    assert result.action_values == {
+        take: (1 if (sticks - take) % 4 == 0 else -1) for take in range(1, 4)
+    }
+
+
+def test_a_weak_solve_searches_compiled_not_through_the_methods() -> None:
+    class Counted(Nim):
+        made = 0
+
+        def result(self, state: tuple[int, int], action: int) -> tuple[int, int]:
+            Counted.made += 1
+            return super().result(state, action)
+
+    assert zs.solve(Counted(21), weak=True).value == 1
+    assert Counted.made == 3  # the root's three children; the rest ran compiled

@@ -34,7 +34,9 @@ Two optional members of a game speed it up, and the solver uses them when presen
     A compiled solver of values only, for ``weak=True``: ``None`` when it cannot handle
     ``state``, else ``{"values": {action: int}, "nodes": int}``, every legal action's
     value (1, 0 or -1 for the player to move) and the positions it searched (Migration's,
-    ``games/migration_solver.py``).
+    ``games/migration_solver.py``). A game without it but with compiled rules
+    (``compiled_rules()``, ``docs/compiled_games.md``) is solved weakly by the compiled
+    alpha-beta searching each move to the end with the win/loss-only evaluation.
 
 ``ordered_actions = True``
     Says ``actions(state)`` already lists the likely best moves first (Connect Four's
@@ -53,6 +55,7 @@ from typing import Any
 
 from .. import budget
 from ..game import game_name
+from ..games.heuristics import zero
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta
 
@@ -154,6 +157,9 @@ class Solver:
         answer = hook(state) if hook is not None else None
         if answer is not None:
             return _from_hook(answer, time.perf_counter() - start)
+        answer = _weak_by_compiled_search(game, state) if weak else None
+        if answer is not None:
+            return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         self.nodes = 0
         me = game.player(state)
         scores: dict[Any, int] = {}
@@ -306,6 +312,34 @@ def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
         nodes=nodes,
         seconds=seconds,
     )
+
+
+def _weak_by_compiled_search(game: Any, state: Any) -> dict[str, Any] | None:
+    """A weak solve of a game with compiled rules (``compiled_rules()``, see
+    ``docs/compiled_games.md``) and no solver of its own: each move's position searched to
+    the end by the compiled alpha-beta with the win/loss-only evaluation, whose value then
+    has the sign of the game's value. None for a game without compiled rules; raises
+    :class:`~zerosum.budget.OutOfTime` when the deadline cuts a search short."""
+    from ..kernels.alphabeta import search_kernel
+
+    if search_kernel(game) is None:
+        return None
+    search = AlphaBeta(evaluate=zero, depth_adjust=False)
+    me, values, nodes = game.player(state), {}, 0
+    for action in game.actions(state):
+        child = game.result(state, action)
+        if game.is_terminal(child):
+            values[action] = _sign(game.utility(child, me))
+            continue
+        search(game, child)
+        found = search.last
+        assert found is not None and found.extra["compiled"]
+        if found.note:  # the deadline cut it: its value is a guess
+            raise budget.OutOfTime(found.note)
+        nodes += found.nodes
+        value = _sign(found.value)
+        values[action] = value if game.player(child) == me else -value
+    return {"values": values, "nodes": nodes}
 
 
 def _weak_result(values: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
