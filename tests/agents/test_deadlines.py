@@ -17,7 +17,8 @@ import pytest
 import zerosum as zs
 from zerosum import budget
 from zerosum.agents.solve import Solver
-from zerosum.kernels import connect4, migration
+from zerosum.games import migration_solver
+from zerosum.kernels import connect4
 
 BUDGET = 0.4
 SLACK = 0.35  # over the promised 5% + 20 ms: other tests and processes share the cores
@@ -90,7 +91,7 @@ def test_a_search_that_finishes_in_time_says_nothing() -> None:
 SOLVERS: dict[str, Callable[[float], Any]] = {
     "connect4 solver": lambda at: connect4.solve(*connect4.parse_moves(""), deadline=at),
     # 8x8: 7x7 takes only seconds now
-    "migration 8x8 weak solver": lambda at: migration.outcomes(
+    "migration 8x8 weak solver": lambda at: migration_solver.outcomes(
         zs.games.Migration(n=8), zs.games.Migration(n=8).initial_state, deadline=at
     ),
     "generic exact solver": lambda at: _generic(at),
