@@ -53,9 +53,10 @@ def hashed(state: Any, player: int) -> float:
     return value if player == 1 else -value
 
 
-def random_state(game: Any, data: st.DataObject, most: int) -> Any:
+def random_state(game: Any, data: st.DataObject, most: int, least: int = 0) -> Any:
+    """A state reached by ``least`` to ``most`` random moves (fewer if the game ends)."""
     state = game.initial_state
-    for _ in range(data.draw(st.integers(0, most), label="plies")):
+    for _ in range(data.draw(st.integers(least, most), label="plies")):
         if game.is_terminal(state):
             break
         state = game.result(state, data.draw(st.sampled_from(game.actions(state))))

@@ -248,11 +248,7 @@ def test_the_compiled_migration_solver_agrees_with_the_generic_one_on_6x6(
     data: st.DataObject,
 ) -> None:
     game, plain = zs.games.Migration(n=6), PlainMigration(n=6)
-    state = game.initial_state
-    for _ in range(data.draw(st.integers(12, 30), label="plies")):
-        if game.is_terminal(state):
-            return
-        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    state = random_state(game, data, 30, least=12)
     if game.is_terminal(state):
         return
     compiled = zs.solve(game, state, weak=True)

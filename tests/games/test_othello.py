@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zerosum as zs
+from search_helpers import random_state
 from zerosum.agents import AlphaBeta
 from zerosum.games import Othello
 from zerosum.games.othello import PASS
@@ -117,11 +118,7 @@ def test_a_weak_solve_by_the_compiled_search_matches_the_generic_solver(
     data: st.DataObject,
 ) -> None:
     game, plain = Othello(4), PlainOthello(4)
-    state = game.initial_state
-    for _ in range(data.draw(st.integers(2, 8), label="plies")):
-        if game.is_terminal(state):
-            return
-        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    state = random_state(game, data, 8, least=2)
     if game.is_terminal(state):
         return
     compiled = zs.solve(game, state, weak=True)
