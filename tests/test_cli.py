@@ -69,6 +69,7 @@ def test_end_of_input_ends_the_game_cleanly() -> None:
         (["play", "tictactoe", "--p1", "minimax:depth=zero"], "bad value 'zero' for depth"),
         (["play", "tictactoe", "--seed", "many"], "invalid int value: 'many'"),
         (["fly"], "invalid choice: 'fly'"),
+        (["book", "--plies", "4", "--exact-plies", "5"], "exact plies must be from 1 to"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:

@@ -1,13 +1,16 @@
-"""Building the 7x6 Connect Four opening book (``zerosum book build``).
+"""Building the 7x6 Connect Four opening book (``zerosum book``).
 
-Only the deepest ply is searched: every position of ``plies`` stones (one entry for a
-position and its mirror image; none for a finished game or for a mover who wins at once)
-is solved exactly by the compiled solver, in chunks spread over local worker processes or
-an existing Dask cluster (the arena's executor path, :func:`~zerosum.arena.executors.open_pool`).
-Each solved chunk is appended to a journal and flushed, so a build that is stopped, even
-by ``kill -9``, resumes where it was when run again. The shallower plies then follow
-without search: a position's score is the best of its moves' (negamax over the book).
-The book is written as package data (:data:`~zerosum.games.connect_four_book.BOOK_PATH`).
+Two plies are searched: every position of ``exact_plies`` stones is solved exactly, and,
+for a deeper book, every position of ``plies`` stones for its value only (win, draw or
+loss: a fraction of the cost). A position and its mirror image are one entry; a finished
+game or a mover who wins at once none. The positions go out in chunks to local worker
+processes or an existing Dask cluster (the arena's executor path,
+:func:`~zerosum.arena.executors.open_pool`). Each solved chunk is appended to a journal and
+flushed, so a build that is stopped, even by ``kill -9``, resumes where it was when run
+again. The other plies then follow without search: a position's score is the best of its
+moves' (negamax over the book), exact scores from the exact ply and values from the deep
+one; where both give a position, they must agree. The book is written as package data
+(:data:`~zerosum.games.connect_four_book.BOOK_PATH`).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from .games.connect_four_book import (
 )
 from .interrupts import signals_end_process
 
-__all__ = ["positions", "build", "solve_chunk", "JOURNAL_FORMAT"]
+__all__ = ["positions", "build", "journal_path", "solve_chunk", "JOURNAL_FORMAT"]
 
 JOURNAL_FORMAT = "zerosum-book-journal/1"
 CHUNK = 16  # positions per task: seconds of work each at the depths books are built to
@@ -65,8 +68,9 @@ TABLE_MB = 256
 _table: Any = None
 
 
-def solve_chunk(chunk: list[tuple[int, int]]) -> list[int]:
-    """The exact scores of a chunk of positions (in a worker process). One table serves
+def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
+    """The exact scores (or, if ``weak``, -1/0/1) of a chunk of positions (in a worker
+    process). One table serves
     every position the process solves: its entries are exact bounds of positions, valid
     for any search, and neighbouring positions of a ply share most of their subtrees."""
     global _table
@@ -74,14 +78,17 @@ def solve_chunk(chunk: list[tuple[int, int]]) -> list[int]:
 
     if _table is None:
         _table = connect4.TranspositionTable(TABLE_MB)
-    scores, _ = connect4.solve_batch(chunk, WIDTH, HEIGHT, tt=_table)
+    scores, _ = connect4.solve_batch(chunk, WIDTH, HEIGHT, weak=weak, tt=_table)
     return [int(s) for s in scores]
 
 
-def _read_journal(path: Path, plies: int) -> dict[int, int]:
+def _read_journal(path: Path, plies: int, weak: bool = False) -> dict[int, int]:
     """The scores a journal holds; a new journal gets its header. A last line cut off
     mid-write is dropped; a journal of another depth is refused."""
-    header = {"format": JOURNAL_FORMAT, "plies": plies, "width": WIDTH, "height": HEIGHT}
+    header: dict[str, object] = {"format": JOURNAL_FORMAT, "plies": plies, "width": WIDTH}
+    header["height"] = HEIGHT
+    if weak:
+        header["weak"] = True
     if not path.exists() or path.stat().st_size == 0:
         path.write_text(json.dumps(header) + "\n")
         return {}
@@ -105,36 +112,74 @@ def _read_journal(path: Path, plies: int) -> dict[int, int]:
     return done
 
 
+def journal_path(folder: Path, plies: int, weak: bool) -> Path:
+    """Where a build keeps the journal of one ply's solves: exact scores or values only."""
+    return folder / f"connect4-book-{plies}{'-weak' if weak else ''}.jsonl"
+
+
 def build(
     plies: int,
-    journal: Path,
+    journals: Path,
     out: Path,
     *,
+    exact_plies: int | None = None,
     workers: int = 1,
     scheduler: str | None = None,
     report: Callable[[str], None] = print,
 ) -> Book:
-    """Build the book of every position up to ``plies`` stones (see the module)."""
+    """Build the book of every position up to ``plies`` stones, with exact scores up to
+    ``exact_plies`` (default: all) and values deeper (see the module). The journals are
+    kept in the folder ``journals`` (:func:`journal_path`)."""
     from .arena.executors import open_pool
 
+    exact_plies = plies if exact_plies is None else exact_plies
     if not 1 <= plies <= 12:
         raise ZerosumError(f"a book covers 1 to 12 plies, not {plies}")
-    done = _read_journal(journal, plies)
-    todo = [p for p in positions(plies) if canonical(*p) not in done and not _immediate_win(*p)]
-    report(f"ply {plies}: {len(done)} positions solved before, {len(todo)} to solve")
-    begin = time.perf_counter()
-    chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
+    if not 1 <= exact_plies <= plies:
+        raise ZerosumError(f"exact plies must be from 1 to the book's {plies}, not {exact_plies}")
+    journals.mkdir(parents=True, exist_ok=True)
     # In this process (one worker), a signal's default action ends the compiled solve at
     # once; the journal then keeps every chunk finished before (a cut line is dropped).
     inline = workers == 1 and scheduler is None
     stopping = signals_end_process() if inline else contextlib.nullcontext()
-    with stopping, open_pool(workers, scheduler) as pool, open(journal, "a") as log:
+    with stopping, open_pool(workers, scheduler) as pool:
+        exact = _solve_ply(pool, exact_plies, journals, False, report)
+        values = _solve_ply(pool, plies, journals, True, report) if plies > exact_plies else {}
+    scores = _derive(exact, exact_plies, exact_plies, report)
+    if values:
+        deeper = _derive(values, plies, 0, report)
+        for key, score in scores.items():  # two independent solves must agree
+            if (score > 0) - (score < 0) != deeper[key]:
+                raise ZerosumError(
+                    f"the exact score {score} of position {key} contradicts its value "
+                    f"{deeper[key]} derived from ply {plies}"
+                )
+        scores = deeper | scores
+    book = Book.from_scores(scores, plies, exact_plies)
+    book.save(out)
+    report(f"{len(book)} positions up to ply {plies} written to {out}")
+    return book
+
+
+def _solve_ply(
+    pool: Any, plies: int, journals: Path, weak: bool, report: Callable[[str], None]
+) -> dict[int, int]:
+    """The scores (or values, if ``weak``) of every position of ``plies`` stones, from the
+    journal and, for the rest, solved in chunks on ``pool``; each chunk journaled."""
+    journal = journal_path(journals, plies, weak)
+    done = _read_journal(journal, plies, weak)
+    todo = [p for p in positions(plies) if canonical(*p) not in done and not _immediate_win(*p)]
+    kind = "values" if weak else "exact scores"
+    report(f"ply {plies} ({kind}): {len(done)} positions solved before, {len(todo)} to solve")
+    begin = time.perf_counter()
+    chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
+    with open(journal, "a") as log:
         running: dict[Future[list[int]], list[tuple[int, int]]] = {}
         solved = 0
         while chunks or running:
             while chunks and len(running) < 2 * pool.slots:
                 chunk = chunks.pop(0)
-                running[pool.executor.submit(solve_chunk, chunk)] = chunk
+                running[pool.executor.submit(solve_chunk, chunk, weak)] = chunk
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 chunk = running.pop(future)
@@ -146,14 +191,18 @@ def build(
                 solved += len(chunk)
                 spent = time.perf_counter() - begin
                 report(f"  {solved}/{len(todo)} solved, {spent:.0f} s")
-    return _derive(done, plies, out, report)
+    return done
 
 
-def _derive(deepest: dict[int, int], plies: int, out: Path, report: Callable[[str], None]) -> Book:
-    """Every shallower position's score by negamax over its moves, and the book written."""
+def _derive(
+    deepest: dict[int, int], plies: int, exact_plies: int, report: Callable[[str], None]
+) -> dict[int, int]:
+    """Every position's score up to ``plies`` stones, the shallower ones by negamax over
+    their moves from ``deepest`` (exact scores up to ``exact_plies`` stones, values
+    deeper)."""
     scores = dict(deepest)
     for ply in range(plies - 1, -1, -1):
-        partial = Book.from_scores(scores, plies)
+        partial = Book.from_scores(scores, plies, exact_plies)
         for current, mask in positions(ply):
             if _immediate_win(current, mask):
                 continue
@@ -162,7 +211,4 @@ def _derive(deepest: dict[int, int], plies: int, out: Path, report: Callable[[st
                 raise ZerosumError(f"the book lacks a move of a position of {ply} stones")
             scores[canonical(current, mask)] = max(moves.values())
         report(f"ply {ply}: derived")
-    book = Book.from_scores(scores, plies)
-    book.save(out)
-    report(f"{len(book)} positions up to ply {plies} written to {out}")
-    return book
+    return scores

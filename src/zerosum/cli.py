@@ -106,9 +106,15 @@ def cmd_book(args: argparse.Namespace) -> int:
     from .games.connect_four_book import BOOK_PATH
 
     workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
-    journal = Path(args.journal or f"connect4-book-{args.plies}.jsonl")
     out = BOOK_PATH if args.out is None else Path(args.out)
-    build(args.plies, journal, out, workers=workers, scheduler=args.scheduler)
+    build(
+        args.plies,
+        Path(args.journals),
+        out,
+        exact_plies=args.exact_plies,
+        workers=workers,
+        scheduler=args.scheduler,
+    )
     return 0
 
 
@@ -271,9 +277,15 @@ def build_parser() -> argparse.ArgumentParser:
     book = commands.add_parser("book", help="build the 7x6 Connect Four opening book")
     book.add_argument("--plies", type=int, default=4, help="positions up to this many stones (4)")
     book.add_argument(
-        "--journal",
+        "--exact-plies",
+        type=int,
         default=None,
-        help="append solved positions here; run again to resume (connect4-book-PLIES.jsonl)",
+        help="exact scores up to this many stones, values (win/draw/loss) deeper (all exact)",
+    )
+    book.add_argument(
+        "--journals",
+        default=".",
+        help="the folder of the journals of solved positions; run again to resume (.)",
     )
     book.add_argument("--out", default=None, help="the book file (the package's own)")
     book.add_argument(

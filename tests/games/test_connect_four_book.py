@@ -11,8 +11,9 @@ import pytest
 
 import zerosum as zs
 from zerosum import book as builder
+from zerosum.cli import main
 from zerosum.game import ZerosumError
-from zerosum.games.connect_four_book import Book, book, canonical, column_scores
+from zerosum.games.connect_four_book import Book, book, canonical, child_score, column_scores
 from zerosum.kernels import connect4
 
 #: Until the book is built and shipped (``zerosum book --plies 4``, see docs/opening-book.md),
@@ -21,6 +22,10 @@ needs_book = pytest.mark.skipif(book() is None, reason="no opening book shipped 
 
 #: Positions of 7x6 Connect Four after 0..5 plies (OEIS A212693).
 POSITIONS = [1, 7, 49, 238, 1120, 4263]
+
+
+def _quiet(_: str) -> None:
+    pass
 
 
 def _mirror_image(key: int) -> int:
@@ -63,12 +68,11 @@ def test_shallower_plies_follow_from_the_deepest_by_negamax(tmp_path: Path) -> N
     # board from them and compare with the known opening
     shipped = book()
     assert shipped is not None
-    deepest = {canonical(*p): shipped.score(*p) for p in builder.positions(1)}
+    deepest: dict[int, int] = {canonical(*p): shipped.score(*p) for p in builder.positions(1)}  # type: ignore[misc]
     assert None not in deepest.values()
-    derived = builder._derive(deepest, 1, tmp_path / "b.npz", lambda _: None)  # type: ignore[arg-type]
+    derived = Book.from_scores(builder._derive(deepest, 1, 1, _quiet), 1, 1)
     assert derived.score(0, 0) == 1  # the first player wins with its last stone...
     assert column_scores(0, 0, derived) == {0: -2, 1: -1, 2: 0, 3: 1, 4: 0, 5: -1, 6: -2}
-    assert Book.load(tmp_path / "b.npz").score(0, 0) == 1
 
 
 @needs_book
@@ -129,12 +133,12 @@ def test_perfect_breaks_a_tie_towards_the_fewest_safe_replies(opening: str) -> N
 
 def test_a_book_round_trips_through_its_file(tmp_path: Path) -> None:
     scores = {canonical(*connect4.parse_moves("4")): -1, canonical(*connect4.parse_moves("1")): 2}
-    written = Book.from_scores(scores, 1)
+    written = Book.from_scores(scores, 1, 0)
     written.save(tmp_path / "x.npz")
     loaded = Book.load(tmp_path / "x.npz")
     assert loaded.score(*connect4.parse_moves("7")) == 2  # the mirror of "1"
     assert loaded.score(*connect4.parse_moves("44")) is None  # deeper than the book
-    assert json.dumps(loaded.plies) == "1"
+    assert json.dumps([loaded.plies, loaded.exact_plies]) == "[1, 0]"
 
 
 def test_shallower_plies_are_derived_from_a_deeper_book(tmp_path: Path) -> None:
@@ -142,8 +146,111 @@ def test_shallower_plies_are_derived_from_a_deeper_book(tmp_path: Path) -> None:
     # the empty board's columns are their negations, the empty board their best
     made_up = {0: 5, 1: -3, 2: 2, 3: 4}  # by the column of the stone, 0..3
     deepest = {canonical(*connect4.parse_moves(str(col + 1))): s for col, s in made_up.items()}
-    derived = builder._derive(deepest, 1, tmp_path / "b.npz", lambda _: None)  # type: ignore[arg-type]
+    derived = Book.from_scores(builder._derive(deepest, 1, 1, _quiet), 1, 1)
     columns = {col: -made_up[min(col, 6 - col)] for col in range(7)}
     assert column_scores(0, 0, derived) == columns
     assert derived.score(0, 0) == max(columns.values()) == 3
+    derived.save(tmp_path / "b.npz")
     assert Book.load(tmp_path / "b.npz").score(0, 0) == 3
+
+
+def _journal(folder: Path, plies: int, weak: bool, scores: dict[int, int]) -> None:
+    """A finished journal of one ply, as a build would have left it."""
+    header: dict[str, object] = {"format": builder.JOURNAL_FORMAT, "plies": plies}
+    header.update(width=7, height=6)
+    if weak:
+        header["weak"] = True
+    lines = [json.dumps(header)] + [f"{key} {score}" for key, score in scores.items()]
+    builder.journal_path(folder, plies, weak).write_text("\n".join(lines) + "\n")
+
+
+def _shipped_scores(plies: int) -> dict[int, int]:
+    """The shipped book's exact scores of every position of ``plies`` stones."""
+    shipped = book()
+    assert shipped is not None and shipped.exact_at(plies)
+    found = {}
+    for current, mask in builder.positions(plies):
+        score = shipped.score(current, mask)
+        if score is not None:  # None: the mover wins at once
+            found[canonical(current, mask)] = score
+    return found
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+@needs_book
+def test_a_book_of_exact_scores_and_deeper_values_is_built_from_its_journals(
+    tmp_path: Path,
+) -> None:
+    # journals as a finished build leaves them: exact scores of ply 1, values of ply 2
+    _journal(tmp_path, 1, False, _shipped_scores(1))
+    values = {key: _sign(score) for key, score in _shipped_scores(2).items()}
+    _journal(tmp_path, 2, True, values)
+    out = tmp_path / "book.npz"
+    command = ["book", "--plies", "2", "--exact-plies", "1", "--journals", str(tmp_path)]
+    assert main([*command, "--out", str(out), "--workers", "1"]) == 0  # nothing to solve
+    built = Book.load(out)
+    assert (built.plies, built.exact_plies) == (2, 1)
+    shipped = book()
+    assert shipped is not None
+    assert column_scores(0, 0, built) == column_scores(0, 0, shipped)  # exact at ply 1
+    for current, mask in builder.positions(1):  # the moves from ply 1 lead to values
+        moves = column_scores(current, mask, built)
+        exact = column_scores(current, mask, shipped)
+        assert moves is not None and exact is not None
+        assert moves == {col: _sign(score) for col, score in exact.items()}
+
+
+@needs_book
+def test_a_build_refuses_values_that_contradict_its_exact_scores(tmp_path: Path) -> None:
+    _journal(tmp_path, 1, False, _shipped_scores(1))
+    _journal(tmp_path, 2, True, dict.fromkeys(_shipped_scores(2), -1))  # all wrong
+    with pytest.raises(ZerosumError, match="contradicts its value"):
+        builder.build(2, tmp_path, tmp_path / "book.npz", exact_plies=1, report=_quiet)
+    assert not (tmp_path / "book.npz").exists()
+
+
+@needs_book
+@pytest.mark.parametrize("name", ["Test_L1_R1", "Test_L1_R2", "Test_L1_R3"])
+def test_the_shipped_book_agrees_with_the_public_benchmark_sets(name: str) -> None:
+    shipped = book()
+    assert shipped is not None
+    data = Path(__file__).parents[1] / "data" / "connect4" / f"{name}.txt"
+    checked = 0
+    for line in data.read_text().splitlines():
+        moves, score = line.split()
+        if len(moves) > shipped.plies:
+            continue
+        current, mask = connect4.parse_moves(moves)
+        expected = int(score) if shipped.exact_at(len(moves)) else _sign(int(score))
+        assert child_score(current, mask, shipped) == expected, moves
+        checked += 1
+    assert checked >= 2  # each set has positions the book holds
+
+
+@needs_book
+def test_perfect_plays_from_a_book_of_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a book exact to ply 2 and of values to ply 4, made from the shipped one
+    shipped = book()
+    assert shipped is not None
+    scores = {}
+    for ply in range(5):
+        for key, score in _shipped_scores(ply).items():
+            scores[key] = score if ply <= 2 else _sign(score)
+    values_book = Book.from_scores(scores, 4, 2)
+    monkeypatch.setattr("zerosum.games.connect_four_book.book", lambda: values_book)
+    game = zs.games.ConnectFour()
+    state = game.initial_state
+    for column in (3, 3, 2):  # three stones: every move leads to a position of values
+        state = game.result(state, column)
+    p1, p2, plies, _ = state
+    exact = column_scores(p2 if plies % 2 else p1, p1 | p2, shipped)
+    assert exact is not None
+    perfect = zs.agents.Perfect()
+    move = perfect(game, state)
+    solved = perfect.last.extra["solve"]
+    assert solved.nodes == 0 and solved.plies is None  # from the book, no distances
+    assert solved.action_values == {col: _sign(score) for col, score in exact.items()}
+    assert _sign(exact[move]) == max(map(_sign, exact.values()))  # never gives a value up

@@ -28,7 +28,10 @@ Two optional members of a game speed it up, and the solver uses them when presen
     else ``{"scores": {action: int}, "plies": {action: int}, "nodes": int}``: one score
     per legal action, from the mover's point of view (positive a win, larger sooner;
     negative a loss; 0 a draw), the plies to the end after that action (counting it) and
-    the positions it searched. ``solve`` then fills ``score`` and ``action_scores``.
+    the positions it searched. ``solve`` then fills ``score`` and ``action_scores``. Where
+    it knows only the values (an opening book of values), it may answer as
+    ``solve_weakly`` does, ``{"values": {action: int}, "nodes": int}``: the result is then
+    that of a weak solve.
 
 ``solve_weakly(state) -> dict | None``
     A compiled solver of values only, for ``weak=True``: ``None`` when it cannot handle
@@ -155,6 +158,8 @@ class Solver:
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         hook = getattr(game, "solve_exactly", None)
         answer = hook(state) if hook is not None else None
+        if answer is not None and "values" in answer:  # all the game's solver knows here
+            return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         if answer is not None:
             return _from_hook(answer, time.perf_counter() - start)
         answer = _weak_by_compiled_search(game, state) if weak else None

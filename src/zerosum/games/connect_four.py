@@ -233,25 +233,31 @@ class ConnectFour(BuiltinGame):
             connect4.ensure_compiled(notify=None)
             self._from_book(0, 0)
 
-    def _from_book(self, current: int, mask: int) -> list[int | None] | None:
-        """Every column's score from the 7x6 opening book (None for a full column), or
-        None when the board is another or the book does not reach the position."""
+    def _from_book(self, current: int, mask: int) -> tuple[list[int | None], bool] | None:
+        """Every column's score from the 7x6 opening book (None for a full column) and
+        whether the scores are exact (else values: 1, 0, -1), or None when the board is
+        another or the book does not reach the position."""
         if (self.width, self.height, self.k) != (7, 6, 4):
             return None
-        from .connect_four_book import column_scores
+        from .connect_four_book import book, column_scores
 
         scores = column_scores(current, mask)
         if scores is None:
             return None
-        return [scores.get(col) for col in range(self.width)]
+        shipped = book()
+        assert shipped is not None
+        exact = shipped.exact_at(mask.bit_count() + 1)
+        return [scores.get(col) for col in range(self.width)], exact
 
     def solve_exactly(self, state: ConnectFourState) -> dict[str, Any] | None:
         """Every column's exact score from the compiled solver, for ``zs.solve``.
 
         Scores follow the public benchmark convention (positive: the mover wins, larger
-        sooner). ``None`` for boards the kernel does not handle (k other than 4, or more
-        than 64 bits with the sentinel row), which then take the generic path. Stops at
-        the current move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``.
+        sooner). Where the opening book has the columns' values only (its deeper plies),
+        the answer is those values (``{"values": ..., "nodes": 0}``, as from a weak solve).
+        ``None`` for boards the kernel does not handle (k other than 4, or more than 64
+        bits with the sentinel row), which then take the generic path. Stops at the current
+        move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``.
         """
         if not self.has_compiled_solver:
             return None
@@ -260,8 +266,11 @@ class ConnectFour(BuiltinGame):
         p1, p2, moves, _ = state
         current = p1 if moves % 2 == 0 else p2
         known = self._from_book(current, p1 | p2)
+        if known is not None and not known[1]:
+            values = {c: v for c in self.actions(state) if (v := known[0][c]) is not None}
+            return {"values": values, "nodes": 0}
         if known is not None:
-            columns, nodes = known, 0
+            columns, nodes = known[0], 0
         else:
             columns, nodes = connect4.analyze_counted(
                 current, p1 | p2, self.width, self.height, deadline=budget.deadline()

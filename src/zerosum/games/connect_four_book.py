@@ -1,15 +1,17 @@
-"""The opening book of 7x6 Connect Four: the exact score of every position up to a ply.
+"""The opening book of 7x6 Connect Four: the value of every position up to a ply.
 
-Built by zerosum's own solver (``zerosum book build``, see :mod:`zerosum.book`) and
-shipped as package data (``games/data/connect4_7x6_book.npz``). A position and its mirror
-image share one entry; positions whose mover can win at once are left out (that is found
-at once). Scores follow the public benchmark convention of the solver: positive when the
-side to move wins, ``(42 + 1 - n) // 2`` for a win with the stone played onto ``n``
-stones, 0 for a draw.
+Built by zerosum's own solver (``zerosum book``, see :mod:`zerosum.book`) and shipped as
+package data (``games/data/connect4_7x6_book.npz``). A position and its mirror image share
+one entry; positions whose mover can win at once are left out (that is found at once).
+Positions of up to ``exact_plies`` stones have exact scores, in the public benchmark
+convention of the solver: positive when the side to move wins, ``(42 + 1 - n) // 2`` for a
+win with the stone played onto ``n`` stones, 0 for a draw. Deeper ones, up to ``plies``
+stones, have their value only: 1 (the mover wins), 0 (draw) or -1 (the mover loses), which
+costs the solver a fraction of an exact score.
 
-With the book, the exact score of every move of a position up to one ply short of the
-book's depth is known without search (:func:`column_scores`): that is what lets
-``Perfect`` answer at once in the opening, where the solver needs minutes.
+With the book, every move of a position up to one ply short of the book's depth is scored
+without search (:func:`column_scores`): that is what lets ``Perfect`` answer at once in the
+opening, where the solver needs minutes.
 """
 
 from __future__ import annotations
@@ -51,14 +53,20 @@ def _wins(stones: int) -> bool:
 
 @dataclass(frozen=True)
 class Book:
-    """Sorted canonical keys and their scores, for positions of at most ``plies`` stones."""
+    """Sorted canonical keys and their scores, for positions of at most ``plies`` stones:
+    exact scores up to ``exact_plies`` stones, values (-1, 0, 1) deeper."""
 
     keys: np.ndarray  # uint64, sorted
     scores: np.ndarray  # int8
     plies: int
+    exact_plies: int
 
     def __len__(self) -> int:
         return int(self.keys.size)
+
+    def exact_at(self, stones: int) -> bool:
+        """Whether the book's scores of positions of ``stones`` stones are exact."""
+        return stones <= self.exact_plies
 
     def score(self, current: int, mask: int) -> int | None:
         """The position's score for the side to move, or None when the book lacks it."""
@@ -74,18 +82,26 @@ class Book:
         """Write the book (compressed numpy arrays: about 9 bytes an entry before)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as out:
-            np.savez_compressed(out, keys=self.keys, scores=self.scores, plies=self.plies)
+            np.savez_compressed(
+                out,
+                keys=self.keys,
+                scores=self.scores,
+                plies=self.plies,
+                exact_plies=self.exact_plies,
+            )
 
     @classmethod
     def load(cls, path: Path) -> Book:
         with np.load(path) as data:
-            return cls(data["keys"], data["scores"], int(data["plies"]))
+            plies = int(data["plies"])
+            exact = int(data["exact_plies"]) if "exact_plies" in data else plies
+            return cls(data["keys"], data["scores"], plies, exact)
 
     @classmethod
-    def from_scores(cls, scores: dict[int, int], plies: int) -> Book:
+    def from_scores(cls, scores: dict[int, int], plies: int, exact_plies: int) -> Book:
         keys = np.array(sorted(scores), dtype=np.uint64)
         values = np.array([scores[int(k)] for k in keys], dtype=np.int8)
-        return cls(keys, values, plies)
+        return cls(keys, values, plies, exact_plies)
 
 
 @cache
@@ -95,12 +111,15 @@ def book() -> Book | None:
 
 
 def column_scores(current: int, mask: int, table: Book | None = None) -> dict[int, int] | None:
-    """Every legal column's exact score (0-based columns) for the side to move in a 7x6
-    position, from the book alone; None when some column's position is not in it."""
+    """Every legal column's score (0-based columns) for the side to move in a 7x6
+    position, from the book alone; None when some column's position is not in it. The
+    scores are exact where the book's are for the positions the moves lead to
+    (:meth:`Book.exact_at` of one stone more), else values: 1, 0 or -1."""
     table = book() if table is None else table
     if table is None:
         return None
     stones = mask.bit_count()
+    exact = table.exact_at(stones + 1)
     scores = {}
     for col in range(WIDTH):
         column = _COLUMN >> 1 << (col * _H1)  # the column's playable cells
@@ -108,7 +127,7 @@ def column_scores(current: int, mask: int, table: Book | None = None) -> dict[in
             continue
         move = (mask + (1 << (col * _H1))) & column
         if _wins(current | move):
-            scores[col] = (WIDTH * HEIGHT + 1 - stones) // 2
+            scores[col] = (WIDTH * HEIGHT + 1 - stones) // 2 if exact else 1
             continue
         child_mask = mask | move
         if child_mask == _BOARD:
@@ -122,9 +141,11 @@ def column_scores(current: int, mask: int, table: Book | None = None) -> dict[in
 
 
 def child_score(current: int, mask: int, table: Book) -> int | None:
-    """The score of a position from the book, or from its mover's win at once."""
+    """The score (or value, where the book has values only) of a position from the book,
+    or from its mover's win at once."""
     if _immediate_win(current, mask):
-        return (WIDTH * HEIGHT + 1 - mask.bit_count()) // 2
+        stones = mask.bit_count()
+        return (WIDTH * HEIGHT + 1 - stones) // 2 if table.exact_at(stones) else 1
     return table.score(current, mask)
 
 
