@@ -80,3 +80,17 @@ def test_perfect_plays_connect_four_instantly_and_finishes_a_win() -> None:
     # player 1 has three in a row at the bottom: the perfect player completes it at once
     state = zs.game.replay(game, list("445566"))
     assert zs.agents.Perfect()(game, state) in (2, 6)
+
+
+def test_a_games_next_solve_starts_from_what_the_last_one_proved() -> None:
+    game = ConnectFour()
+    # ten plies in: about 270,000 nodes from a fresh table
+    state = zs.game.replay(game, list("3216462544"))
+    from zerosum.kernels import connect4
+
+    connect4.kept_table().reset()
+    first = game.solve_exactly(state)
+    again = game.solve_exactly(state)
+    assert first is not None and again is not None
+    assert again["scores"] == first["scores"]
+    assert again["nodes"] < first["nodes"] // 10  # the kept table answers most of it

@@ -257,7 +257,9 @@ class ConnectFour(BuiltinGame):
         the answer is those values (``{"values": ..., "nodes": 0}``, as from a weak solve).
         ``None`` for boards the kernel does not handle (k other than 4, or more than 64
         bits with the sentinel row), which then take the generic path. Stops at the current
-        move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``.
+        move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
+        the solver's table (:func:`~zerosum.kernels.connect4.kept_table`), so a game's next
+        move starts from what the last one proved.
         """
         if not self.has_compiled_solver:
             return None
@@ -273,7 +275,12 @@ class ConnectFour(BuiltinGame):
             columns, nodes = known[0], 0
         else:
             columns, nodes = connect4.analyze_counted(
-                current, p1 | p2, self.width, self.height, deadline=budget.deadline()
+                current,
+                p1 | p2,
+                self.width,
+                self.height,
+                tt=connect4.kept_table(),
+                deadline=budget.deadline(),
             )
         scores = {c: s for c in self.actions(state) if (s := columns[c]) is not None}
         plies = {c: self.plies_for_score(moves, s) for c, s in scores.items()}

@@ -52,6 +52,7 @@ __all__ = [
     "analyze_counted",
     "ensure_compiled",
     "is_compiled",
+    "kept_table",
     "parse_moves",
     "set_default_table",
     "set_default_workers",
@@ -707,6 +708,13 @@ def set_default_workers(workers: int) -> None:
     (``zerosum solve`` sets the machine's cores; agents keep one, as matches run many)."""
     global _default_workers
     _default_workers = max(1, workers)
+
+
+def kept_table() -> TranspositionTable:
+    """The process's default table, to pass as ``tt`` where what one search learns should
+    serve the next: its entries are exact bounds of positions, valid for any later search
+    (a game's next move finds much of its subtree there). Calls without a table reset it."""
+    return _table_for(None)[0]
 
 
 def _table_for(tt: TranspositionTable | None) -> tuple[TranspositionTable, bool]:
