@@ -58,3 +58,18 @@ def test_a_perfect_player_names_each_move_and_the_draw() -> None:
     said = search_summary(GAME, agent.last)
     assert said["verdict"] == "With best play from both sides, the game is a draw."
     assert said["lean"] == 0 and said["moves"] == {str(c): "draw" for c in range(9)}
+
+
+@pytest.mark.parametrize(
+    "keeps, verdict",
+    [
+        (1, "The computer can force a win, however you play."),
+        (0, "With best play from both sides, the game is a draw."),
+        (-1, "You can force a win if you play perfectly."),
+    ],
+)
+def test_a_move_that_keeps_the_value_says_what_it_proved(keeps: int, verdict: str) -> None:
+    info = SearchInfo(keeps, 0, 0, 0.1, (3,), {"proven": True, "keeps": keeps}, "short")
+    summary = search_summary(zs.games.ConnectFour(), info)
+    assert summary["verdict"] == verdict and summary["lean"] == keeps
+    assert "keeps this result" in summary["basis"]

@@ -41,6 +41,13 @@ Two optional members of a game speed it up, and the solver uses them when presen
     (``compiled_rules()``, ``docs/compiled_games.md``) is solved weakly by the compiled
     alpha-beta searching each move to the end with the win/loss-only evaluation.
 
+``keeping_move(state) -> tuple[action, int] | None``
+    A move that keeps the position's value, and that value (1, 0 or -1 for the player to
+    move), proved more cheaply than every move's score; ``None`` where the game's solver
+    answers at once anyway. ``Perfect`` plays it when a deadline leaves no time for the
+    full solve (Connect Four's, from its opening book or a weak solve and one
+    null-window search per move tried).
+
 ``ordered_actions = True``
     Says ``actions(state)`` already lists the likely best moves first (Connect Four's
     center-first columns), so the solver keeps that order instead of putting first the
@@ -413,13 +420,20 @@ class Perfect(Seeded):
     to the end, 0 for a draw), with the full :class:`SolveResult` as
     ``last.extra["solve"]``.
 
-    Under a deadline (:mod:`zerosum.budget`) the proof gets :data:`PROOF_SHARE` of the time;
-    if it does not finish, the move is the best of an :class:`AlphaBeta` search in the rest,
-    and ``last.note`` says so.
+    Under a deadline (:mod:`zerosum.budget`) a game with ``keeping_move`` first proves in
+    at most :data:`KEEP_SHARE` of the time a move that keeps the position's value; the
+    full proof (distances, every move's value) gets the time left up to
+    :data:`PROOF_SHARE`, or up to :data:`SAFE_PROOF_SHARE` when a safe move is in hand. If
+    the full proof does not finish, the move is that safe move, else the best of an
+    :class:`AlphaBeta` search in the rest; ``last.note`` says which.
     """
 
     #: The share of a move's time given to the proof; a bounded search gets the rest.
     PROOF_SHARE = 0.6
+    #: The share given to proving a move that keeps the value, where the game can.
+    KEEP_SHARE = 0.5
+    #: How far the full proof may run when a move that keeps the value is in hand.
+    SAFE_PROOF_SHARE = 0.95
     #: Seconds that breaking a tie between equally good moves may always take.
     TIE_SECONDS = 0.05
 
@@ -446,11 +460,15 @@ class Perfect(Seeded):
         if self._solver is None or self._solver.game is not game:
             self._solver = Solver(game)
         deadline = budget.deadline()
+        safe = None if deadline is None else self._safe_move(game, state, deadline - start)
         try:
-            proof = None if deadline is None else (deadline - start) * self.PROOF_SHARE
-            with budget.limit(proof):
+            share = self.SAFE_PROOF_SHARE if safe is not None else self.PROOF_SHARE
+            proof = None if deadline is None else start + (deadline - start) * share
+            with budget.limit(None if proof is None else max(0.0, proof - time.perf_counter())):
                 solved = self._solver.solve(state)
         except budget.OutOfTime:
+            if safe is not None:
+                return self._play_safe(safe, start)
             return self._search_instead(game, state, start)
         best = solved.best_actions
         if len(best) > 1:
@@ -487,6 +505,31 @@ class Perfect(Seeded):
             return best
         fewest = min(escapes.values())
         return tuple(move for move in best if escapes[move] == fewest)
+
+    def _safe_move(self, game: Any, state: Any, seconds: float) -> tuple[Any, int] | None:
+        """A move that keeps the value and the value, from the game's ``keeping_move`` in
+        :data:`KEEP_SHARE` of ``seconds``; None when the game has none or time ran out."""
+        keeping = getattr(game, "keeping_move", None)
+        if keeping is None:
+            return None
+        try:
+            with budget.limit(seconds * self.KEEP_SHARE):
+                return keeping(state)  # type: ignore[no-any-return]
+        except budget.OutOfTime:
+            return None
+
+    def _play_safe(self, safe: tuple[Any, int], start: float) -> Any:
+        """The move that keeps the value, when the full proof did not finish in time."""
+        move, value = safe
+        seconds = time.perf_counter() - start
+        note = {
+            1: "proved this move keeps the win; no time left to find the fastest",
+            0: "proved this move keeps the draw; no time left to rate the other moves",
+            -1: "the position is lost; no time left to find the slowest loss",
+        }[value]
+        extra = {"proven": True, "keeps": value}
+        self.last = SearchInfo(value, 0, 0, seconds, (move,), extra, note)
+        return move
 
     def _search_instead(self, game: Any, state: Any, start: float) -> Any:
         """The move of a bounded search, when no proof finished in time."""

@@ -286,6 +286,42 @@ class ConnectFour(BuiltinGame):
         plies = {c: self.plies_for_score(moves, s) for c, s in scores.items()}
         return {"scores": scores, "plies": plies, "nodes": nodes}
 
+    def keeping_move(self, state: ConnectFourState) -> tuple[int, int] | None:
+        """``(column, value)``: a move that keeps the position's value (1, 0 or -1 for
+        the mover), for a perfect player short of time (see ``Perfect``). The value comes
+        from the opening book, else from a weak solve; the move from one null-window
+        search per column tried. Much cheaper than every move's score past the book;
+        ``None`` where :meth:`solve_exactly` answers from the book at once anyway, or the
+        compiled solver does not handle the board. Stops at the current move's deadline
+        with ``OutOfTime``."""
+        if not self.has_compiled_solver:
+            return None
+        from ..kernels import connect4
+        from .connect_four_book import book
+
+        p1, p2, moves, _ = state
+        current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2
+        if self._from_book(current, mask) is not None:
+            return None
+        table = connect4.kept_table()
+        shipped = book() if (self.width, self.height, self.k) == (7, 6, 4) else None
+        score = None if shipped is None else shipped.score(current, mask)
+        if score is None:
+            score, _ = connect4.solve(
+                current,
+                mask,
+                self.width,
+                self.height,
+                weak=True,
+                tt=table,
+                deadline=budget.deadline(),
+            )
+        value = (score > 0) - (score < 0)
+        column, _ = connect4.keeping_move(
+            current, mask, value, self.width, self.height, tt=table, deadline=budget.deadline()
+        )
+        return column, value
+
     def plies_for_score(self, moves: int, score: int) -> int:
         """Plies to the end, counting the next move, when the mover's score is ``score``
         with ``moves`` stones on the board: up to the winning stone, or the full board."""

@@ -52,6 +52,7 @@ __all__ = [
     "analyze_counted",
     "ensure_compiled",
     "is_compiled",
+    "keeping_move",
     "kept_table",
     "parse_moves",
     "set_default_table",
@@ -625,6 +626,55 @@ def _solve_batch(currents, masks, width, height, weak, fresh, table, tcfg, deadl
     return scores, nodes
 
 
+@njit(cache=True, nogil=True)  # other threads run while it searches
+def _keeping_column(cur, mask, value, width, height, table, tcfg, deadline):  # type: ignore[no-untyped-def]
+    """``(column, nodes)``: the first column, centre first, whose move keeps ``value``
+    (the mover's known value of the position: 1, 0 or -1); -1 when none does, STOPPED
+    when ``deadline`` passed first. One null-window search per column tried, much less
+    than scoring every move: it proves only that the move keeps the value."""
+    order = _center_order(width)
+    stack = _new_stack(width, height)
+    bottom = _bottom_row(width, height)
+    board = bottom * ((1 << height) - 1)
+    possible = (mask + bottom) & board
+    if _winning_cells(cur, mask, height, board) & possible:  # a win at once keeps any value
+        win = _winning_cells(cur, mask, height, board) & possible
+        for i in range(width):
+            if win & (board & (((1 << height) - 1) << (order[i] * (height + 1)))):
+                return order[i], 0
+    nodes = 0
+    fallback = -1
+    for i in range(width):
+        col = order[i]
+        move = possible & (((1 << height) - 1) << (col * (height + 1)))
+        if move == 0:
+            continue
+        child_cur = cur ^ mask
+        child_mask = mask | move
+        if fallback < 0:
+            fallback = col
+        replies = (child_mask + bottom) & board
+        if _winning_cells(child_cur, child_mask, height, board) & replies:
+            continue  # the opponent wins at once: this move loses
+        if value < 0:
+            return col, nodes  # any move keeps a loss: the first that does not lose at once
+        if child_mask == board:
+            if value == 0:
+                return col, nodes  # the last stone, a draw
+            continue
+        # the move keeps a win when the child's score is at most -1, a draw at most 0
+        alpha = -1 if value > 0 else 0
+        r, k = _null_window(
+            child_cur, child_mask, alpha, width, height, table, tcfg, order, stack, deadline
+        )
+        nodes += k
+        if r == STOPPED:
+            return STOPPED, nodes
+        if r <= alpha:
+            return col, nodes
+    return (fallback if value < 0 else -1), nodes
+
+
 # --------------------------------------------------------------------------
 # Python API
 
@@ -1032,6 +1082,47 @@ def analyze_counted(
             result[col] = -int(s)
         return result, int(nodes.sum())
     return result, 0
+
+
+def keeping_move(
+    current: SupportsIndex,
+    mask: SupportsIndex,
+    value: int,
+    width: int = 7,
+    height: int = 6,
+    *,
+    tt: TranspositionTable | None = None,
+    deadline: float | None = None,
+) -> tuple[int, int]:
+    """``(column, nodes)``: a move (0-based column, centre first) that keeps ``value``,
+    the position's known value for the player to move (1 win, 0 draw, -1 loss), proved
+    with one null-window search per column tried: a safe move for a fraction of the cost
+    of every move's score (:func:`analyze`). Raises ``ValueError`` when no move keeps it
+    (the value was wrong) and :class:`~zerosum.budget.OutOfTime` when ``deadline``
+    (``perf_counter`` seconds) passes first."""
+    _check_position(current, mask, width, height)
+    if value not in (-1, 0, 1):
+        raise ValueError(f"a value is 1, 0 or -1, not {value!r}")
+    table, fresh = _table_for(tt)
+    if fresh:
+        table.reset()
+    entries, cfg = table.arrays(width, height)
+    stop = 0.0 if deadline is None else max(deadline, 1e-9)
+    col, nodes = _keeping_column(
+        np.int64(np.uint64(index(current))),
+        np.int64(np.uint64(index(mask))),
+        value,
+        width,
+        height,
+        entries,
+        cfg,
+        stop,
+    )
+    if col == STOPPED:
+        raise OutOfTime("the Connect Four solver ran out of time")
+    if col < 0:
+        raise ValueError(f"no move keeps the value {value} of this position")
+    return int(col), int(nodes)
 
 
 def _cache_is_warm() -> bool:

@@ -141,6 +141,14 @@ def search_summary(game: Any, info: SearchInfo) -> dict[str, Any]:
         return _sampled_summary(info, info.extra["values"], "simulated games")
     if isinstance(info.extra.get("means"), dict):  # Monte-Carlo
         return _sampled_summary(info, info.extra["means"], "random games")
+    if info.extra.get("keeps") in (-1, 0, 1):  # perfect, short of time for every move
+        sign = int(info.extra["keeps"])
+        return {
+            "verdict": _proven_verdict(sign, None),
+            "basis": "proven: its move keeps this result (no time to rate the others)",
+            "lean": float(sign),
+            "moves": {},
+        }
     value = float(info.value)
     proof = _proof(value)
     if proof is not None:

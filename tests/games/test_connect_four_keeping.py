@@ -1,0 +1,116 @@
+"""A move that keeps a Connect Four position's value, and the perfect player that plays it
+when a deadline leaves no time to score every move."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zerosum as zs
+from zerosum import budget
+from zerosum.kernels import connect4
+
+#: A position of 8 stones won for the mover: every move's score takes the solver about
+#: 30 million positions, a move that keeps the win about 2 million.
+WON_AT_8 = "36733366"
+
+
+def _value(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_move_keeps_the_value_and_a_better_value_is_refused(data: st.DataObject) -> None:
+    game = zs.games.ConnectFour()
+    state = game.initial_state
+    for _ in range(data.draw(st.integers(16, 34))):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    if game.is_terminal(state):
+        return
+    p1, p2, plies, _ = state
+    current = p1 if plies % 2 == 0 else p2
+    scores = connect4.analyze(current, p1 | p2)
+    value = _value(max(s for s in scores if s is not None))
+    column, _ = connect4.keeping_move(current, p1 | p2, value)
+    assert scores[column] is not None and _value(scores[column]) == value
+    if value < 1:
+        with pytest.raises(ValueError, match=f"no move keeps the value {value + 1}"):
+            connect4.keeping_move(current, p1 | p2, value + 1)
+
+
+def test_the_search_stops_at_the_deadline() -> None:
+    current, mask = connect4.parse_moves(WON_AT_8)
+    with pytest.raises(budget.OutOfTime):
+        connect4.keeping_move(current, mask, 1, deadline=time.perf_counter())
+
+
+def _won_at_8() -> tuple[Any, Any]:
+    game = zs.games.ConnectFour()
+    return game, zs.game.replay(game, list(WON_AT_8))
+
+
+def _out_of_time(*_: Any) -> Any:
+    raise budget.OutOfTime("no time")
+
+
+def test_perfect_short_of_time_plays_a_move_that_keeps_the_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, state = _won_at_8()
+    monkeypatch.setattr(game, "solve_exactly", _out_of_time)  # no time for every move
+    perfect = zs.agents.Perfect()
+    with budget.limit(30.0):
+        move = perfect(game, state)
+    assert perfect.last is not None and perfect.last.extra["keeps"] == 1
+    assert "keeps the win" in (perfect.last.note or "")
+    p1, p2, plies, _ = game.result(state, move)
+    child, _ = connect4.solve(p1 if plies % 2 == 0 else p2, p1 | p2, weak=True)
+    assert child == -1  # the opponent loses after it
+
+
+def test_perfect_without_a_safe_move_in_time_plays_a_bounded_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, state = _won_at_8()
+    monkeypatch.setattr(game, "solve_exactly", _out_of_time)
+    monkeypatch.setattr(game, "keeping_move", _out_of_time)
+    perfect = zs.agents.Perfect()
+    with budget.limit(1.0):
+        move = perfect(game, state)
+    assert move in game.actions(state) and perfect.last is not None
+    assert "keeps" not in perfect.last.extra and "no proof within" in (perfect.last.note or "")
+
+
+def test_with_no_deadline_perfect_scores_every_move() -> None:
+    game = zs.games.ConnectFour()
+    state = zs.game.replay(game, list("3216462544"))
+    perfect = zs.agents.Perfect()
+    perfect(game, state)
+    assert perfect.last is not None and "keeps" not in perfect.last.extra
+    assert perfect.last.extra["solve"].action_scores is not None
+
+
+def test_the_book_answers_before_any_search_for_a_safe_move() -> None:
+    game = zs.games.ConnectFour()
+    assert game.keeping_move(game.initial_state) is None  # the book has every column
+
+
+def test_perfect_told_a_second_answers_in_time_and_keeps_the_win() -> None:
+    game, state = _won_at_8()
+    perfect = zs.agents.Perfect()
+    perfect.prepare(game)
+    connect4.kept_table().reset()  # nothing learnt from earlier tests
+    begin = time.perf_counter()
+    with budget.limit(1.0):
+        move = perfect(game, state)
+    assert time.perf_counter() - begin < 2.0
+    p1, p2, plies, _ = game.result(state, move)
+    child, _ = connect4.solve(p1 if plies % 2 == 0 else p2, p1 | p2, weak=True)
+    assert child == -1  # the win is kept, by a full proof or a move proved to keep it
