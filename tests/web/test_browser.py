@@ -483,7 +483,9 @@ def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
 
     page.select_option("#game", "tictactoe")
     offers_perfect(True)
-    page.select_option("#game", "connect4")  # 7x6: seconds to solve from the start
+    page.select_option("#game", "connect4")
+    page.fill('#params input[data-param="width"]', "6")
+    page.fill('#params input[data-param="height"]', "5")  # seconds to solve from the start
     offers_perfect(False)
     page.fill('#params input[data-param="width"]', "5")
     page.fill('#params input[data-param="height"]', "4")
@@ -494,6 +496,7 @@ def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
     click_move(page, "3")
     seconds = page.evaluate("view.search.seconds")
     assert seconds < 1.0 and not page.evaluate("view.search.note")
-    page.fill('#params input[data-param="width"]', "7")  # too big: back to the default
+    page.fill('#params input[data-param="width"]', "6")  # too big: back to the default
+    page.fill('#params input[data-param="height"]', "5")
     page.wait_for_function("document.getElementById('preset').value.startsWith('alphabeta')")
     assert page.input_value("#opponent").startswith("alphabeta")
