@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zerosum as zs
+from search_helpers import random_state
 from zerosum import budget
 from zerosum.kernels import connect4
 
@@ -27,11 +28,7 @@ def _value(score: int) -> int:
 @given(st.data())
 def test_the_move_keeps_the_value_and_a_better_value_is_refused(data: st.DataObject) -> None:
     game = zs.games.ConnectFour()
-    state = game.initial_state
-    for _ in range(data.draw(st.integers(16, 34))):
-        if game.is_terminal(state):
-            break
-        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    state = random_state(game, data, 34, least=16)
     if game.is_terminal(state):
         return
     p1, p2, plies, _ = state
