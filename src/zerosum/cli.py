@@ -144,6 +144,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     plies = "" if result.plies is None else f" in {result.plies} plies"
     scored = "" if result.score is None else f" (score {result.score})"
     print(f"player {game.player(state)} to move {names[result.value]}{plies}{scored}")
+    if not args.weak and result.score is None and result.nodes == 0 and result.plies is None:
+        print("  (values from the opening book: it has no distances this deep)")
     for action, value in result.action_values.items():
         steps = result.action_plies[action]
         after = "" if steps is None else f" in {steps}"
