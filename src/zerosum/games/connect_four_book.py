@@ -112,13 +112,16 @@ def book() -> Book | None:
 
 def column_scores(current: int, mask: int, table: Book | None = None) -> dict[int, int] | None:
     """Every legal column's score (0-based columns) for the side to move in a 7x6
-    position, from the book alone; None when some column's position is not in it. The
+    position, from the book alone; None when some column's position is not in it (or
+    lies past the book's depth). The
     scores are exact where the book's are for the positions the moves lead to
     (:meth:`Book.exact_at` of one stone more), else values: 1, 0 or -1."""
     table = book() if table is None else table
     if table is None:
         return None
     stones = mask.bit_count()
+    if stones >= table.plies:
+        return None  # its moves lead past the book
     exact = table.exact_at(stones + 1)
     scores = {}
     for col in range(WIDTH):

@@ -136,6 +136,24 @@ def _prefetch_intrinsic(typingctx, arr, idx):  # type: ignore[no-untyped-def]
 _prefetch = cast("Callable[[np.ndarray, int], None]", intrinsic(_prefetch_intrinsic))
 
 
+def _fetch_add_intrinsic(typingctx, arr, idx):  # type: ignore[no-untyped-def]
+    """Add 1 to the int64 ``arr[idx]`` atomically (LLVM atomicrmw) and return its value
+    before: threads sharing the array each get a number of their own."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+            context, builder, aryty, ary, [args[1]], wraparound=False
+        )
+        return builder.atomic_rmw("add", ptr, ir.Constant(ir.IntType(64), 1), "seq_cst")
+
+    return types.int64(arr, idx), codegen
+
+
+_fetch_add = cast("Callable[[np.ndarray, int], int]", intrinsic(_fetch_add_intrinsic))
+
+
 @njit(cache=True, inline="always")
 def _winning_cells(pos: int, mask: int, height: int, board: int) -> int:
     """Empty cells where a stone would complete four of ``pos`` (any direction)."""
@@ -675,6 +693,34 @@ def _keeping_column(cur, mask, value, width, height, table, tcfg, deadline):  # 
     return (fallback if value < 0 else -1), nodes
 
 
+@njit(cache=True, nogil=True)  # run by several threads at once
+def _solve_shared(
+    currents, masks, width, height, weak, fresh, table, tcfg, deadline, taken, scores, nodes
+):  # type: ignore[no-untyped-def]
+    """One thread's share of a batch solved by several: each takes the next unsolved
+    position from the shared counter ``taken[0]`` (an atomic add) and writes its score and
+    nodes in place, so the threads stay busy until the batch is done however unevenly
+    the positions cost (from microseconds to minutes), with one call from Python each.
+    Positions not taken when ``deadline`` passes keep the score ``STOPPED``."""
+    order = _center_order(width)
+    stack = _new_stack(width, height)
+    n = currents.shape[0]
+    while True:
+        p = _fetch_add(taken, 0)
+        if p >= n:
+            break
+        if fresh:
+            _next_generation(table, tcfg)
+        s, k = _solve_one(
+            currents[p], masks[p], width, height, weak, table, tcfg, order, stack, deadline
+        )
+        scores[p] = s
+        nodes[p] = k
+        if s == STOPPED:
+            taken[0] = n  # the others stop after their current position
+            break
+
+
 # --------------------------------------------------------------------------
 # Python API
 
@@ -868,37 +914,24 @@ def solve_batch(
             cur, msk, width, height, weak, fresh, entries, cfg, stop, _NO_TIMES, False
         )
     crew = _crew(workers, width, height, tt)
+    scores = np.full(len(pos), STOPPED, dtype=np.int64)
+    nodes = np.zeros(len(pos), dtype=np.int64)
+    taken = np.zeros(1, dtype=np.int64)
 
-    def part(span: slice) -> tuple[np.ndarray, np.ndarray]:
-        table = crew.tables.get()  # each part has a table of its own while it runs
+    def share() -> None:
+        table = crew.tables.get()  # each thread has a table of its own while it runs
         try:
             entries, cfg = table.arrays(width, height)
-            return _solve_batch(  # type: ignore[no-any-return]
-                np.ascontiguousarray(cur[span]),  # one compiled layout for every call
-                np.ascontiguousarray(msk[span]),
-                width,
-                height,
-                weak,
-                tt is None,
-                entries,
-                cfg,
-                stop,
-                _NO_TIMES,
-                False,
+            _solve_shared(
+                cur, msk, width, height, weak, tt is None, entries, cfg, stop, taken, scores, nodes
             )
         finally:
             crew.tables.put(table)
 
-    # Parts that take every k-th position share the hard and the easy ones alike, so a
-    # few balance the load (positions differ in cost by orders of magnitude) while
-    # costing few calls from Python (tens of microseconds each: as much as a batch of
-    # easy positions takes to solve).
-    k = min(len(pos), 2 * workers)
-    spans = [slice(i, None, k) for i in range(k)]
-    scores = np.empty(len(pos), dtype=np.int64)
-    nodes = np.empty(len(pos), dtype=np.int64)
-    for span, (got, counted) in zip(spans, crew.pool.map(part, spans), strict=True):
-        scores[span], nodes[span] = got, counted
+    helpers = [crew.pool.submit(share) for _ in range(workers - 1)]
+    share()  # this thread takes a share too (the kernel releases the interpreter lock)
+    for done in helpers:
+        done.result()
     return scores, nodes
 
 
