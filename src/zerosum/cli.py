@@ -111,7 +111,7 @@ def cmd_book(args: argparse.Namespace) -> int:
         args.plies,
         Path(args.journals),
         out,
-        exact_plies=args.exact_plies,
+        exact_plies=min(4, args.plies) if args.exact_plies is None else args.exact_plies,
         workers=workers,
         scheduler=args.scheduler,
     )
@@ -277,12 +277,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve_.set_defaults(run=cmd_solve)
     book = commands.add_parser("book", help="build the 7x6 Connect Four opening book")
-    book.add_argument("--plies", type=int, default=4, help="positions up to this many stones (4)")
+    book.add_argument("--plies", type=int, default=8, help="positions up to this many stones (8)")
     book.add_argument(
         "--exact-plies",
         type=int,
         default=None,
-        help="exact scores up to this many stones, values (win/draw/loss) deeper (all exact)",
+        help="exact scores up to this many stones, values (win/draw/loss) deeper (4)",
     )
     book.add_argument(
         "--journals",
