@@ -219,8 +219,10 @@ def test_the_page_shows_the_computer_thinking_and_the_time_cap(
         start(page, "connect4", "minimax")
         before = moves_text(page)
         page.click('#board [data-action="4"]')
-        page.wait_for_selector("#status.thinking")
-        assert status(page) == "minimax is thinking…"
+        # "Playing…" while our move is sent, then the computer's turn
+        thinking = "document.getElementById('status').textContent === 'minimax is thinking…'"
+        page.wait_for_function(thinking)
+        assert page.query_selector("#status.thinking") is not None
         assert page.query_selector("#board .zs-last") is not None  # our disc is already shown
         shot(page, "thinking")
         settle(page, before)
