@@ -23,7 +23,7 @@ MAX_WIDTH, MAX_HEIGHT = 16, 16
 #: The largest boards a perfect player solves from the start in well under a second here
 #: (measured on 2 cores: 5x5 and 6x4 take 0.2 s with the compiled solver, 6x5 1.5 s).
 INSTANT_CELLS, INSTANT_CELLS_GENERIC = 25, 16
-#: The depth of book from which perfect answers every move of a 7x6 game within a second.
+#: The depth of book from which the page offers perfect on 7x6 (answers within its cap).
 BOOK_INSTANT_PLIES = 8
 #: The heuristic's squash scale (``evaluate`` and the compiled rules).
 SCALE = 24
@@ -52,10 +52,10 @@ class ConnectFour(BuiltinGame):
     def perfect_is_instant(self) -> bool:
         """Whether a perfect player answers from the start in well under a second here, so
         the web page offers it: boards of the compiled solver up to :data:`INSTANT_CELLS`
-        cells, others (the generic solver) up to :data:`INSTANT_CELLS_GENERIC`. An opening
-        book that covers a larger board may make this True for it: 7x6 once the shipped
-        book reaches ply :data:`BOOK_INSTANT_PLIES`, where the solver takes over in well
-        under a second."""
+        cells, others (the generic solver) up to :data:`INSTANT_CELLS_GENERIC`, and 7x6
+        once the shipped opening book reaches ply :data:`BOOK_INSTANT_PLIES`: its first
+        moves come from the book at once, and past it the page's cap bounds each move,
+        which then still keeps the position's value (``keeping_move``)."""
         if (self.width, self.height, self.k) == (7, 6, 4):
             from .connect_four_book import book
 
