@@ -485,7 +485,8 @@ def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
 
     page.select_option("#game", "tictactoe")
     offers_perfect(True)
-    page.select_option("#game", "connect4")
+    page.select_option("#game", "connect4")  # 7x6: its first moves from the opening book
+    offers_perfect(True)
     page.fill('#params input[data-param="width"]', "6")
     page.fill('#params input[data-param="height"]', "5")  # seconds to solve from the start
     offers_perfect(False)
@@ -502,3 +503,14 @@ def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
     page.fill('#params input[data-param="height"]', "5")
     page.wait_for_function("document.getElementById('preset').value.startsWith('alphabeta')")
     assert page.input_value("#opponent").startswith("alphabeta")
+
+
+def test_perfect_answers_the_opening_of_standard_connect_four_from_the_book(page: Any) -> None:
+    start(page, "connect4", "perfect")
+    for column in ("4", "4", "3"):  # three of our moves: its replies at plies 1, 3 and 5
+        click_move(page, column)
+        assert page.evaluate("view.search.seconds") < 1.0
+        assert not page.evaluate("view.search.note")  # proved, not a fallback search
+    verdict = page.text_content("#search") or ""
+    assert "win" in verdict or "draw" in verdict
+    shot(page, "perfect-7x6-book")
