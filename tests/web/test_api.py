@@ -68,7 +68,9 @@ def test_setup_checks_a_game_and_says_which_presets_it_offers(client: httpx.Clie
         return list(answer.json()["presets"])
 
     assert "perfect" in offered("tictactoe") and "perfect" in offered("connect4:width=5,height=4")
-    assert "perfect" not in offered("connect4") and "perfect" not in offered("pick:n=4")
+    assert "perfect" in offered("connect4")  # 7x6: its opening from the book
+    assert "perfect" not in offered("connect4:width=6,height=5")
+    assert "perfect" not in offered("pick:n=4")
     assert "random" in offered("connect4")
     answer = client.get("/api/setup", params={"game": "pick:n=3"}).json()
     assert answer["game"] == "pick:n=3" and "3 numbers that add up to 15" in answer["rules"]

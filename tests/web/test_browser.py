@@ -505,12 +505,16 @@ def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
     assert page.input_value("#opponent").startswith("alphabeta")
 
 
-def test_perfect_answers_the_opening_of_standard_connect_four_from_the_book(page: Any) -> None:
-    start(page, "connect4", "perfect")
-    for column in ("4", "4", "3"):  # three of our moves: its replies at plies 1, 3 and 5
-        click_move(page, column)
-        assert page.evaluate("view.search.seconds") < 1.0
-        assert not page.evaluate("view.search.note")  # proved, not a fallback search
-    verdict = page.text_content("#search") or ""
-    assert "win" in verdict or "draw" in verdict
-    shot(page, "perfect-7x6-book")
+def test_perfect_answers_the_opening_of_standard_connect_four_from_the_book(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:  # a server of its own: the shared one caps games per client
+        page = open_page(url)
+        start(page, "connect4", "perfect", width=7, height=6)
+        for column in ("4", "4", "3"):  # three of our moves: its replies at plies 1, 3, 5
+            click_move(page, column)
+            assert page.evaluate("view.search.seconds") < 1.0
+            assert not page.evaluate("view.search.note")  # proved, not a fallback search
+        verdict = page.text_content("#search") or ""
+        assert "win" in verdict or "draw" in verdict
+        shot(page, "perfect-7x6-book")

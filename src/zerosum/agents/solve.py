@@ -495,8 +495,8 @@ class Perfect(Seeded):
             with budget.limit(max(proving, self.TIE_SECONDS)):
                 for move in best:
                     child = game.result(state, move)
-                    if game.is_terminal(child):
-                        escapes[move] = 0
+                    if game.is_terminal(child):  # a win now is the fastest win
+                        escapes[move] = -1 if game.utility(child, me) > 0 else 0
                         continue
                     held = sum(v >= 0 for v in self._solver.solve(child).action_values.values())
                     # after a move that lets us move again, our own good options count for us
