@@ -85,8 +85,12 @@ def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
 def _read_journal(path: Path, plies: int, weak: bool = False) -> dict[int, int]:
     """The scores a journal holds; a new journal gets its header. A last line cut off
     mid-write is dropped; a journal of another depth is refused."""
-    header: dict[str, object] = {"format": JOURNAL_FORMAT, "plies": plies, "width": WIDTH}
-    header["height"] = HEIGHT
+    header: dict[str, object] = {
+        "format": JOURNAL_FORMAT,
+        "plies": plies,
+        "width": WIDTH,
+        "height": HEIGHT,
+    }
     if weak:
         header["weak"] = True
     if not path.exists() or path.stat().st_size == 0:

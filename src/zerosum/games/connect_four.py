@@ -8,13 +8,16 @@ wrap from one column into the next. The same layout is what the compiled solver 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import budget
 from . import svg
 from .base import BuiltinGame
 from .heuristics import connect_four_lines, squash
 from .space import LayerCounts, Probes
+
+if TYPE_CHECKING:
+    from .connect_four_book import Book
 
 #: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
 ConnectFourState = tuple[int, int, int, int]
@@ -57,9 +60,7 @@ class ConnectFour(BuiltinGame):
         moves come from the book at once, and past it the page's cap bounds each move,
         which then still keeps the position's value (``keeping_move``)."""
         if (self.width, self.height, self.k) == (7, 6, 4):
-            from .connect_four_book import book
-
-            shipped = book()
+            shipped = self._book()
             return shipped is not None and shipped.plies >= BOOK_INSTANT_PLIES
         if self.has_compiled_solver:
             return self.cells <= INSTANT_CELLS
@@ -233,19 +234,26 @@ class ConnectFour(BuiltinGame):
             connect4.ensure_compiled(notify=None)
             self._from_book(0, 0)
 
+    def _book(self) -> Book | None:
+        """The shipped opening book, for the standard 7x6 board only."""
+        if (self.width, self.height, self.k) != (7, 6, 4):
+            return None
+        from .connect_four_book import book
+
+        return book()
+
     def _from_book(self, current: int, mask: int) -> tuple[list[int | None], bool] | None:
         """Every column's score from the 7x6 opening book (None for a full column) and
         whether the scores are exact (else values: 1, 0, -1), or None when the board is
         another or the book does not reach the position."""
-        if (self.width, self.height, self.k) != (7, 6, 4):
+        shipped = self._book()
+        if shipped is None:
             return None
-        from .connect_four_book import book, column_scores
+        from .connect_four_book import column_scores
 
-        scores = column_scores(current, mask)
+        scores = column_scores(current, mask, shipped)
         if scores is None:
             return None
-        shipped = book()
-        assert shipped is not None
         exact = shipped.exact_at(mask.bit_count() + 1)
         return [scores.get(col) for col in range(self.width)], exact
 
@@ -297,14 +305,13 @@ class ConnectFour(BuiltinGame):
         if not self.has_compiled_solver:
             return None
         from ..kernels import connect4
-        from .connect_four_book import book
 
         p1, p2, moves, _ = state
         current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2
         if self._from_book(current, mask) is not None:
             return None
         table = connect4.kept_table()
-        shipped = book() if (self.width, self.height, self.k) == (7, 6, 4) else None
+        shipped = self._book()
         score = None if shipped is None else shipped.score(current, mask)
         if score is None:
             score, _ = connect4.solve(

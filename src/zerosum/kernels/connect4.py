@@ -655,8 +655,8 @@ def _keeping_column(cur, mask, value, width, height, table, tcfg, deadline):  # 
     bottom = _bottom_row(width, height)
     board = bottom * ((1 << height) - 1)
     possible = (mask + bottom) & board
-    if _winning_cells(cur, mask, height, board) & possible:  # a win at once keeps any value
-        win = _winning_cells(cur, mask, height, board) & possible
+    win = _winning_cells(cur, mask, height, board) & possible
+    if win:  # a win at once keeps any value
         for i in range(width):
             if win & (board & (((1 << height) - 1) << (order[i] * (height + 1)))):
                 return order[i], 0
