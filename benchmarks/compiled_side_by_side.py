@@ -1,4 +1,5 @@
-"""The compiled kernels of two checkouts side by side: alpha-beta, playouts and MCTS.
+"""The compiled kernels of two checkouts side by side: alpha-beta, playouts, MCTS and the
+Connect Four solver.
 
     python benchmarks/compiled_side_by_side.py OLD_SRC NEW_SRC [--rounds 3]
 
@@ -23,9 +24,11 @@ import time
 
 WORKER = r"""
 import json, sys, time
+from pathlib import Path
 import numpy as np
 import zerosum as zs
 from zerosum.agents import AlphaBeta, MCTS
+from zerosum.kernels import connect4 as c4
 
 def game_line(game, depth, plies):
     agent, state, line = AlphaBeta(depth, seed=None), game.initial_state, [game.initial_state]
@@ -69,6 +72,13 @@ for spec in ("tictactoe", "connect4", "migration:n=8", "pick:n=4"):
 game = zs.load_game("connect4")
 seconds, _ = timed(lambda: MCTS(iterations=20000, seed=0)(game, game.initial_state))
 out["mcts connect4 20000 sims"] = (seconds, None)
+data = Path(zs.__file__).resolve().parents[2] / "tests" / "data" / "connect4"
+for set_id, count in (("L2_R2", 100), ("L1_R2", 10)):
+    lines = (data / f"Test_{set_id}.txt").read_text().splitlines()[:count]
+    positions = [c4.parse_moves(line.split()[0]) for line in lines]
+    for weak in (False, True):
+        seconds, nodes = timed(lambda: int(c4.solve_batch(positions, weak=weak)[1].sum()), 1.0)
+        out[f"connect4 solver {set_id} x{count}" + " weak" * weak] = (seconds, nodes)
 print(json.dumps(out))
 """
 
