@@ -25,13 +25,13 @@ from typing import Any
 
 from .game import ZerosumError
 from .games.connect_four_book import (
+    BOARD,
     HEIGHT,
     WIDTH,
     Book,
-    _immediate_win,
-    _wins,
     canonical,
     column_scores,
+    winning_drop,
 )
 from .interrupts import signals_end_process
 
@@ -39,8 +39,6 @@ __all__ = ["positions", "build", "journal_path", "solve_chunk", "JOURNAL_FORMAT"
 
 JOURNAL_FORMAT = "zerosum-book-journal/1"
 CHUNK = 16  # positions per task: seconds of work each at the depths books are built to
-_H1 = HEIGHT + 1
-_FULL = (1 << HEIGHT) - 1
 
 
 def positions(plies: int) -> Iterator[tuple[int, int]]:
@@ -51,11 +49,9 @@ def positions(plies: int) -> Iterator[tuple[int, int]]:
         after: dict[int, tuple[int, int]] = {}
         for current, mask in level.values():
             for col in range(WIDTH):
-                if mask >> (col * _H1) & _FULL == _FULL:
-                    continue
-                move = (mask + (1 << (col * _H1))) & (_FULL << (col * _H1))
-                if _wins(current | move):
-                    continue  # the game is over
+                move = BOARD.drop(mask, col)
+                if not move or BOARD.has_line(current | move):
+                    continue  # a full column, or the game is over
                 child = (current ^ mask, mask | move)
                 after.setdefault(canonical(*child), child)
         level = after
@@ -172,7 +168,7 @@ def _solve_ply(
     journal and, for the rest, solved in chunks on ``pool``; each chunk journaled."""
     journal = journal_path(journals, plies, weak)
     done = _read_journal(journal, plies, weak)
-    todo = [p for p in positions(plies) if canonical(*p) not in done and not _immediate_win(*p)]
+    todo = [p for p in positions(plies) if canonical(*p) not in done and not winning_drop(*p)]
     kind = "values" if weak else "exact scores"
     report(f"ply {plies} ({kind}): {len(done)} positions solved before, {len(todo)} to solve")
     begin = time.perf_counter()
@@ -208,7 +204,7 @@ def _derive(
     for ply in range(plies - 1, -1, -1):
         partial = Book.from_scores(scores, plies, exact_plies)
         for current, mask in positions(ply):
-            if _immediate_win(current, mask):
+            if winning_drop(current, mask):
                 continue
             moves = column_scores(current, mask, partial)
             if moves is None:

@@ -106,13 +106,18 @@ class ConnectFour(BuiltinGame):
 
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
         p1, p2, moves, _ = state
-        mask = p1 | p2
-        bit = (mask + self._bottom[action]) & self._column[action]
+        bit = self.drop(p1 | p2, action)
         if moves % 2 == 0:
             p1 |= bit
             return (p1, p2, moves + 1, 1 if self.has_line(p1) else 0)
         p2 |= bit
         return (p1, p2, moves + 1, 2 if self.has_line(p2) else 0)
+
+    def drop(self, mask: int, column: int) -> int:
+        """The cell (one bit) where a stone dropped into ``column`` lands on the stones
+        ``mask``, or 0 when the column is full: adding the column's bottom bit carries
+        up to the first empty cell."""
+        return (mask + self._bottom[column]) & self._column[column]
 
     def has_line(self, stones: int) -> bool:
         """Whether ``stones`` contain k in a row in any direction."""
@@ -194,9 +199,10 @@ class ConnectFour(BuiltinGame):
 
     def canonical_key(self, state: ConnectFourState) -> tuple[int, int]:
         """The smaller of the stones and their mirror image."""
-        return min((state[0], state[1]), (self._mirror(state[0]), self._mirror(state[1])))
+        return min((state[0], state[1]), (self.mirror(state[0]), self.mirror(state[1])))
 
-    def _mirror(self, bits: int) -> int:
+    def mirror(self, bits: int) -> int:
+        """The stones ``bits`` reflected left-right (column c goes to width - 1 - c)."""
         h1, out = self.column_height, 0
         column = (1 << h1) - 1
         for c in range(self.width):

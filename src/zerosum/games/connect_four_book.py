@@ -22,33 +22,28 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["Book", "book", "canonical", "column_scores", "BOOK_PATH", "WIDTH", "HEIGHT"]
+from .connect_four import ConnectFour
+
+__all__ = ["Book", "book", "canonical", "column_scores", "winning_drop", "BOOK_PATH", "BOARD",
+           "WIDTH", "HEIGHT"]  # fmt: skip
 
 WIDTH, HEIGHT = 7, 6
-_H1 = HEIGHT + 1
-_COLUMN = (1 << _H1) - 1
-_BOTTOM = sum(1 << (c * _H1) for c in range(WIDTH))
-_BOARD = _BOTTOM * ((1 << HEIGHT) - 1)
+CELLS = WIDTH * HEIGHT
 BOOK_PATH = Path(__file__).parent / "data" / "connect4_7x6_book.npz"
-
-
-def _mirror(bits: int) -> int:
-    return sum(((bits >> (c * _H1)) & _COLUMN) << ((WIDTH - 1 - c) * _H1) for c in range(WIDTH))
+#: The board's rules on bitboards (drop, lines, mirror): the book's positions are its.
+BOARD = ConnectFour(WIDTH, HEIGHT)
 
 
 def canonical(current: int, mask: int) -> int:
     """One key for a position and its mirror image: the smaller of ``current + mask``
     (unique per position: the mover's stones and the heights) and its reflection."""
     key = current + mask
-    return min(key, _mirror(key))
+    return min(key, BOARD.mirror(key))
 
 
-def _wins(stones: int) -> bool:
-    for shift in (1, _H1, _H1 - 1, _H1 + 1):  # vertical, horizontal, both diagonals
-        pairs = stones & (stones >> shift)
-        if pairs & (pairs >> 2 * shift):
-            return True
-    return False
+def winning_drop(current: int, mask: int) -> bool:
+    """Whether the mover (stones ``current``) can complete four at once."""
+    return any(BOARD.has_line(current | BOARD.drop(mask, col)) for col in range(WIDTH))
 
 
 @dataclass(frozen=True)
@@ -125,15 +120,14 @@ def column_scores(current: int, mask: int, table: Book | None = None) -> dict[in
     exact = table.exact_at(stones + 1)
     scores = {}
     for col in range(WIDTH):
-        column = _COLUMN >> 1 << (col * _H1)  # the column's playable cells
-        if mask & column == column:
-            continue
-        move = (mask + (1 << (col * _H1))) & column
-        if _wins(current | move):
-            scores[col] = (WIDTH * HEIGHT + 1 - stones) // 2 if exact else 1
+        move = BOARD.drop(mask, col)
+        if not move:
+            continue  # a full column
+        if BOARD.has_line(current | move):
+            scores[col] = (CELLS + 1 - stones) // 2 if exact else 1
             continue
         child_mask = mask | move
-        if child_mask == _BOARD:
+        if stones + 1 == CELLS:
             scores[col] = 0
             continue
         child = child_score(current ^ mask, child_mask, table)
@@ -146,17 +140,7 @@ def column_scores(current: int, mask: int, table: Book | None = None) -> dict[in
 def child_score(current: int, mask: int, table: Book) -> int | None:
     """The score (or value, where the book has values only) of a position from the book,
     or from its mover's win at once."""
-    if _immediate_win(current, mask):
+    if winning_drop(current, mask):
         stones = mask.bit_count()
-        return (WIDTH * HEIGHT + 1 - stones) // 2 if table.exact_at(stones) else 1
+        return (CELLS + 1 - stones) // 2 if table.exact_at(stones) else 1
     return table.score(current, mask)
-
-
-def _immediate_win(current: int, mask: int) -> bool:
-    for col in range(WIDTH):
-        column = _COLUMN >> 1 << (col * _H1)
-        if mask & column != column:
-            move = (mask + (1 << (col * _H1))) & column
-            if _wins(current | move):
-                return True
-    return False
