@@ -73,3 +73,16 @@ def test_a_move_that_keeps_the_value_says_what_it_proved(keeps: int, verdict: st
     summary = search_summary(zs.games.ConnectFour(), info)
     assert summary["verdict"] == verdict and summary["lean"] == keeps
     assert "keeps this result" in summary["basis"]
+
+
+def test_the_legend_speaks_of_distances_only_where_the_moves_have_them() -> None:
+    connect4, agent = zs.load_game("connect4"), zs.agents.Perfect()
+    for columns, distances in (([3, 3], True), ([3, 3, 2, 4, 4, 2], False)):
+        state = connect4.initial_state
+        for column in columns:
+            state = connect4.result(state, column)
+        agent(connect4, state)  # the book: exact scores at 3 stones, values only at 7
+        assert agent.last is not None
+        said = search_summary(connect4, agent.last)
+        assert any(" in " in label for label in said["moves"].values()) == distances
+        assert ("win in 7" in said["legend"]) == distances

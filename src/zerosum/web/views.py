@@ -101,13 +101,15 @@ def _solved_summary(game: Any, solved: SolveResult) -> dict[str, Any]:
         _action_text(game, a): _outcome_label(v, solved.action_plies.get(a))
         for a, v in solved.action_values.items()
     }
+    legend = "what each move leads to with perfect play"
+    if any(plies is not None for plies in solved.action_plies.values()):
+        legend += " (win in 7: within 7 moves, counting that one)"
     return {
         "verdict": _proven_verdict(solved.value, solved.plies),
         "basis": "proven: it solved the game from here",
         "lean": float(solved.value),
         "moves": moves,
-        "legend": "what each move leads to with perfect play (win in 7: within 7 moves, "
-        "counting that one)",
+        "legend": legend,
     }
 
 
