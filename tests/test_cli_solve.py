@@ -66,7 +66,7 @@ def test_a_weak_solve_prints_values_without_distances(capsys: pytest.CaptureFixt
     assert main(["solve", "migration:n=5", "--weak", "--json", "--moves", "2,1"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["value"] == -1 and data["plies"] is None
-    assert set(data["plies_by_move"].values()) == {None}
+    assert set(data["plies_by_move"].values()) == {None} and data["values_only"]
 
 
 def test_values_from_the_book_say_they_have_no_distances(
@@ -86,3 +86,5 @@ def test_values_from_the_book_say_they_have_no_distances(
     assert out[0] == "player 2 to move loses" and "no distances" in out[1]
     assert "4  loses  (best)" in [line.strip() for line in out]
     assert out[-1].startswith("0 nodes")
+    assert main(["solve", "connect4", "--moves", "444", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["values_only"]

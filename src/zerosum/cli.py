@@ -144,7 +144,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     plies = "" if result.plies is None else f" in {result.plies} plies"
     scored = "" if result.score is None else f" (score {result.score})"
     print(f"player {game.player(state)} to move {names[result.value]}{plies}{scored}")
-    if not args.weak and result.score is None and result.nodes == 0 and result.plies is None:
+    if result.values_only and not args.weak:
         print("  (values from the opening book: it has no distances this deep)")
     for action, value in result.action_values.items():
         steps = result.action_plies[action]
@@ -209,6 +209,7 @@ def solve_json(game: Any, result: SolveResult) -> dict[str, Any]:
             "moves": {fmt(a): v for a, v in result.action_values.items()},
             "plies_by_move": {fmt(a): p for a, p in result.action_plies.items()},
             "best": [fmt(a) for a in result.best_actions],
+            "values_only": result.values_only,
         }
     return {**head, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
 

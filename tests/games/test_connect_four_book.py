@@ -262,5 +262,6 @@ def test_perfect_plays_from_a_book_of_values(monkeypatch: pytest.MonkeyPatch) ->
     move = perfect(game, state)
     solved = perfect.last.extra["solve"]
     assert solved.nodes == 0 and solved.plies is None  # from the book, no distances
+    assert solved.values_only
     assert solved.action_values == {col: _sign(score) for col, score in exact.items()}
     assert _sign(exact[move]) == max(map(_sign, exact.values()))  # never gives a value up

@@ -86,7 +86,9 @@ class SolveResult:
     best actions are then all those of the best value, in the game's order); ``nodes``
     positions searched;
     ``seconds`` wall time. ``score`` and ``action_scores`` are set only when the game's own
-    ``solve_exactly`` solver answered (see the module's documentation).
+    ``solve_exactly`` solver answered (see the module's documentation). ``values_only``
+    says the answer knows values but no distances: a weak solve, or a full one the game's
+    solver answered from values alone (Connect Four's opening book past its exact plies).
     """
 
     value: int
@@ -98,6 +100,7 @@ class SolveResult:
     seconds: float
     score: int | None = None
     action_scores: dict[Any, int] | None = field(default=None)
+    values_only: bool = False
 
     def _repr_html_(self) -> str:
         rows = "".join(
@@ -365,6 +368,7 @@ def _weak_result(values: dict[Any, int], nodes: int, seconds: float) -> SolveRes
         action_plies=dict.fromkeys(values),
         nodes=nodes,
         seconds=seconds,
+        values_only=True,
     )
 
 
