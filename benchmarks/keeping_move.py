@@ -42,15 +42,13 @@ def main() -> None:
         p1, p2, plies, _ = state
         current = p1 if plies % 2 == 0 else p2
         begin = time.perf_counter()
-        scores, every = connect4.analyze_counted(
-            current, p1 | p2, tt=connect4.TranspositionTable(64)
-        )
+        scores, every = connect4.analyze_counted(current, p1 | p2, tt=connect4.TranspositionTable())
         every_s = time.perf_counter() - begin
         best = max(s for s in scores if s is not None)
         value = (best > 0) - (best < 0)
         begin = time.perf_counter()
         column, safe = connect4.keeping_move(
-            current, p1 | p2, value, tt=connect4.TranspositionTable(64)
+            current, p1 | p2, value, tt=connect4.TranspositionTable()
         )
         safe_s = time.perf_counter() - begin
         kept = scores[column]

@@ -268,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--weak", action="store_true", help="win/draw/loss only, no distances (much faster)"
     )
     solve_.add_argument(
-        "--tt-mb", type=float, help="connect4: transposition table size in MB (default 64)"
+        "--tt-mb", type=float, help="connect4: transposition table size in MB (default 8)"
     )
     solve_.add_argument(
         "--workers",
