@@ -965,17 +965,19 @@ def solve_timed(
     height: int = 6,
     *,
     cpu: bool = False,
+    tt: TranspositionTable | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Scores, nodes and seconds of each position, one thread, a fresh default table per
-    position, timed inside the compiled loop (for benchmarks): wall-clock seconds, or the
-    thread's CPU seconds if ``cpu``. Positions are checked as in :func:`solve_batch`."""
+    """Scores, nodes and seconds of each position, one thread, the table (``tt``, else the
+    default one) fresh for each position, timed inside the compiled loop (for benchmarks):
+    wall-clock seconds, or the thread's CPU seconds if ``cpu``. Positions are checked as in
+    :func:`solve_batch`."""
     pos = list(positions)
     _check_board(width, height)
     for current, mask in pos:
         _check_position(current, mask, width, height)
     cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
     msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
-    entries, cfg = _table_for(None)[0].arrays(width, height)
+    entries, cfg = (tt if tt is not None else _table_for(None)[0]).arrays(width, height)
     seconds = np.zeros(len(pos))
     scores, nodes = _solve_batch(
         cur, msk, width, height, False, True, entries, cfg, 0.0, seconds, cpu
