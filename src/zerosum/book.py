@@ -58,9 +58,6 @@ def positions(plies: int) -> Iterator[tuple[int, int]]:
     for key in sorted(level):
         yield level[key]
 
-
-#: Megabytes of the table each worker process keeps for all the positions it solves.
-TABLE_MB = 256
 _table: Any = None
 
 
@@ -68,12 +65,15 @@ def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
     """The exact scores (or, if ``weak``, -1/0/1) of a chunk of positions (in a worker
     process). One table serves
     every position the process solves: its entries are exact bounds of positions, valid
-    for any search, and neighbouring positions of a ply share most of their subtrees."""
+    for any search, and neighbouring positions of a ply share most of their subtrees. It
+    has the solver's default size: on 96 neighbouring positions of 8 stones, 8 MB solved
+    the values in half the time 256 MB took (5.6 s against 11.2 s, at 15% more nodes), as
+    a table that stays in the caches is read faster."""
     global _table
     from .kernels import connect4
 
     if _table is None:
-        _table = connect4.TranspositionTable(TABLE_MB)
+        _table = connect4.TranspositionTable()
     scores, _ = connect4.solve_batch(chunk, WIDTH, HEIGHT, weak=weak, tt=_table)
     return [int(s) for s in scores]
 
