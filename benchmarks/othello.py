@@ -1,4 +1,5 @@
-"""Othello: the compiled AlphaBeta against the plain one, at equal depth, same values.
+"""Othello: the compiled AlphaBeta against the plain one, at equal depth, same values;
+then the exact solve of endgames, compiled against the generic solver.
 
 The worked example of a compiled game (``docs/compiled_games.md``): the same game class,
 searched by ``AlphaBeta(depth)`` through its compiled rules and by
@@ -6,6 +7,10 @@ searched by ``AlphaBeta(depth)`` through its compiled rules and by
 positions of one game (played by a depth-2 compiled AlphaBeta), a fresh agent per run,
 ``depth_adjust=False``; every position's value must be equal on both paths. The two are
 timed in turn (``timing.timed_together``) and the table gives ms per move and the ratio.
+The exact solves (``zs.solve``) take that game's positions with 10, 12 and 14 empty
+squares on 6x6: the compiled alpha-beta to the end against the generic solver's Python
+search (the same class without its compiled rules); every move's value and distance must
+agree.
 
     PYTHONPATH=src python benchmarks/othello.py            # 6x6 and 8x8
     PYTHONPATH=src python benchmarks/othello.py --quick    # fewer positions, one depth
@@ -20,6 +25,14 @@ from timing import table, timed_together
 
 import zerosum as zs
 from zerosum.agents import AlphaBeta
+from zerosum.games import Othello
+
+
+class Plain(Othello):
+    """The same game without its compiled rules: the generic solver's path."""
+
+    def compiled_rules(self) -> None:  # type: ignore[override]
+        return None
 
 
 def positions(game: Any, plies: int) -> list[Any]:
@@ -67,6 +80,31 @@ def main() -> None:
     print()
     print(table(["game", "depth", "positions", "plain ms/move", "compiled ms/move", "speed-up",
                  "same values"], rows))  # fmt: skip
+    print()
+    print(table(["empty squares", "value, plies", "generic s", "compiled s", "speed-up",
+                 "same values and plies"], solve_rows(args.repeat, args.quick)))  # fmt: skip
+
+
+def solve_rows(repeat: int, quick: bool) -> list[list[Any]]:
+    """Exact solves of 6x6 endgames, compiled and generic, timed in turn."""
+    game, plain = Othello(6), Plain(6)
+    states = positions(game, 40)
+    rows = []
+    for empties in (10,) if quick else (10, 12, 14):
+        state = next(s for s in states if 36 - (s[0] | s[1]).bit_count() <= empties)
+        zs.solve(game, state)  # compile outside the timing
+        (fast, compiled), (slow, generic) = timed_together(
+            repeat,
+            lambda: zs.solve(game, state),  # noqa: B023 (called at once)
+            lambda: zs.solve(plain, state),  # noqa: B023
+        )
+        same = (compiled.action_values, compiled.action_plies) == (
+            generic.action_values,
+            generic.action_plies,
+        )
+        rows.append([empties, f"{compiled.value}, {compiled.plies}", f"{slow:.3f}",
+                     f"{fast:.4f}", f"{slow / fast:.0f}x", "yes" if same else "NO"])  # fmt: skip
+    return rows
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ def positions(plies: int) -> Iterator[tuple[int, int]]:
     for key in sorted(level):
         yield level[key]
 
+
 _table: Any = None
 
 

@@ -191,7 +191,7 @@ def test_perfect_keeps_the_best_value_whatever_the_tie_break(data: st.DataObject
 def test_perfect_is_registered_and_keeps_its_table_between_moves() -> None:
     agent = zs.make_agent("perfect:seed=3")
     assert isinstance(agent, Perfect) and agent.seed == 3
-    game = zs.games.Pick(3)
+    game = zs.games.Migration(5)  # its settled() keeps it on the generic solver
     first = agent(game, game.initial_state)
     solver = agent._solver
     assert isinstance(solver, Solver) and solver.table

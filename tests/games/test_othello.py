@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -113,14 +115,31 @@ class PlainOthello(Othello):
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.data())
-def test_a_weak_solve_by_the_compiled_search_matches_the_generic_solver(
-    data: st.DataObject,
+@given(st.data(), st.booleans())
+def test_a_solve_by_the_compiled_search_matches_the_generic_solver(
+    data: st.DataObject, weak: bool
 ) -> None:
     game, plain = Othello(4), PlainOthello(4)
     state = random_state(game, data, 8, least=2)
     if game.is_terminal(state):
         return
-    compiled = zs.solve(game, state, weak=True)
-    generic = zs.solve(plain, state, weak=True)
+    compiled = zs.solve(game, state, weak=weak)
+    generic = zs.solve(plain, state, weak=weak)
     assert compiled.action_values == generic.action_values
+    # exact: the same distances, so the same fastest wins and slowest losses
+    assert compiled.action_plies == generic.action_plies
+    assert compiled.best_actions == generic.best_actions and compiled.plies == generic.plies
+
+
+def test_an_exact_solve_of_othello_4x4_from_the_start_runs_compiled() -> None:
+    class Counted(Othello):
+        made = 0
+
+        def result(self, state: Any, action: int) -> Any:
+            Counted.made += 1
+            return super().result(state, action)
+
+    compiled, generic = zs.solve(Counted(4)), zs.solve(PlainOthello(4))
+    assert (compiled.value, compiled.plies) == (generic.value, generic.plies) == (-1, 12)
+    assert compiled.action_plies == generic.action_plies
+    assert Counted.made == 4  # the root's four children; the rest ran compiled
