@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from .bits import HOT
 from .playouts import play_out
 from .rng import below, new_rng
 from .rules import MAX_MOVES, MAX_PLIES, OPEN, Rules, moves, outcome, play
@@ -90,19 +91,16 @@ def _expand(node, first, count, action, visits, total, lo, hi, size, rules, a, b
     first[node], count[node], size[0] = f, n, f + n
 
 
-@njit(cache=True, nogil=True)  # other threads run while it searches
+@njit(**HOT, nogil=True)  # other threads run while it searches
 def _search(  # type: ignore[no-untyped-def]
     first, count, action, visits, total, lo, hi, size,
-    rules, a0, b0, player, c, solver, iterations, rng,
+    rules, a0, b0, player, c, solver, iterations, rng, path, buffer, no_trace,
 ):  # fmt: skip
     """Run up to ``iterations`` from root 0 (position ``a0, b0``, ``player`` to move);
     returns how many ran.
 
     ``total`` and the bounds ``lo <= value <= hi`` are for the player who moved into each
     node; terminal nodes (and, with ``solver``, solved ones) have ``lo == hi``."""
-    path = np.empty(MAX_PLIES + 1, dtype=np.int64)
-    buffer = np.empty(MAX_MOVES, dtype=np.int64)
-    no_trace = np.empty(0, dtype=np.int64)
     done = 0
     while done < iterations and not (solver and lo[0] == hi[0]):
         node, a, b, me = 0, a0, b0, player
@@ -170,6 +168,13 @@ class CompiledTree:
         self.rules, self.game, self.state, self.c, self.solver = rules, rules.game, state, c, solver
         self.rng = new_rng(seed)
         self.size = np.zeros(1, dtype=np.int64)
+        # the search's path, move list and (empty) trace, allocated here so that the compiled
+        # search allocates nothing and runs without reference counting (HOT): 10% faster
+        self.work = (
+            np.empty(MAX_PLIES + 1, dtype=np.int64),
+            np.empty(MAX_MOVES, dtype=np.int64),
+            np.empty(0, dtype=np.int64),
+        )
         self.arrays = self._allocate(1024)
         self._clear_root()
 
@@ -207,7 +212,7 @@ class CompiledTree:
             step = batch if iterations is None else min(batch, iterations - done)
             self._reserve(step * self.rules.most_moves)
             began = time.perf_counter()
-            options = (self.c, self.solver, step, self.rng)
+            options = (self.c, self.solver, step, self.rng, *self.work)
             ran = _search(*self.arrays, self.size, *position, *options)  # type: ignore[call-arg]
             done += ran
             now = time.perf_counter()

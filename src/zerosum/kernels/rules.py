@@ -194,7 +194,9 @@ def key(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any]:
     raise TypeError("key() is for compiled code")
 
 
-_OPTIONS: dict[str, Any] = {"jit_options": {**HOT}}
+# Inlined into the kernel where it is called, the generic function costs nothing: called,
+# it made random playouts of tic-tac-toe and Connect Four 1.3x to 1.4x slower.
+_OPTIONS: dict[str, Any] = {"jit_options": {**HOT}, "inline": "always"}
 
 
 @overload(moves, **_OPTIONS)
