@@ -4,6 +4,11 @@ lock), side by side in one run, scores checked against the files.
 
     PYTHONPATH=src python benchmarks/connect4_parallel.py              # 2 threads, 300 each
     PYTHONPATH=src python benchmarks/connect4_parallel.py --limit 1000 --workers 2
+    PYTHONPATH=src python benchmarks/connect4_parallel.py --limit 1000 --copies 8 --sets L3_R1
+
+``--copies N`` solves each set's positions N times over in one batch: a batch of easy
+positions lasts about as long as handing a share to another thread (tens of
+microseconds), so a longer one shows the throughput a long stream of them gets.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sets", nargs="*", default=list(QUICK))
+    parser.add_argument("--copies", type=int, default=1, help="each position N times over")
     args = parser.parse_args()
     c4.ensure_compiled(None)
     c4.prepare_tables(args.workers)
@@ -43,15 +49,15 @@ def main() -> None:
     print("| --- | ---: | ---: | ---: | ---: |")
     for set_id in args.sets:
         data = load(set_id, args.limit)
-        positions = [c4.parse_moves(moves) for moves, _ in data]
-        expected = [score for _, score in data]
+        positions = [c4.parse_moves(moves) for moves, _ in data] * args.copies
+        expected = [score for _, score in data] * args.copies
         one, many = [], []
         for _ in range(args.repeat):  # interleaved, so drifts in machine speed hit both
             one.append(throughput(positions, expected, 1))
             many.append(throughput(positions, expected, args.workers))
         a, b = statistics.median(one), statistics.median(many)
         name = SETS[set_id][0]
-        print(f"| {name} ({set_id}) | {len(data)} | {a:,.0f} | {b:,.0f} | {b / a:.2f}x |")
+        print(f"| {name} ({set_id}) | {len(positions)} | {a:,.0f} | {b:,.0f} | {b / a:.2f}x |")
 
 
 if __name__ == "__main__":
