@@ -5,10 +5,12 @@ Layering: the rules interface (:mod:`.rules`) is the contract between games and 
 A game's compiled rules live with the game (``games/*_rules.py``) and import the
 interface; the generic kernels (:mod:`.alphabeta`, :mod:`.playouts`, :mod:`.mcts`) import
 the interface only, never a game, and agents find a game's rules through its optional
-``compiled_rules()`` member. (The exact Connect Four solver, :mod:`.connect4`, is still
-written for its one game, on bitboards it keys itself, and imports no game; the Migration
-win/loss solver belongs to its game, ``games/migration_solver.py``, on the game's
-compiled rules.)
+``compiled_rules()`` member. Solving is generic too: any game with compiled rules is
+solved, weakly or exactly (with distances), by the generic alpha-beta searched to the end
+(``agents/solve.py``). Two games keep faster solvers of their own: Connect Four's exact
+solver, :mod:`.connect4`, written for its bitboards (it keys them itself and imports no
+game), and Migration's win/loss solver, which belongs to its game
+(``games/migration_solver.py``, on the game's compiled rules).
 
 How the kernels are made generic, and why this way (measured with numba 0.68 on this
 machine): a game's rules are njit functions attached to a ``typing.NamedTuple`` record
