@@ -340,16 +340,15 @@ def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
 
 def _by_compiled_search(game: Any, state: Any, weak: bool) -> tuple[dict[Any, int], int] | None:
     """Every move's score (see :data:`WIN`; with ``weak`` only its sign is meant) and the
-    positions searched, for a
-    game with compiled rules (``compiled_rules()``, ``docs/compiled_games.md``) and no
-    solver of its own: each move's position searched to the end by the compiled
-    alpha-beta with the win/loss-only evaluation. Exact, it also discounts each ply
-    (``depth_adjust``), so a forced result ``k`` plies away is worth ``DECAY ** k``, which
-    gives the distance; weak, it skips that (cheaper: any win will do). None for a game
-    without compiled rules, and for an exact solve of a game with ``settled``, which the
-    generic solver's search uses and this one cannot (Migration 6x6 from the start: 4 s
-    with it, 36 s compiled without). Raises :class:`~zerosum.budget.OutOfTime` when the
-    deadline cuts a search short."""
+    positions searched, for a game with compiled rules (``compiled_rules()``,
+    ``docs/compiled_games.md``) and no solver of its own: each move's position searched to
+    the end by the compiled alpha-beta with the win/loss-only evaluation. Exact, it also
+    discounts each ply (``depth_adjust``), so a forced result ``k`` plies away is worth
+    ``DECAY ** k``, which gives the distance; weak, it skips that (cheaper: any win will
+    do). None for a game without compiled rules, and for an exact solve of a game with
+    ``settled``, which the generic solver's search uses and this one cannot (Migration 6x6
+    from the start: 4 s with it, 36 s compiled without). Raises
+    :class:`~zerosum.budget.OutOfTime` when the deadline cuts a search short."""
     from ..kernels.alphabeta import search_kernel
 
     if search_kernel(game) is None or (not weak and hasattr(game, "settled")):
