@@ -72,32 +72,95 @@ def _evaluate(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
     return value if player == 1 else -value
 
 
-@compiled_rules(moves=_moves, play=_play, outcome=_outcome, evaluate=_evaluate)
+@njit(**HOT)
+def _image(rules, t, x):  # type: ignore[no-untyped-def]
+    """The items ``x`` mapped by symmetry ``t``, a byte at a time (a table per byte)."""
+    out = np.uint64(0)
+    for j in range(rules.byte_images.shape[1]):
+        out |= rules.byte_images[t, j, (x >> np.uint64(8 * j)) & np.uint64(255)]
+    return out
+
+
+@njit(**HOT)
+def _canonical(rules, a, b, player):  # type: ignore[no-untyped-def]
+    """The smallest image of the holdings ``(a, b)`` under the game's symmetries."""
+    best_a, best_b, best_t = a, b, 0
+    for t in range(1, rules.byte_images.shape[0]):
+        ia = _image(rules, t, a)
+        if ia < best_a:
+            best_a, best_b, best_t = ia, _image(rules, t, b), t
+        elif ia == best_a:
+            ib = _image(rules, t, b)
+            if ib < best_b:
+                best_b, best_t = ib, t
+    return best_a, best_b, best_t
+
+
+@njit(**HOT)
+def _canonical_move(rules, code, t):  # type: ignore[no-untyped-def]
+    return rules.item_images[t, code]
+
+
+@njit(**HOT)
+def _original_move(rules, code, t):  # type: ignore[no-untyped-def]
+    return rules.item_preimages[t, code]
+
+
+@compiled_rules(moves=_moves, play=_play, outcome=_outcome, evaluate=_evaluate,
+                canonical=_canonical, canonical_move=_canonical_move,
+                original_move=_original_move)  # fmt: skip
 class ClaimRules(NamedTuple):
-    """A claim game's record: the items, the winning sets, and for each item ``x`` the
-    sets through it at ``through[offsets[x]:offsets[x + 1]]`` (a flat array: numba has
-    no ragged lists that cost nothing to read)."""
+    """A claim game's record: the items, the winning sets, for each item ``x`` the sets
+    through it at ``through[offsets[x]:offsets[x + 1]]`` (a flat array: numba has no
+    ragged lists that cost nothing to read), and the game's symmetries (permutations of
+    the items that map winning sets onto winning sets; the identity first): each one's
+    image of every item and back, and its image of every byte of a mask."""
 
     items: np.uint64
     sets: np.ndarray  # uint64, every winning set
     through: np.ndarray  # uint64
     offsets: np.ndarray  # int64, one more than the highest item
     scale: float
+    item_images: np.ndarray  # int64 [symmetry, item]
+    item_preimages: np.ndarray  # int64 [symmetry, item]
+    byte_images: np.ndarray  # uint64 [symmetry, byte of a mask, byte value]
 
 
-def claim_rules(items: list[int], sets: list[int], scale: float) -> ClaimRules:
+def claim_rules(
+    items: list[int], sets: list[int], scale: float, symmetries: list[list[int]] | None = None
+) -> ClaimRules:
     """The record of a claim game whose ``items`` (bit indices below 64) are claimed and
-    whose winning ``sets`` are masks; ``scale`` is the heuristic's squash scale."""
+    whose winning ``sets`` are masks; ``scale`` is the heuristic's squash scale;
+    ``symmetries`` (each the image of every bit from 0 to the highest item, the identity
+    first) are the permutations of the items that map winning sets onto winning sets."""
     top = max(items) + 1
     per_item = [[m for m in sets if m >> x & 1] for x in range(top)]
     offsets = np.cumsum([0] + [len(s) for s in per_item]).astype(np.int64)
+    images = symmetries or [list(range(top))]
+    for image in images:
+        if sorted(image) != list(range(top)) or sorted(_mapped(m, image) for m in sets) != sorted(
+            sets
+        ):
+            raise ValueError(f"{image} is not a symmetry of the winning sets")
+    preimages = [[image.index(x) for x in range(top)] for image in images]
+    spans = (top + 7) // 8
+    byte_images = [[[_mapped(v << (8 * j), image) for v in range(256)] for j in range(spans)]
+                   for image in images]  # fmt: skip
     return ClaimRules(
         np.uint64(sum(1 << x for x in items)),
         np.array(sets, dtype=np.uint64),
         np.array([m for s in per_item for m in s], dtype=np.uint64),
         offsets,
         float(scale),
+        np.array(images, dtype=np.int64),
+        np.array(preimages, dtype=np.int64),
+        np.array(byte_images, dtype=np.uint64),
     )
+
+
+def _mapped(mask: int, image: list[int]) -> int:
+    """The mask with each bit ``x`` (below ``len(image)``) moved to ``image[x]``."""
+    return sum(1 << image[x] for x in range(len(image)) if mask >> x & 1)
 
 
 class ClaimCodec(Rules):

@@ -114,7 +114,35 @@ def _evaluate(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
     return value if player == 1 else -value
 
 
-@compiled_rules(moves=_moves, play=_play, outcome=_outcome, evaluate=_evaluate)
+@njit(**HOT)
+def _mirror(rules, x):  # type: ignore[no-untyped-def]
+    """The cells ``x`` reflected left-right (column c goes to width - 1 - c)."""
+    width, n = rules.order.size, np.uint64(rules.column_height)
+    full = (_ONE << n) - _ONE  # a column's cells, with its spare one
+    out = np.uint64(0)
+    for c in range(width):
+        out |= ((x >> (np.uint64(c) * n)) & full) << (np.uint64(width - 1 - c) * n)
+    return out
+
+
+@njit(**HOT)
+def _canonical(rules, a, b, player):  # type: ignore[no-untyped-def]
+    """The smaller of the position and its mirror image (t = 1)."""
+    ma, mb = _mirror(rules, a), _mirror(rules, b)
+    if ma < a or (ma == a and mb < b):
+        return ma, mb, 1
+    return a, b, 0
+
+
+@njit(**HOT)
+def _mirrored_move(rules, code, t):  # type: ignore[no-untyped-def]
+    """A column's image under the mirror (t = 1), which is its own inverse."""
+    return rules.order.size - 1 - code if t else code
+
+
+@compiled_rules(moves=_moves, play=_play, outcome=_outcome, evaluate=_evaluate,
+                canonical=_canonical, canonical_move=_mirrored_move,
+                original_move=_mirrored_move)  # fmt: skip
 class ConnectFourRules(NamedTuple):
     """Connect Four's record: the real cells, per column its bottom cell, top cell and
     all its cells, the columns center-first, and the sizes."""

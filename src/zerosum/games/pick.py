@@ -165,7 +165,7 @@ class Pick(BuiltinGame):
         from .claim_rules import ClaimCodec, claim_rules
 
         items = list(range(1, self.numbers + 1))
-        return ClaimCodec(self, claim_rules(items, self.sets, self.scale))
+        return ClaimCodec(self, claim_rules(items, self.sets, self.scale, self.number_symmetries()))
 
     def held(self, state: PickState, player: int) -> list[int]:
         """The numbers ``player`` holds, ascending."""

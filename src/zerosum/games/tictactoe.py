@@ -113,7 +113,9 @@ class TicTacToe(BuiltinGame):
     def _build_rules(self) -> Any:
         from .claim_rules import ClaimCodec, claim_rules
 
-        return ClaimCodec(self, claim_rules(list(range(9)), list(LINES), SCALE))
+        return ClaimCodec(
+            self, claim_rules(list(range(9)), list(LINES), SCALE, square_symmetries(3))
+        )
 
     def winning_line(self, state: TicTacToeState) -> list[int]:
         """The cells of the completed line, or ``[]`` when nobody has won."""

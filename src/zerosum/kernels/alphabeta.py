@@ -30,7 +30,20 @@ from numba import njit, typeof, types
 
 from .bits import HOT
 from .clock import passed
-from .rules import MAX_MOVES, MAX_PLIES, OPEN, Rules, evaluate, key, moves, outcome, play
+from .rules import (
+    MAX_MOVES,
+    MAX_PLIES,
+    OPEN,
+    Rules,
+    canonical,
+    canonical_move,
+    evaluate,
+    key,
+    moves,
+    original_move,
+    outcome,
+    play,
+)
 
 __all__ = ["SearchKernel", "RootResult", "Workspace", "search_kernel", "table_move", "slot"]
 
@@ -109,6 +122,27 @@ def _line(rules, a, b, me, plies, keys, out):  # type: ignore[no-untyped-def]
             break
         me = 3 - me
     return count
+
+
+@njit(**_INLINE)
+def _keyed(rules, a, b, me, symmetric):  # type: ignore[no-untyped-def]
+    """The table key of a position and the symmetry ``t`` its moves are stored under: with
+    ``symmetric``, the key of its canonical image (the game's ``canonical``), so that all
+    its images share one entry; else its own key (``t`` 0)."""
+    if symmetric:
+        ca, cb, t = canonical(rules, a, b, me)
+        k1, k2 = key(rules, ca, cb, me)
+        return k1, k2, t
+    k1, k2 = key(rules, a, b, me)
+    return k1, k2, 0
+
+
+@njit(**_INLINE)
+def _stored_move(rules, entry, t):  # type: ignore[no-untyped-def]
+    """The move an entry's move field holds, for the position whose image under symmetry
+    ``t`` the entry is keyed by; -1 when it holds none."""
+    code = np.int64(entry & _BYTE)
+    return original_move(rules, code, t) if code <= MAX_MOVES else -1  # type: ignore[arg-type]
 
 
 @njit(**HOT)
@@ -202,11 +236,11 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
     outer = stats[_CUT]
     stats[_CUT] = 0
     first = -1
-    k1, k2 = key(rules, a, b, me)
+    k1, k2, t = _keyed(rules, a, b, me, zero)
     if keys.shape[0]:
         i = slot(k1, k2, keys.shape[0])
         if keys[i, _KEY1] == k1 and keys[i, _KEY2] == k2:
-            first = np.int64(keys[i, _MOVE] & _BYTE)  # type: ignore[assignment]
+            first = _stored_move(rules, keys[i, _MOVE], t)
             if np.int64(keys[i, _DEPTH]) == depth:
                 stats[_CUT] = keys[i, _MOVE] >> _S8
                 low, high = bounds[i, _LOW], bounds[i, _HIGH]
@@ -280,6 +314,8 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
     stats[_CUT] = cut | outer
     if depth == 1:  # the frontier's entries cost more to write than they save
         return best
+    if best_move >= 0:
+        best_move = canonical_move(rules, best_move, t)
     if best <= start_alpha:
         _store(keys, bounds, k1, k2, depth, -np.inf, best, best_move, cut)
     elif best >= beta:
@@ -329,7 +365,9 @@ def _root(a, b, me, depth, codes, tied, random_ties, rules, table, work, options
             alpha = max(alpha, value)
         elif value == best and random_ties:
             tied[i] = 1
-    k1, k2 = key(rules, a, b, me)
+    k1, k2, t = _keyed(rules, a, b, me, zero)
+    if first >= 0:
+        first = canonical_move(rules, first, t)
     _store(keys, bounds, k1, k2, depth, best, best, first, stats[_CUT])
     return best
 

@@ -3,7 +3,8 @@
 A compiled game states its rules twice: as the seven Python methods and as numba
 functions (``kernels/rules.py``). :func:`compare` checks that both agree on a position:
 the same legal actions in the same order, the same next position after each, the same
-end and utility, the same heuristic. Tests drive it along random games (see
+end and utility, the same heuristic; and that its symmetries, if it has any, agree with
+its rules. Tests drive it along random games (see
 ``tests/games/test_othello.py``); a user's game can do the same.
 
 >>> import zerosum as zs
@@ -18,7 +19,17 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .rules import MAX_MOVES, OPEN, evaluate, moves, outcome, play
+from .rules import (
+    MAX_MOVES,
+    OPEN,
+    canonical,
+    canonical_move,
+    evaluate,
+    moves,
+    original_move,
+    outcome,
+    play,
+)
 
 __all__ = ["compare", "compiled_actions", "compiled_result"]
 
@@ -37,6 +48,18 @@ def _play(rules, a, b, player, code):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def _evaluate(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
     return evaluate(rules, a, b, to_move, player)
+
+
+@njit(cache=True)
+def _canonical(rules, a, b, player):  # type: ignore[no-untyped-def]
+    return canonical(rules, a, b, player)
+
+
+@njit(cache=True)
+def _moved(rules, code, t):  # type: ignore[no-untyped-def]
+    """A move's image under symmetry ``t``, and that image mapped back."""
+    image = canonical_move(rules, code, t)
+    return image, original_move(rules, image, t)
 
 
 def compiled_actions(game: Any, state: Any) -> list[Any]:
@@ -81,3 +104,28 @@ def compare(game: Any, state: Any) -> None:
         assert (a2, b2) == expected[:2], f"after {action!r}: {(a2, b2)} != {expected[:2]} {shown}"
         utility = game.utility(after, me) if game.is_terminal(after) else None
         assert final == utility, f"after {action!r}: outcome {final} != utility {utility} {shown}"
+    _compare_symmetries(rules, a, b, me, [rules.code(action, me) for action in legal], shown)
+
+
+def _compare_symmetries(rules: Any, a: int, b: int, me: int, codes: list[int], shown: str) -> None:
+    """The symmetry members (``canonical``, ``canonical_move``, ``original_move``) agree with
+    the rules: the canonical image is its own, and each move's image in it leads to a
+    position of the same canonical image and outcome as the move itself."""
+    record = rules.record
+
+    def image(a: int, b: int, player: int) -> tuple[int, int, int]:
+        ia, ib, t = _canonical(record, np.uint64(a), np.uint64(b), player)
+        return int(ia), int(ib), int(t)
+
+    ca, cb, t = image(a, b, me)
+    assert image(ca, cb, me)[:2] == (ca, cb), (
+        f"the canonical image {(ca, cb)} is not its own {shown}"
+    )
+    for code in codes:
+        mapped, back = _moved(record, code, t)
+        assert back == code, f"move {code} maps to {mapped} and back to {back} {shown}"
+        a2, b2, final = _play(record, np.uint64(a), np.uint64(b), me, code)
+        ia2, ib2, image_final = _play(record, np.uint64(ca), np.uint64(cb), me, mapped)
+        assert final == image_final, f"move {code} and its image {mapped} end differently {shown}"
+        mine, theirs = image(int(a2), int(b2), 3 - me), image(int(ia2), int(ib2), 3 - me)
+        assert mine[:2] == theirs[:2], f"move {code} and its image {mapped} part ways {shown}"

@@ -25,6 +25,16 @@ game. The functions the record's class carries, set by :func:`compiled_rules`:
     the transposition key; by default ``(a, b)``, right when the masks tell whose turn
     it is. A game where they do not (Othello, after a pass) returns, for instance, the
     mover's stones first.
+``canonical(rules, a, b, player) -> (a, b, t)`` and ``canonical_move(rules, code, t)``,
+``original_move(rules, code, t)`` (optional, together)
+    the game's symmetries (maps of the board that preserve its rules): ``canonical``
+    gives one position of all the position's images, the same for each of them, and the
+    index ``t`` of the symmetry that maps the position onto it (0: itself);
+    ``canonical_move`` maps a move of the position to the same move in that image, and
+    ``original_move`` back. By default a game has none. Solving searches (the
+    win/loss-only evaluation, whose values depend on the rules alone) key their table by
+    the canonical image, so symmetric positions share one entry; searches with a
+    heuristic do not, as a heuristic need not be symmetric.
 
 The Python side of a game's rules is a :class:`Rules` object: the record and the codec
 between the game's states and actions and the kernels' masks and codes. A game offers it
@@ -61,7 +71,8 @@ from numba.extending import overload
 from .bits import HOT
 
 __all__ = ["OPEN", "PASS", "Rules", "compiled_rules", "moves", "play", "outcome", "evaluate",
-           "key", "MAX_MOVES", "MAX_PLIES"]  # fmt: skip
+           "key", "canonical", "canonical_move", "original_move", "MAX_MOVES",
+           "MAX_PLIES"]  # fmt: skip
 
 #: "Not terminal", from ``outcome`` (utilities are -1, 0 and 1).
 OPEN = 2.0
@@ -72,8 +83,10 @@ MAX_MOVES = 64
 #: The most plies a game may last from any position the kernels search.
 MAX_PLIES = 256
 
-_MEMBERS = ("moves", "play", "outcome", "evaluate", "key")
+_MEMBERS = ("moves", "play", "outcome", "evaluate", "key", "canonical", "canonical_move",
+            "original_move")  # fmt: skip
 _REQUIRED = _MEMBERS[:4]
+_SYMMETRY = _MEMBERS[5:]
 
 
 def compiled_rules(
@@ -83,6 +96,9 @@ def compiled_rules(
     outcome: Callable[..., Any],
     evaluate: Callable[..., Any],
     key: Callable[..., Any] | None = None,
+    canonical: Callable[..., Any] | None = None,
+    canonical_move: Callable[..., Any] | None = None,
+    original_move: Callable[..., Any] | None = None,
 ) -> Callable[[type], type]:
     """Class decorator: attach a game's njit rule functions to its record class (a
     ``typing.NamedTuple``), which is how the kernels find them.
@@ -92,7 +108,11 @@ def compiled_rules(
     ... class MyRules(NamedTuple):
     ...     full: np.uint64
     """
-    given = {"moves": moves, "play": play, "outcome": outcome, "evaluate": evaluate, "key": key}
+    given = {"moves": moves, "play": play, "outcome": outcome, "evaluate": evaluate, "key": key,
+             "canonical": canonical, "canonical_move": canonical_move,
+             "original_move": original_move}  # fmt: skip
+    if len({given[name] is None for name in _SYMMETRY}) > 1:
+        raise TypeError("canonical, canonical_move and original_move go together")
 
     def attach(cls: type) -> type:
         if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
@@ -251,6 +271,69 @@ def _key(rules, a, b, player):  # type: ignore[no-untyped-def]
 
     def impl(rules, a, b, player):  # type: ignore[no-untyped-def]
         return own(rules, a, b, player)
+
+    return impl
+
+
+def canonical(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any, int]:
+    """The position's canonical image and the symmetry mapping it there (compiled only)."""
+    raise TypeError("canonical() is for compiled code")
+
+
+def canonical_move(rules: Any, code: int, t: int) -> int:
+    """Move ``code``'s image under symmetry ``t`` (compiled only)."""
+    raise TypeError("canonical_move() is for compiled code")
+
+
+def original_move(rules: Any, code: int, t: int) -> int:
+    """The move whose image under symmetry ``t`` is ``code`` (compiled only)."""
+    raise TypeError("original_move() is for compiled code")
+
+
+@overload(canonical, **_OPTIONS)
+def _canonical(rules, a, b, player):  # type: ignore[no-untyped-def]
+    own = _member(rules, "canonical")
+    if own is None:
+
+        def itself(rules, a, b, player):  # type: ignore[no-untyped-def]
+            return a, b, 0
+
+        return itself
+
+    def impl(rules, a, b, player):  # type: ignore[no-untyped-def]
+        return own(rules, a, b, player)
+
+    return impl
+
+
+@overload(canonical_move, **_OPTIONS)
+def _canonical_move(rules, code, t):  # type: ignore[no-untyped-def]
+    own = _member(rules, "canonical_move")
+    if own is None:
+
+        def same(rules, code, t):  # type: ignore[no-untyped-def]
+            return code
+
+        return same
+
+    def impl(rules, code, t):  # type: ignore[no-untyped-def]
+        return own(rules, code, t)
+
+    return impl
+
+
+@overload(original_move, **_OPTIONS)
+def _original_move(rules, code, t):  # type: ignore[no-untyped-def]
+    own = _member(rules, "original_move")
+    if own is None:
+
+        def same(rules, code, t):  # type: ignore[no-untyped-def]
+            return code
+
+        return same
+
+    def impl(rules, code, t):  # type: ignore[no-untyped-def]
+        return own(rules, code, t)
 
     return impl
 

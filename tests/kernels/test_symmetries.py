@@ -1,0 +1,56 @@
+"""The games' symmetries in their compiled rules: they agree with the rules on random
+games, and solving searches share table entries between symmetric positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zerosum as zs
+from zerosum.agents.solve import _by_compiled_search
+from zerosum.games.claim_rules import claim_rules
+from zerosum.kernels.check import compare
+
+SYMMETRIC = ["tictactoe", "pick:n=3", "pick:n=4", "connect4:width=5,height=4", "connect4"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(spec=st.sampled_from(SYMMETRIC), data=st.data())
+def test_the_symmetries_agree_with_the_rules_along_random_games(
+    spec: str, data: st.DataObject
+) -> None:
+    game = zs.load_game(spec)
+    state = game.initial_state
+    while not game.is_terminal(state):
+        compare(game, state)  # the rules and, with them, the symmetries
+        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+
+
+class Plain(zs.games.TicTacToe):
+    """Tic-tac-toe without symmetries in its compiled rules."""
+
+    def _build_rules(self) -> Any:
+        from zerosum.games.claim_rules import ClaimCodec
+        from zerosum.games.tictactoe import LINES, SCALE
+
+        return ClaimCodec(self, claim_rules(list(range(9)), list(LINES), SCALE))
+
+
+@pytest.mark.parametrize("weak", [False, True])
+def test_a_solve_shares_entries_between_symmetric_positions(weak: bool) -> None:
+    game, plain = zs.games.TicTacToe(), Plain()
+    scores, nodes = _by_compiled_search(game, game.initial_state, weak)  # type: ignore[misc]
+    plain_scores, plain_nodes = _by_compiled_search(plain, plain.initial_state, weak)  # type: ignore[misc]
+    assert scores == plain_scores  # the same values (and distances)
+    assert nodes < plain_nodes / 3  # 8 symmetries: a fraction of the positions
+
+
+def test_a_permutation_that_breaks_a_winning_set_is_refused() -> None:
+    from zerosum.games.tictactoe import LINES
+
+    swap_two = [1, 0, 2, 3, 4, 5, 6, 7, 8]  # maps the line 0-4-8 onto 1-4-8
+    with pytest.raises(ValueError, match="not a symmetry"):
+        claim_rules(list(range(9)), list(LINES), 16.0, [list(range(9)), swap_two])
