@@ -98,12 +98,12 @@ def _canonical(rules, a, b, player):  # type: ignore[no-untyped-def]
 
 @njit(**HOT)
 def _canonical_move(rules, code, t):  # type: ignore[no-untyped-def]
-    return rules.item_images[t, code]
+    return rules.move_maps[0, t, code]
 
 
 @njit(**HOT)
 def _original_move(rules, code, t):  # type: ignore[no-untyped-def]
-    return rules.item_preimages[t, code]
+    return rules.move_maps[1, t, code]
 
 
 @compiled_rules(moves=_moves, play=_play, outcome=_outcome, evaluate=_evaluate,
@@ -114,15 +114,15 @@ class ClaimRules(NamedTuple):
     through it at ``through[offsets[x]:offsets[x + 1]]`` (a flat array: numba has no
     ragged lists that cost nothing to read), and the game's symmetries (permutations of
     the items that map winning sets onto winning sets; the identity first): each one's
-    image of every item and back, and its image of every byte of a mask."""
+    image of every item and back, and its image of every byte of a mask. (Few arrays: the
+    search passes the record to every recursive call, an array as several words.)"""
 
     items: np.uint64
     sets: np.ndarray  # uint64, every winning set
     through: np.ndarray  # uint64
     offsets: np.ndarray  # int64, one more than the highest item
     scale: float
-    item_images: np.ndarray  # int64 [symmetry, item]
-    item_preimages: np.ndarray  # int64 [symmetry, item]
+    move_maps: np.ndarray  # int64 [0: image, 1: preimage; symmetry; item]
     byte_images: np.ndarray  # uint64 [symmetry, byte of a mask, byte value]
 
 
@@ -152,8 +152,7 @@ def claim_rules(
         np.array([m for s in per_item for m in s], dtype=np.uint64),
         offsets,
         float(scale),
-        np.array(images, dtype=np.int64),
-        np.array(preimages, dtype=np.int64),
+        np.array([images, preimages], dtype=np.int64),
         np.array(byte_images, dtype=np.uint64),
     )
 

@@ -142,7 +142,9 @@ def _stored_move(rules, entry, t):  # type: ignore[no-untyped-def]
     """The move an entry's move field holds, for the position whose image under symmetry
     ``t`` the entry is keyed by; -1 when it holds none."""
     code = np.int64(entry & _BYTE)
-    return original_move(rules, code, t) if code <= MAX_MOVES else -1  # type: ignore[arg-type]
+    if code > MAX_MOVES:
+        return -1
+    return original_move(rules, code, t) if t else code  # type: ignore[arg-type]
 
 
 @njit(**HOT)
@@ -314,7 +316,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
     stats[_CUT] = cut | outer
     if depth == 1:  # the frontier's entries cost more to write than they save
         return best
-    if best_move >= 0:
+    if best_move >= 0 and t:
         best_move = canonical_move(rules, best_move, t)
     if best <= start_alpha:
         _store(keys, bounds, k1, k2, depth, -np.inf, best, best_move, cut)
@@ -366,7 +368,7 @@ def _root(a, b, me, depth, codes, tied, random_ties, rules, table, work, options
         elif value == best and random_ties:
             tied[i] = 1
     k1, k2, t = _keyed(rules, a, b, me, zero)
-    if first >= 0:
+    if first >= 0 and t:
         first = canonical_move(rules, first, t)
     _store(keys, bounds, k1, k2, depth, best, best, first, stats[_CUT])
     return best
