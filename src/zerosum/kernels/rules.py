@@ -4,7 +4,7 @@ A game in the compiled style keeps its rules once, as numba functions over a pos
 two 64-bit masks ``(a, b)`` (player 1's and player 2's, in whatever layout the game
 likes) and the player to move, plus a *record*: a ``typing.NamedTuple`` of the constants
 and tables the functions read (masks, sizes, scales). The kernels (alpha-beta, playouts,
-the MCTS tree) call the five functions below with the record as first argument; numba
+the MCTS tree) call the functions below with the record as first argument; numba
 picks the game's implementation from the record's type when it compiles the kernel, so
 every call is a direct call that LLVM inlines as if the kernel had been written for that
 game. The functions the record's class carries, set by :func:`compiled_rules`:
