@@ -1,5 +1,5 @@
-"""The compiled kernels of two checkouts side by side: alpha-beta, playouts, MCTS and the
-Connect Four solver.
+"""The compiled kernels of two checkouts side by side: alpha-beta, playouts, MCTS, solves
+(``zs.solve``) and the Connect Four solver.
 
     python benchmarks/compiled_side_by_side.py OLD_SRC NEW_SRC [--rounds 3]
 
@@ -72,6 +72,10 @@ for spec in ("tictactoe", "connect4", "migration:n=8", "pick:n=4"):
 game = zs.load_game("connect4")
 seconds, _ = timed(lambda: MCTS(iterations=20000, seed=0)(game, game.initial_state))
 out["mcts connect4 20000 sims"] = (seconds, None)
+for spec, weak in (("tictactoe", False), ("pick:n=4", True), ("othello:size=4", False)):
+    game = zs.load_game(spec)
+    seconds, nodes = timed(lambda: zs.solve(game, weak=weak).nodes)
+    out[f"solve {spec}" + " weak" * weak] = (seconds, nodes)
 data = Path(zs.__file__).resolve().parents[2] / "tests" / "data" / "connect4"
 for set_id, count in (("L2_R2", 100), ("L1_R2", 10)):
     lines = (data / f"Test_{set_id}.txt").read_text().splitlines()[:count]
