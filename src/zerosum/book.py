@@ -71,7 +71,7 @@ def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
     the values in half the time 256 MB took (5.6 s against 11.2 s, at 15% more nodes), as
     a table that stays in the caches is read faster."""
     global _table
-    from .kernels import connect4
+    from .games import connect_four_solver as connect4
 
     if _table is None:
         _table = connect4.TranspositionTable()

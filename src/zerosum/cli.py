@@ -124,12 +124,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.tt_mb is not None or args.batch is not None:
         _prepare_connect4_solver(game, args.tt_mb)
     if args.batch is not None:
-        from .kernels import connect4
+        from .games import connect_four_solver as connect4
 
         connect4.prepare_tables(workers, game.width, game.height)
         return _solve_batch(game, args.batch, weak=args.weak, workers=workers)
     if getattr(game, "has_compiled_solver", False):  # Connect Four's exact solver
-        from .kernels import connect4
+        from .games import connect_four_solver as connect4
 
         connect4.set_default_workers(workers)  # the columns of the position at once
     state = replay(game, split_moves(game, args.moves))
@@ -160,7 +160,7 @@ def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
     """Check the game has the compiled solver, size its table, and compile it once (saying so)."""
     if not getattr(game, "has_compiled_solver", False):
         raise UsageError("--batch and --tt-mb need connect4 with k=4 on at most 64 bits")
-    from .kernels import connect4
+    from .games import connect_four_solver as connect4
 
     if tt_mb is not None:
         check_table_megabytes(tt_mb)

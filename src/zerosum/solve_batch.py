@@ -71,7 +71,7 @@ def read_position(line: bytes | str, game: ConnectFour) -> tuple[str, Position] 
 
     Raises ValueError naming the problem: bytes that are not UTF-8, a move that is not a
     column digit or does not fit, or a game that is over (won, or the board full)."""
-    from .kernels.connect4 import _has_four, parse_moves
+    from .games.connect_four_solver import _has_four, parse_moves
 
     if isinstance(line, bytes):
         try:
@@ -135,7 +135,7 @@ def solve_lines(
     ``hard_stop``: Ctrl-C and SIGTERM end the process at once while compiled code runs
     (for the command line: everything before is written and flushed already).
     ``workers`` threads solve each chunk's positions at once."""
-    from .kernels import connect4
+    from .games import connect_four_solver as connect4
 
     stop = signals_end_process if hard_stop else contextlib.nullcontext
     sizer = _ChunkSize()

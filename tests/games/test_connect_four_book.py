@@ -13,6 +13,7 @@ import zerosum as zs
 from zerosum import book as builder
 from zerosum.cli import main
 from zerosum.game import ZerosumError
+from zerosum.games import connect_four_solver as connect4
 from zerosum.games.connect_four_book import (
     Book,
     book,
@@ -21,7 +22,6 @@ from zerosum.games.connect_four_book import (
     column_scores,
     winning_drop,
 )
-from zerosum.kernels import connect4
 
 #: Until the book is built and shipped (``zerosum book --plies 4``, see docs/opening-book.md),
 #: the tests of its contents have nothing to read.

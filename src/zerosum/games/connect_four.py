@@ -213,7 +213,7 @@ class ConnectFour(BuiltinGame):
         """Exact counts ply by ply, compiled (boards of at most 64 bits), else None."""
         if self.column_height * self.width > 64:
             return None
-        from ..kernels import c4_space
+        from . import connect_four_space as c4_space
 
         return (LayerCounts(*t) for t in c4_space.layers(self.width, self.height, self.k))
 
@@ -222,7 +222,7 @@ class ConnectFour(BuiltinGame):
         of column heights, number at most 2**24), else None."""
         if self.column_height * self.width > 64 or self.column_height**self.width > 1 << 24:
             return None
-        from ..kernels import c4_space
+        from . import connect_four_space as c4_space
 
         return Probes(*c4_space.probes(self.width, self.height, self.k, samples, seed))
 
@@ -235,7 +235,7 @@ class ConnectFour(BuiltinGame):
         """Load the compiled solver and the opening book now (seconds, once per process),
         so that no move's clock pays for it."""
         if self.has_compiled_solver:
-            from ..kernels import connect4
+            from . import connect_four_solver as connect4
 
             connect4.ensure_compiled(notify=None)
             self._from_book(0, 0)
@@ -272,12 +272,12 @@ class ConnectFour(BuiltinGame):
         ``None`` for boards the kernel does not handle (k other than 4, or more than 64
         bits with the sentinel row), which then take the generic path. Stops at the current
         move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
-        the solver's table (:func:`~zerosum.kernels.connect4.kept_table`), so a game's next
+        the solver's table (:func:`~zerosum.games.connect_four_solver.kept_table`), so a game's next
         move starts from what the last one proved.
         """
         if not self.has_compiled_solver:
             return None
-        from ..kernels import connect4
+        from . import connect_four_solver as connect4
 
         p1, p2, moves, _ = state
         current = p1 if moves % 2 == 0 else p2
@@ -310,7 +310,7 @@ class ConnectFour(BuiltinGame):
         with ``OutOfTime``."""
         if not self.has_compiled_solver:
             return None
-        from ..kernels import connect4
+        from . import connect_four_solver as connect4
 
         p1, p2, moves, _ = state
         current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2

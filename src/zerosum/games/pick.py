@@ -153,7 +153,7 @@ class Pick(BuiltinGame):
         counts up to all 8 of its symmetries; from n = 5 the pairs of sets are too many)."""
         if self.n != 4:
             return None
-        from ..kernels import placement_space
+        from . import placement_space
 
         cells = [m >> 1 for m in self.sets]  # number x on bit x - 1
         return (LayerCounts(*t) for t in placement_space.layers(cells, self.numbers))

@@ -1,5 +1,6 @@
-"""Compiled hot paths (numba): alpha-beta, random playouts, the MCTS tree, generic over a
-game's compiled rules, and the exact Connect Four solver.
+"""Compiled hot paths (numba): alpha-beta, random playouts and the MCTS tree, generic over
+a game's compiled rules, and what they share (the rules interface, bit tricks, the clock,
+the random stream, the check of a game's rules).
 
 Layering: the rules interface (:mod:`.rules`) is the contract between games and kernels.
 A game's compiled rules live with the game (``games/*_rules.py``) and import the
@@ -7,10 +8,12 @@ interface; the generic kernels (:mod:`.alphabeta`, :mod:`.playouts`, :mod:`.mcts
 the interface only, never a game, and agents find a game's rules through its optional
 ``compiled_rules()`` member. Solving is generic too: any game with compiled rules is
 solved, weakly or exactly (with distances), by the generic alpha-beta searched to the end
-(``agents/solve.py``). Two games keep faster solvers of their own: Connect Four's exact
-solver, :mod:`.connect4`, written for its bitboards (it keys them itself and imports no
-game), and Migration's win/loss solver, which belongs to its game
-(``games/migration_solver.py``, on the game's compiled rules).
+(``agents/solve.py``). Two games keep faster solvers of their own, with the game:
+Connect Four's exact solver on its bitboards (``games/connect_four_solver.py``) and
+Migration's win/loss solver (``games/migration_solver.py``, on the game's compiled
+rules); so do the exact state-space counters of Connect Four and Pick
+(``games/connect_four_space.py``, ``games/placement_space.py``). Nothing here knows a
+game.
 
 How the kernels are made generic, and why this way (measured with numba 0.68 on this
 machine): a game's rules are njit functions attached to a ``typing.NamedTuple`` record

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from zerosum.kernels import connect4 as c4
+from zerosum.games import connect_four_solver as c4
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "connect4"
 

@@ -44,7 +44,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ..budget import OutOfTime
-from .clock import now, passed, thread_seconds
+from ..kernels.clock import now, passed, thread_seconds
 
 __all__ = [
     "TranspositionTable",
