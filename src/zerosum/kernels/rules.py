@@ -306,36 +306,28 @@ def _canonical(rules, a, b, player):  # type: ignore[no-untyped-def]
     return impl
 
 
-@overload(canonical_move, **_OPTIONS)
-def _canonical_move(rules, code, t):  # type: ignore[no-untyped-def]
-    own = _member(rules, "canonical_move")
-    if own is None:
+def _overload_move_map(generic: Callable[..., Any], name: str) -> None:
+    """Resolve ``generic`` (a map of move codes) to the record's member ``name``, or, for a
+    game without symmetries, to the identity."""
 
-        def same(rules, code, t):  # type: ignore[no-untyped-def]
-            return code
+    @overload(generic, **_OPTIONS)
+    def _map(rules, code, t):  # type: ignore[no-untyped-def]
+        own = _member(rules, name)
+        if own is None:
 
-        return same
+            def same(rules, code, t):  # type: ignore[no-untyped-def]
+                return code
 
-    def impl(rules, code, t):  # type: ignore[no-untyped-def]
-        return own(rules, code, t)
+            return same
 
-    return impl
+        def impl(rules, code, t):  # type: ignore[no-untyped-def]
+            return own(rules, code, t)
+
+        return impl
 
 
-@overload(original_move, **_OPTIONS)
-def _original_move(rules, code, t):  # type: ignore[no-untyped-def]
-    own = _member(rules, "original_move")
-    if own is None:
-
-        def same(rules, code, t):  # type: ignore[no-untyped-def]
-            return code
-
-        return same
-
-    def impl(rules, code, t):  # type: ignore[no-untyped-def]
-        return own(rules, code, t)
-
-    return impl
+_overload_move_map(canonical_move, "canonical_move")
+_overload_move_map(original_move, "original_move")
 
 
 class Rules:
