@@ -19,6 +19,7 @@ from numba import njit
 
 from ..kernels.bits import HOT, lowest, popcount
 from ..kernels.rules import OPEN, Rules, compiled_rules
+from .space import MaskPermutation
 
 __all__ = ["ClaimRules", "ClaimCodec", "claim_rules"]
 
@@ -137,15 +138,12 @@ def claim_rules(
     per_item = [[m for m in sets if m >> x & 1] for x in range(top)]
     offsets = np.cumsum([0] + [len(s) for s in per_item]).astype(np.int64)
     images = symmetries or [list(range(top))]
-    for image in images:
-        if sorted(image) != list(range(top)) or sorted(_mapped(m, image) for m in sets) != sorted(
-            sets
-        ):
+    permutations = [MaskPermutation(image) for image in images]
+    for image, permutation in zip(images, permutations, strict=True):
+        mapped = sorted(permutation(m) for m in sets)
+        if sorted(image) != list(range(top)) or mapped != sorted(sets):
             raise ValueError(f"{image} is not a symmetry of the winning sets")
     preimages = [[image.index(x) for x in range(top)] for image in images]
-    spans = (top + 7) // 8
-    byte_images = [[[_mapped(v << (8 * j), image) for v in range(256)] for j in range(spans)]
-                   for image in images]  # fmt: skip
     return ClaimRules(
         np.uint64(sum(1 << x for x in items)),
         np.array(sets, dtype=np.uint64),
@@ -153,13 +151,8 @@ def claim_rules(
         offsets,
         float(scale),
         np.array([images, preimages], dtype=np.int64),
-        np.array(byte_images, dtype=np.uint64),
+        np.array([permutation.tables for permutation in permutations], dtype=np.uint64),
     )
-
-
-def _mapped(mask: int, image: list[int]) -> int:
-    """The mask with each bit ``x`` (below ``len(image)``) moved to ``image[x]``."""
-    return sum(1 << image[x] for x in range(len(image)) if mask >> x & 1)
 
 
 class ClaimCodec(Rules):

@@ -77,7 +77,9 @@ class MaskPermutation:
 
     def __init__(self, image: Sequence[int]) -> None:
         self.image = tuple(image)
-        self._tables = [
+        #: Per byte of a mask, the image of each of its 256 values (compiled rules read
+        #: the same tables: ``games/claim_rules.py``).
+        self.tables = [
             [self._slow(byte << (8 * b)) for byte in range(256)]
             for b in range((len(self.image) + 7) // 8)
         ]
@@ -91,7 +93,7 @@ class MaskPermutation:
 
     def __call__(self, mask: int) -> int:
         out = 0
-        for table in self._tables:
+        for table in self.tables:
             out |= table[mask & 255]
             mask >>= 8
         return out
