@@ -272,8 +272,8 @@ class ConnectFour(BuiltinGame):
         ``None`` for boards the kernel does not handle (k other than 4, or more than 64
         bits with the sentinel row), which then take the generic path. Stops at the current
         move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
-        the solver's table (:func:`~zerosum.games.connect_four_solver.kept_table`), so a game's next
-        move starts from what the last one proved.
+        the solver's table (:func:`~zerosum.games.connect_four_solver.kept_table`), so a
+        game's next move starts from what the last one proved.
         """
         if not self.has_compiled_solver:
             return None

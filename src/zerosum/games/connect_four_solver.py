@@ -16,8 +16,9 @@ The search is a null-window negamax with alpha-beta pruning, driven by a
 bisection of the score window towards 0. Nodes share a fixed-size
 transposition table (8 bytes per entry holding both score bounds, buckets of
 two entries; a position and its mirror image share one entry). The recursion
-is an explicit stack inside one compiled function, so a whole batch of
-positions is solved without returning to Python.
+is an explicit stack inside one compiled function, faster here than recursive
+calls (see :func:`_null_window`); a whole batch of positions is solved in one
+compiled call.
 
 Example (an End-Easy benchmark position; None marks full columns):
     >>> moves = "7422341735647741166133573473242566"
@@ -896,6 +897,29 @@ def parse_moves(moves: str, width: int = 7, height: int = 6) -> tuple[int, int]:
     return current, mask
 
 
+def _checked_arrays(
+    positions: Iterable[tuple[SupportsIndex, SupportsIndex]], width: int, height: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The positions' ``current`` and ``mask`` as int64 arrays (the kernels' bit patterns),
+    each position checked: compiled first, as the checks cost more than solving an easy
+    position in Python; a position they reject gets :func:`_check_position`'s precise
+    error."""
+    pos = list(positions)
+    _check_board(width, height)
+    try:
+        cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
+        msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
+    except OverflowError:  # a negative or huge int: the full check names it
+        for current, mask in pos:
+            _check_position(current, mask, width, height)
+        raise
+    bad = _first_invalid(cur, msk, width, height)
+    if bad >= 0:  # the full check raises the precise error
+        current, mask = pos[bad]
+        _check_position(current, mask, width, height)
+    return cur, msk
+
+
 def solve_batch(
     positions: Iterable[tuple[SupportsIndex, SupportsIndex]],
     width: int = 7,
@@ -917,29 +941,17 @@ def solve_batch(
     the score (-1, 0, 1), which is much faster. Positions not solved when ``deadline``
     (``perf_counter`` seconds) passes score :data:`STOPPED`.
     """
-    pos = list(positions)
-    _check_board(width, height)
-    try:
-        cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
-        msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
-    except OverflowError:  # a negative or huge int: the full check names it
-        for current, mask in pos:
-            _check_position(current, mask, width, height)
-        raise
-    bad = _first_invalid(cur, msk, width, height)
-    if bad >= 0:  # the full check raises the precise error
-        current, mask = pos[bad]
-        _check_position(current, mask, width, height)
+    cur, msk = _checked_arrays(positions, width, height)
     stop = 0.0 if deadline is None else max(deadline, 1e-9)
-    if workers <= 1 or len(pos) <= 1:
+    if workers <= 1 or len(cur) <= 1:
         table, fresh = _table_for(tt)
         entries, cfg = table.arrays(width, height)
         return _solve_batch(  # type: ignore[no-any-return]
             cur, msk, width, height, weak, fresh, entries, cfg, stop, _NO_TIMES, False
         )
     crew = _crew(workers, width, height, tt)
-    scores = np.full(len(pos), STOPPED, dtype=np.int64)
-    nodes = np.zeros(len(pos), dtype=np.int64)
+    scores = np.full(len(cur), STOPPED, dtype=np.int64)
+    nodes = np.zeros(len(cur), dtype=np.int64)
     taken = np.zeros(1, dtype=np.int64)
 
     def share() -> None:
@@ -971,14 +983,9 @@ def solve_timed(
     default one) fresh for each position, timed inside the compiled loop (for benchmarks):
     wall-clock seconds, or the thread's CPU seconds if ``cpu``. Positions are checked as in
     :func:`solve_batch`."""
-    pos = list(positions)
-    _check_board(width, height)
-    for current, mask in pos:
-        _check_position(current, mask, width, height)
-    cur = np.array([p[0] for p in pos], dtype=np.uint64).view(np.int64)
-    msk = np.array([p[1] for p in pos], dtype=np.uint64).view(np.int64)
+    cur, msk = _checked_arrays(positions, width, height)
     entries, cfg = (tt if tt is not None else _table_for(None)[0]).arrays(width, height)
-    seconds = np.zeros(len(pos))
+    seconds = np.zeros(len(cur))
     scores, nodes = _solve_batch(
         cur, msk, width, height, False, True, entries, cfg, 0.0, seconds, cpu
     )
