@@ -61,7 +61,8 @@ def timed(run, least=0.3):
 out = {}
 cases = [("tictactoe", None, 1), ("tictactoe", None, 9), ("migration:n=5", None, 1),
          ("migration:n=5", None, 17), ("migration:n=8", 5, 57), ("migration:n=8", 7, 20),
-         ("pick:n=4", 4, 11), ("connect4", 7, 1), ("connect4", 9, 1)]
+         ("pick:n=4", 4, 11), ("connect4", 7, 1), ("connect4", 9, 1),
+         ("othello:size=6", 5, 20), ("othello:size=8", 5, 10)]
 for spec, depth, plies in cases:
     game = zs.load_game(spec)
     states = game_line(game, 3, plies)
@@ -79,6 +80,11 @@ for spec, weak in (("tictactoe", False), ("pick:n=4", True), ("othello:size=4", 
     game = zs.load_game(spec)
     seconds, nodes = timed(lambda: zs.solve(game, weak=weak).nodes)
     out[f"solve {spec}" + " weak" * weak] = (seconds, nodes)
+for spec, plies in (("othello:size=6", 20), ("othello:size=6", 22)):  # endgames
+    game = zs.load_game(spec)
+    state = game_line(game, 3, plies + 1)[-1]
+    seconds, nodes = timed(lambda: zs.solve(game, state).nodes)
+    out[f"solve {spec} after {plies} plies"] = (seconds, nodes)
 data = Path(zs.__file__).resolve().parents[2] / "tests" / "data" / "connect4"
 for set_id, count in (("L2_R2", 100), ("L1_R2", 10)):
     lines = (data / f"Test_{set_id}.txt").read_text().splitlines()[:count]

@@ -14,7 +14,8 @@ from zerosum.agents.solve import _by_compiled_search
 from zerosum.games.claim_rules import claim_rules
 from zerosum.kernels.check import compare
 
-SYMMETRIC = ["tictactoe", "pick:n=3", "pick:n=4", "connect4:width=5,height=4", "connect4"]
+SYMMETRIC = ["tictactoe", "pick:n=3", "pick:n=4", "connect4:width=5,height=4", "connect4",
+             "othello:size=4", "othello:size=6", "othello:size=8"]  # fmt: skip
 
 
 @settings(max_examples=25, deadline=None)
@@ -54,3 +55,52 @@ def test_a_permutation_that_breaks_a_winning_set_is_refused() -> None:
     swap_two = [1, 0, 2, 3, 4, 5, 6, 7, 8]  # maps the line 0-4-8 onto 1-4-8
     with pytest.raises(ValueError, match="not a symmetry"):
         claim_rules(list(range(9)), list(LINES), 16.0, [list(range(9)), swap_two])
+
+
+def _without_symmetries() -> type:
+    """Othello's record type with its rules but no symmetries."""
+    from typing import NamedTuple
+
+    from zerosum.games import othello_rules as rules
+    from zerosum.kernels.rules import compiled_rules
+
+    fields = [(name, Any) for name in rules.OthelloRules._fields]
+    record = NamedTuple("AsymmetricOthelloRules", fields)  # type: ignore[misc]
+    attach = compiled_rules(moves=rules._moves, play=rules._play, outcome=rules._outcome,
+                            evaluate=rules._evaluate, key=rules._key)  # fmt: skip
+    return attach(record)
+
+
+class AsymmetricOthello(zs.games.Othello):
+    """Othello whose compiled rules have no symmetries."""
+
+    def compiled_rules(self) -> Any:
+        from zerosum.games.othello_rules import OthelloCodec
+
+        codec = self.__dict__.get("_codec")
+        if codec is None:
+            codec = self.__dict__["_codec"] = OthelloCodec(self)
+            codec.record = _without_symmetries()(*codec.record)
+        return codec
+
+
+def test_othello_solved_from_the_start_shares_entries_between_symmetric_positions() -> None:
+    game, plain = zs.games.Othello(4), AsymmetricOthello(4)
+    scores, nodes = _by_compiled_search(game, game.initial_state, False)  # type: ignore[misc]
+    plain_scores, plain_nodes = _by_compiled_search(plain, plain.initial_state, False)  # type: ignore[misc]
+    assert scores == plain_scores  # the same values and distances
+    assert nodes < plain_nodes / 2  # the start's four symmetries
+
+
+def test_the_line_after_a_symmetric_solve_reaches_the_end() -> None:
+    from zerosum.agents import AlphaBeta
+    from zerosum.games.heuristics import zero
+
+    game = zs.games.TicTacToe()
+    agent = AlphaBeta(evaluate=zero)
+    agent(game, game.initial_state)
+    assert agent.last is not None
+    state = game.initial_state
+    for action in agent.last.pv:  # the table's moves, read through the canonical keys
+        state = game.result(state, action)
+    assert len(agent.last.pv) == 9 and game.is_terminal(state)

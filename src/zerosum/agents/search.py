@@ -656,4 +656,6 @@ class _Compiled(_Search):
         return super().principal_variation(state, move, plies)
 
     def line_from(self, state: Any, plies: float) -> tuple[Any, ...]:
-        return self.kernel.pv(state, plies, self.arrays) if self.agent.table else ()
+        if not self.agent.table:
+            return ()
+        return self.kernel.pv(state, plies, self.arrays, zero=self.agent.evaluate is zero)

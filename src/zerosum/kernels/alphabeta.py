@@ -105,14 +105,17 @@ def _contains(codes, count, code):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _line(rules, a, b, me, plies, keys, out):  # type: ignore[no-untyped-def]
+def _line(rules, a, b, me, plies, keys, symmetric, out):  # type: ignore[no-untyped-def]
     """Writes to ``out`` the table's legal best moves from ``(a, b)``, ``me`` to move, at
-    most ``plies`` of them and none past the end; returns how many."""
+    most ``plies`` of them and none past the end; returns how many. ``symmetric``: the
+    table is keyed by canonical images (see :func:`_keyed`)."""
     count = 0
     legal = np.empty(MAX_MOVES, dtype=np.int64)
     while count < plies:
-        k1, k2 = key(rules, a, b, me)
+        k1, k2, t = _keyed(rules, a, b, me, symmetric)
         code = table_move(keys, k1, k2)
+        if t and 0 <= code <= MAX_MOVES:
+            code = original_move(rules, code, t)
         if code < 0 or not _contains(legal, moves(rules, a, b, me, legal), code):
             break
         out[count] = code
@@ -416,7 +419,7 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
     if stats[_TIMEOUT]:
         return value, count, 0
     most = min(depth, line.size)
-    return value, count, _line(rules, a, b, me, most, table[0], line)
+    return value, count, _line(rules, a, b, me, most, table[0], options[3], line)
 
 
 @njit(cache=True)
@@ -524,12 +527,14 @@ class SearchKernel:
         a, b, to_move = self.rules.unpack(state)
         return float(_evaluate_once(self.record, np.uint64(a), np.uint64(b), to_move, player))
 
-    def pv(self, state: Any, plies: float, table: Table) -> tuple[Any, ...]:
-        """The table's best moves from the non-terminal ``state``, at most ``plies`` long."""
+    def pv(self, state: Any, plies: float, table: Table, zero: bool = False) -> tuple[Any, ...]:
+        """The table's best moves from the non-terminal ``state``, at most ``plies`` long;
+        ``zero``: the table is that of a search with the win/loss-only evaluation."""
         a, b, player = self.rules.unpack(state)
         most = int(min(plies, _MAX_PLY))
         line = np.empty(_MAX_PLY, dtype=np.int64)
-        count = _line(self.record, np.uint64(a), np.uint64(b), player, most, table[0], line)
+        count = _line(self.record, np.uint64(a), np.uint64(b), player, most, table[0], zero,
+                      line)  # fmt: skip
         return self._decode_line(line, count, player)
 
 

@@ -110,7 +110,8 @@ def compare(game: Any, state: Any) -> None:
 def _compare_symmetries(rules: Any, a: int, b: int, me: int, codes: list[int], shown: str) -> None:
     """The symmetry members (``canonical``, ``canonical_move``, ``original_move``) agree with
     the rules: the canonical image is its own, and each move's image in it leads to a
-    position of the same canonical image and outcome as the move itself."""
+    position of the same canonical image and outcome as the move itself (unless
+    ``canonical`` leaves both positions as they are)."""
     record = rules.record
 
     def image(a: int, b: int, player: int) -> tuple[int, int, int]:
@@ -128,4 +129,8 @@ def _compare_symmetries(rules: Any, a: int, b: int, me: int, codes: list[int], s
         ia2, ib2, image_final = _play(record, np.uint64(ca), np.uint64(cb), me, mapped)
         assert final == image_final, f"move {code} and its image {mapped} end differently {shown}"
         mine, theirs = image(int(a2), int(b2), 3 - me), image(int(ia2), int(ib2), 3 - me)
-        assert mine[:2] == theirs[:2], f"move {code} and its image {mapped} part ways {shown}"
+        # a game may leave positions where images seldom meet as they are (Othello)
+        as_they_are = mine == (int(a2), int(b2), 0) and theirs == (int(ia2), int(ib2), 0)
+        assert mine[:2] == theirs[:2] or as_they_are, (
+            f"move {code} and its image {mapped} part ways {shown}"
+        )

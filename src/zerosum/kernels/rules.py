@@ -29,7 +29,9 @@ game. The functions the record's class carries, set by :func:`compiled_rules`:
 ``original_move(rules, code, t)`` (optional, together)
     the game's symmetries (maps of the board that preserve its rules): ``canonical``
     gives one position of all the position's images, the same for each of them, and the
-    index ``t`` of the symmetry that maps the position onto it (0: itself);
+    index ``t`` of the symmetry that maps the position onto it (0: itself); where images
+    seldom meet in a search, it may return the position itself (Othello does, past its
+    first plies);
     ``canonical_move`` maps a move of the position to the same move in that image, and
     ``original_move`` back. By default a game has none. Solving searches (the
     win/loss-only evaluation, whose values depend on the rules alone) key their table by
