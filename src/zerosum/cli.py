@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
+from . import notices
 from .agents import AGENTS, Human, SolveResult, make_agent, solve
 from .arena import judge
 from .cli_analysis import add_analysis_commands
@@ -302,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0, 1 when some lines of a batch
     failed, 2 for bad input, 130 after Ctrl-C and 143 after SIGTERM."""
+    before = notices.listen(lambda note: print(f"zerosum: {note}", file=sys.stderr, flush=True))
     try:
         with sigterm_as_interrupt():
             args = build_parser().parse_args(argv)
@@ -313,3 +315,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (Terminated)
         print(f"zerosum: {str(exc) or 'interrupted'}", file=sys.stderr)
         return exit_status(exc)
+    finally:
+        notices.listen(before)

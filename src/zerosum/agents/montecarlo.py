@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .. import budget
 from ..game import ZerosumError, format_action, game_name
 from ..kernels.generic import random_playouts
+from ..notices import while_slow
 from .base import SearchInfo, Seeded
 from .uct import ChildStats, Tree, playouts_hook
 
@@ -111,7 +112,8 @@ class MonteCarlo(Seeded):
         state = game.initial_state
         hook = playouts_hook(game)
         if hook is not None and not game.is_terminal(state):
-            hook(state, 1, 0)
+            with while_slow(f"compiling the random playouts of {game_name(game)}, once"):
+                hook(state, 1, 0)
 
     def __repr__(self) -> str:
         return f"MonteCarlo(playouts={self.playouts!r}, seed={self.seed!r})"
@@ -237,7 +239,8 @@ class MCTS(Seeded):
         state = game.initial_state
         if not game.is_terminal(state):
             probe = MCTS(iterations=2, seed=0, solver=self.solver, compiled=self.compiled)
-            probe(game, state)
+            with while_slow(f"compiling the tree search of {game_name(game)}, once"):
+                probe(game, state)
 
     def __repr__(self) -> str:
         return (

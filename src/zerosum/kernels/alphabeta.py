@@ -28,6 +28,8 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit, typeof, types
 
+from ..game import game_name
+from ..notices import while_slow
 from .bits import HOT
 from .clock import passed
 from .rules import (
@@ -461,8 +463,14 @@ class SearchKernel:
     def __init__(self, rules: Rules) -> None:
         self.rules, self.game, self.record = rules, rules.game, rules.record
         self.ordered = rules.ordered or getattr(self.game, "ordered_actions", False)
-        # compiled (or loaded from the cache) with its explicit signature: see _signature
-        _negamax.compile(_signature(typeof(self.record)))
+        with while_slow(f"compiling the alpha-beta search of {game_name(self.game)}, once"):
+            # compiled (or loaded from the cache) with its explicit signature (_signature);
+            # then a depth-1 search compiles the root's functions around it
+            _negamax.compile(_signature(typeof(self.record)))
+            start = self.game.initial_state
+            if not self.game.is_terminal(start):
+                self.root(start, None, 1, self.table(0), self.workspace(), ordering=True,
+                          decay=1.0, random_ties=False, deadline=None)  # fmt: skip
 
     @staticmethod
     def table(size: int) -> Table:

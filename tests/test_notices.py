@@ -1,0 +1,52 @@
+"""Notices of slow one-time work: told when the work is slow, silent when it is quick or
+nobody listens; the command tells a person when it compiles a search, once."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from zerosum import notices
+
+
+def test_slow_work_is_told_and_then_how_long_it_took() -> None:
+    heard: list[str] = []
+    before = notices.listen(heard.append)
+    try:
+        with notices.while_slow("compiling", after=0.01):
+            time.sleep(0.2)
+        with notices.while_slow("quick", after=5.0):
+            pass
+    finally:
+        notices.listen(before)
+    assert heard[0] == "compiling..."
+    assert heard[1].startswith("compiling: done in ") and heard[1].endswith(" s")
+    assert len(heard) == 2  # the quick work said nothing
+
+
+def test_nobody_listening_hears_nothing_and_the_work_still_runs() -> None:
+    ran = []
+    before = notices.listen(None)
+    try:
+        with notices.while_slow("compiling", after=0.0):
+            time.sleep(0.05)
+            ran.append(True)
+    finally:
+        notices.listen(before)
+    assert ran == [True]
+
+
+def test_the_command_says_it_compiles_the_first_time_only(tmp_path: Path) -> None:
+    # A fresh numba cache: the first solve compiles tic-tac-toe's search (seconds) and
+    # says so on stderr; the second loads it from the cache and says nothing.
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "zerosum", "solve", "tictactoe"]
+    first = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    assert "compiling the alpha-beta search of tictactoe, once..." in first.stderr
+    assert "done in" in first.stderr
+    assert first.stdout.startswith("player 1 to move draws")
+    assert second.stderr == "" and second.stdout.startswith("player 1 to move draws")
