@@ -78,7 +78,7 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=40)
     args = parser.parse_args()
     game = NotebookMigration(8)
-    state, positions = game.initial_state, []
+    state, positions = game.initial_state, list[Any]()
     while not game.is_terminal(state) and len(positions) < args.positions:
         positions.append(state)
         state = game.result(state, notebook_alphabeta(game, state, args.depth)[0])
