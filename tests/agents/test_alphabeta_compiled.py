@@ -6,6 +6,7 @@ import threading
 import time
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -190,3 +191,14 @@ def test_the_compiled_table_grows_between_moves_within_its_size() -> None:
     assert large.last is not None and large.last.nodes > 1 << 14  # more than it started with
     assert len(large._arrays[0]) == 1 << 15
     assert small.last is not None and small.last.value == large.last.value
+
+
+@pytest.mark.parametrize("spec", ["othello:size=4", "migration:n=5"])
+def test_a_search_to_the_end_reports_the_length_of_the_proven_line(spec: str) -> None:
+    # Its first table has 4,096 slots, fewer than the positions it searches, so the end of
+    # the principal variation may be lost; the value still says how far the end is.
+    game = zs.load_game(spec)
+    agent = AlphaBeta()
+    agent(game, game.initial_state)
+    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last.depth == zs.solve(game).plies

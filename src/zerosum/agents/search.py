@@ -64,12 +64,24 @@ from ..games.heuristics import zero
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator
 
-__all__ = ["AlphaBeta", "DECAY"]
+__all__ = ["AlphaBeta", "DECAY", "proven_plies"]
 
 #: Factor applied per ply to values with ``depth_adjust`` (an exact binary fraction).
 DECAY = 1.0 - 2.0**-10
 
 _INF = math.inf
+
+
+def proven_plies(value: float) -> int | None:
+    """The plies to the end that a value of exactly ``+-DECAY ** plies`` says (a win or a
+    loss proven that far away, with ``depth_adjust``); None for any other value."""
+    size = abs(value)
+    if not 0 < size < 1:
+        return None
+    plies = round(math.log(size) / math.log(DECAY))
+    return plies if plies >= 1 and math.isclose(size, DECAY**plies, rel_tol=1e-12) else None
+
+
 #: Slots of the compiled search's table: at first, and at most (it grows between moves).
 _FIRST_SLOTS, _MAX_SLOTS = 1 << 12, 1 << 20
 _GAME_OVER = "the game is over: there is no move to search for"
@@ -155,8 +167,12 @@ class AlphaBeta(Seeded):
         value, moves, reached = search.run(state, start)
         move = moves[0] if self.seed is None or len(moves) == 1 else self.rng.choice(moves)
         pv = search.principal_variation(state, move, reached)
-        # searched to the end: the depth reported is how long the best line is
-        depth = len(pv) if reached == _INF else int(reached)
+        # searched to the end: the depth reported is how long the best line is, which a
+        # proven value says even when the table lost the end of the line
+        if reached == _INF:
+            depth = max(len(pv), (self.depth_adjust and proven_plies(value)) or 0)
+        else:
+            depth = int(reached)
         if isinstance(search, _Compiled):
             search.grow()
         extra = {"ties": len(moves), "compiled": kernel is not None}

@@ -61,7 +61,6 @@ discounted, which makes a result's distance part of its value (unless the game h
 
 from __future__ import annotations
 
-import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable
@@ -72,7 +71,7 @@ from .. import budget
 from ..game import ZerosumError, game_name
 from ..games.heuristics import zero
 from .base import SearchInfo, Seeded
-from .search import DECAY, AlphaBeta
+from .search import AlphaBeta, proven_plies
 
 __all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN"]
 
@@ -375,8 +374,8 @@ def _decayed_score(value: float) -> int:
     """The score (see :data:`WIN`) of a proven value ``±DECAY ** plies`` (or 0)."""
     if value == 0:
         return 0
-    plies = round(math.log(abs(value)) / math.log(DECAY))
-    if not math.isclose(abs(value), DECAY**plies, rel_tol=1e-9):
+    plies = proven_plies(value)
+    if plies is None:
         raise ZerosumError(f"the compiled search to the end gave {value!r}, not a proven result")
     return _sign(value) * (WIN - plies)
 

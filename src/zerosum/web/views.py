@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from ..agents.base import SearchInfo
-from ..agents.search import DECAY
+from ..agents.search import proven_plies
 from ..agents.solve import SolveResult
 from ..game import format_action, render_state
 from ..position import Position
@@ -53,15 +53,10 @@ def _plain(game: Any, value: Any, legal: list[Any], counted: bool = False) -> An
 def _proof(value: float) -> tuple[int, int | None] | None:
     """``(sign, plies)`` when an alpha-beta or minimax value is a proven result: exactly
     +-1 (plies unknown), or +-DECAY**plies (alpha-beta's depth decay); else None."""
-    size = abs(value)
-    if size == 1:
+    if abs(value) == 1:
         return (1 if value > 0 else -1), None
-    if not 0 < size < 1:
-        return None
-    plies = round(math.log(size) / math.log(DECAY))
-    if plies >= 1 and math.isclose(size, DECAY**plies, rel_tol=1e-12):
-        return (1 if value > 0 else -1), plies
-    return None
+    plies = proven_plies(value)
+    return None if plies is None else ((1 if value > 0 else -1), plies)
 
 
 def _proven_verdict(sign: int, plies: int | None) -> str:
