@@ -43,7 +43,7 @@ def main() -> None:
     parser.add_argument("--sets", nargs="*", default=list(QUICK))
     parser.add_argument("--copies", type=int, default=1, help="each position N times over")
     args = parser.parse_args()
-    c4.ensure_compiled(None)
+    c4.ensure_compiled()
     c4.prepare_tables(args.workers)
     print(f"| set | positions | 1 thread (pos/s) | {args.workers} threads (pos/s) | ratio |")
     print("| --- | ---: | ---: | ---: | ---: |")

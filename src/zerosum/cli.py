@@ -167,7 +167,7 @@ def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
         check_table_megabytes(tt_mb)
         connect4.set_default_table(connect4.TranspositionTable(tt_mb))
     with signals_end_process():
-        connect4.ensure_compiled(lambda message: print(message, file=sys.stderr, flush=True))
+        connect4.ensure_compiled()  # the listener set in main() says when it compiles
 
 
 def _solve_batch(game: Any, path: str, *, weak: bool, workers: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import functools
+import time
 from pathlib import Path
 
 import numpy as np
@@ -354,20 +355,29 @@ def test_board_and_table_errors() -> None:
         c4.TranspositionTable(0)
 
 
-def test_compile_notice_only_when_the_cache_is_cold(
+def test_compiling_the_solver_is_told_only_when_it_is_slow(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    c4.ensure_compiled(notify=None)
+    from zerosum import notices
+
+    c4.ensure_compiled()
     said: list[str] = []
-    assert c4.ensure_compiled(notify=said.append) == 0.0  # compiled: silent
-    monkeypatch.setattr(c4, "is_compiled", lambda: False)
-    monkeypatch.setattr(c4, "_cache_is_warm", lambda: False)
-    assert c4.ensure_compiled(notify=said.append) >= 0.0
-    assert said == ["compiling the solver, once"]
+    before = notices.listen(said.append)
+    try:
+        assert c4.ensure_compiled() == 0.0  # compiled: silent
+        assert said == []
+        # as if this process had not compiled it, and compiling took a second
+        monkeypatch.setattr(c4, "is_compiled", lambda: False)
+        monkeypatch.setattr(c4, "solve_batch", lambda *args, **kwargs: time.sleep(1.0))
+        assert c4.ensure_compiled() >= 1.0
+    finally:
+        notices.listen(before)
+    assert said[0] == "compiling the Connect Four solver, once..."
+    assert said[1].startswith("compiling the Connect Four solver, once: done in ")
 
 
 def test_compiled_and_doctests() -> None:
-    c4.ensure_compiled(notify=None)
+    c4.ensure_compiled()
     assert c4.is_compiled()
-    assert c4.ensure_compiled(notify=None) == 0.0
+    assert c4.ensure_compiled() == 0.0
     assert doctest.testmod(c4).failed == 0

@@ -237,7 +237,7 @@ class ConnectFour(BuiltinGame):
         if self.has_compiled_solver:
             from . import connect_four_solver as connect4
 
-            connect4.ensure_compiled(notify=None)
+            connect4.ensure_compiled()
             self._from_book(0, 0)
 
     def _book(self) -> Book | None:

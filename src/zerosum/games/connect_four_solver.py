@@ -46,6 +46,7 @@ from numba.extending import intrinsic
 
 from ..budget import OutOfTime
 from ..kernels.clock import now, passed, thread_seconds
+from ..notices import while_slow
 
 __all__ = [
     "TranspositionTable",
@@ -1191,29 +1192,17 @@ def keeping_move(
     return int(col), int(nodes)
 
 
-def _cache_is_warm() -> bool:
-    """Whether numba's on-disk cache holds the batch solver (best effort)."""
-    try:
-        return bool(_solve_batch._cache._cache_file._load_index())  # type: ignore[attr-defined]
-    except (AttributeError, OSError, EOFError, ValueError):  # private numba API
-        return False
-
-
 def is_compiled() -> bool:
     """Whether the solver is compiled in this process already."""
     return bool(_solve_batch.signatures)
 
 
-def ensure_compiled(notify: Callable[[str], None] | None = print) -> float:
-    """Compile (or load from numba's cache) the solver now; seconds taken.
-
-    If the on-disk cache is cold, ``notify`` is called with
-    ``"compiling the solver, once"`` first, since that takes a while.
-    """
+def ensure_compiled() -> float:
+    """Compile (or load from numba's cache) the solver now; seconds taken. Compiling
+    takes a while, and a listener of :mod:`zerosum.notices` hears of it."""
     if is_compiled():
         return 0.0
-    if notify is not None and not _cache_is_warm():
-        notify("compiling the solver, once")
     start = time.perf_counter()
-    solve_batch([parse_moves("", 4, 4)], 4, 4, tt=TranspositionTable(1))
+    with while_slow("compiling the Connect Four solver, once"):
+        solve_batch([parse_moves("", 4, 4)], 4, 4, tt=TranspositionTable(1))
     return time.perf_counter() - start
