@@ -170,7 +170,8 @@ class AlphaBeta(Seeded):
         # searched to the end: the depth reported is how long the best line is, which a
         # proven value says even when the table lost the end of the line
         if reached == _INF:
-            depth = max(len(pv), (self.depth_adjust and proven_plies(value)) or 0)
+            proven = proven_plies(value) if self.depth_adjust else None
+            depth = max(len(pv), proven or 0)
         else:
             depth = int(reached)
         if isinstance(search, _Compiled):
