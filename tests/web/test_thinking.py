@@ -10,7 +10,7 @@ import zerosum as zs
 from arena_agents import Budgeted, Counter, Exiter, Illegal, Raiser, Spinner
 from zerosum import budget
 from zerosum.agents import SearchInfo
-from zerosum.web.thinking import MARGIN, Reply, Thinkers
+from zerosum.web.thinking import HELD, MARGIN, Reply, Thinkers
 from zerosum.web.views import reply_view
 
 
@@ -28,6 +28,19 @@ def test_an_agent_is_told_a_deadline_under_the_cap_and_answers_itself() -> None:
         assert reply.seconds < 1.0 + MARGIN
         told = think(thinkers, Budgeted(), game, "budgeted")
         assert told.note == "" and told.search is None  # it was told a deadline: no error
+    finally:
+        thinkers.close()
+
+
+def test_a_host_playing_more_games_than_it_keeps_still_answers_for_each() -> None:
+    """The host drops the least recently used of its games and agents beyond HELD; the
+    server must know which, or it sends a game's next move without the game (KeyError)."""
+    game, thinkers = zs.games.TicTacToe(), Thinkers(2.0, size=1)
+    try:
+        for _ in range(2):
+            for key in range(HELD + 3):
+                reply = think(thinkers, "dummy", game, f"game {key}")
+                assert reply.note == "" and reply.action == 0
     finally:
         thinkers.close()
 

@@ -52,6 +52,15 @@ class AgentCrashed(Exception):
     """The process playing an agent's move died (killed from outside, out of memory)."""
 
 
+class _NotHeld(AgentCrashed):
+    """The host no longer holds an agent or game it was thought to hold (its process was
+    replaced meanwhile): sent again whole."""
+
+
+class _Missing(Exception):
+    """In a host: a message names an agent or game the host does not hold."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """An agent's move from its host: the action and its fresh search summary (or None)."""
@@ -96,8 +105,10 @@ class AgentHost:
         self.margin, self.nice, self.held, self.memory_mb = margin, nice, held, memory_mb
         self._process: Any = None
         self._conn: Any = None
-        self._games: set[Any] = set()  # the game keys the running process holds
-        self._agents: set[Any] = set()
+        # the keys of the games and agents the running process holds, in the order it
+        # drops them (least recently used first): kept in step with it by _hold
+        self._games: OrderedDict[Any, None] = OrderedDict()
+        self._agents: OrderedDict[Any, None] = OrderedDict()
         self._lock = threading.Lock()
         self.closed = False  # see close()  # starting and stopping (a server stops hosts at exit)
 
@@ -187,8 +198,15 @@ class AgentHost:
     def prepare(self, key: Any, agent: Any, game_key: Any, game: Any) -> None:
         """Create the agent and load its compiled code for ``game`` (untimed, before a
         game's first move, within :data:`PREPARE_SECONDS`)."""
-        self._ask(("prepare", key, self._agent(key, agent), self._game(game_key, game)),
-                  PREPARE_SECONDS, "prepare")  # fmt: skip
+
+        def ask() -> None:
+            message = ("prepare", key, self._agent(key, agent), self._game(game_key, game))
+            self._ask(message, PREPARE_SECONDS, "prepare")
+
+        try:
+            ask()
+        except _NotHeld:
+            ask()  # sent whole this time
 
     def reset(self, key: Any, seed: int | None) -> None:
         """Reset the agent (forget its memory, reseed) if the host holds it."""
@@ -202,7 +220,7 @@ class AgentHost:
     def forget(self, key: Any) -> None:
         """Drop the agent (and nothing else) from the host."""
         if key in self._agents and self.alive:
-            self._agents.discard(key)
+            self._agents.pop(key, None)
             self._conn.send(("forget", key))
 
     def move(
@@ -214,9 +232,17 @@ class AgentHost:
         within ``seconds`` plus the margin, :class:`AgentCrashed` when the process dies,
         and the agent's own error (as :class:`RuntimeError` naming it) when it raises.
         """
-        message = ("move", key, self._agent(key, agent), self._game(game_key, game), state, seconds)
         wait = None if seconds is None else seconds + self.margin
-        return Answer(*self._ask(message, wait, "move"))
+
+        def ask() -> Answer:
+            payloads = self._agent(key, agent), self._game(game_key, game)
+            return Answer(*self._ask(("move", key, *payloads, state, seconds), wait, "move"))
+
+        try:
+            return ask()
+        except _NotHeld:  # its process was replaced meanwhile: prepared anew, off the clock
+            self.prepare(key, agent, game_key, game)
+            return ask()
 
     def _agent(self, key: Any, agent: Any) -> bytes | None:
         """The agent's payload, or None when the host holds it already."""
@@ -252,13 +278,29 @@ class AgentHost:
                 f"(its deadline plus {self.margin:g} s): its process was stopped"
             )
         status, *rest = reply
-        if status == "ok" and message[0] in ("prepare", "move"):
-            self._agents.add(message[1])
-            self._games.add(message[3][0])
+        if message[0] in ("prepare", "move"):  # the host kept them, or dropped them both
+            if status == "ok":
+                _hold(self._agents, message[1], None, self.held)
+                _hold(self._games, message[3][0], None, self.held)
+            else:
+                self._agents.pop(message[1], None)
+                self._games.pop(message[3][0], None)
+        if status == "missing":
+            raise _NotHeld(f"its process no longer held {rest[0]!r}")
         if status == "error":
             name, text = rest
             raise RuntimeError(f"{name}: {text}")
         return rest
+
+
+def _hold(store: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
+    """Keep ``value`` under ``key`` as the most recently used, dropping the least recently
+    used beyond ``most``: how a host keeps agents and games, and how its owner, applying
+    the same to its record of them, knows what the host still holds."""
+    store[key] = value
+    store.move_to_end(key)
+    while len(store) > most:
+        store.popitem(last=False)
 
 
 def _game_of(sent: Any) -> Any:
@@ -307,10 +349,11 @@ def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> Non
 
     def held(store: OrderedDict[Any, Any], key: Any, payload: bytes | None, build: Any) -> Any:
         if payload is not None:
-            store[key] = build(pickle.loads(payload))
-            while len(store) > most:
-                store.popitem(last=False)
-        store.move_to_end(key)
+            _hold(store, key, build(pickle.loads(payload)), most)
+        elif key in store:
+            store.move_to_end(key)
+        else:
+            raise _Missing(key)
         return store[key]
 
     def build_agent(thing: Any) -> Any:
@@ -350,6 +393,12 @@ def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> Non
             search = info if isinstance(info, SearchInfo) and info is not before else None
             conn.send(("ok", action, search, spent))
         except Exception as exc:  # the agent's error, reported to whoever asked
+            if kind in ("prepare", "move"):  # dropped, as its owner drops them
+                agents.pop(key, None)
+                games.pop(message[3][0], None)
+            if isinstance(exc, _Missing):
+                conn.send(("missing", exc.args[0]))
+                continue
             text = str(exc)
             if isinstance(exc, MemoryError) and memory_mb is not None:
                 text = f"over its memory limit of {memory_mb} MB"

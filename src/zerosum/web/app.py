@@ -289,7 +289,7 @@ def create_app(
             session.id, session.agent_spec, session.game, session.state, session.game_spec
         )
         still_live(session)
-        await pool.reset(session.id)  # the memory budget: no tree or table kept between moves
+        pool.forget(session.id)  # the memory budget: no tree or table kept between moves
         session.play(reply.action, "agent", reply)
         sessions.touch(session)
 
@@ -397,7 +397,7 @@ def create_app(
             if not session.undo():
                 raise ApiError(409, "there is no move of yours to take back")
             # an agent that remembers the game must forget the taken-back moves
-            await pool.reset(session.id)
+            pool.forget(session.id)
         return JSONResponse(session_view(session))
 
     routes = [

@@ -118,14 +118,10 @@ class Thinkers:
         start = time.perf_counter()
         return host.move(key, agent, key, game, state, self.told), start
 
-    async def reset(self, key: str) -> None:
-        """Make game ``key``'s agent forget its memory (after a move was taken back)."""
-        index = self._home.pop(key, None)
-        if index is not None and index not in self._busy:
-            await asyncio.to_thread(self._hosts[index].forget, key)
-
     def forget(self, key: str) -> None:
-        """Drop game ``key``'s agent from its host (the game is over or deleted)."""
+        """Drop game ``key``'s agent from its host: its memory is gone (after each move, a
+        move taken back, or the game over or deleted). Done here, not in a thread: a host
+        not busy is talked to by nobody else, and the message is sent without waiting."""
         index = self._home.pop(key, None)
         if index is not None and index not in self._busy:
             self._hosts[index].forget(key)

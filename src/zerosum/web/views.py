@@ -179,6 +179,7 @@ def reply_view(game: Any, state: Any, reply: Reply) -> dict[str, Any]:
         "seconds": round(reply.seconds, 4),
         # why the move is not the agent's own, else how the deadline cut its search short
         "note": reply.note or (info.note if info is not None else ""),
+        "replaced": bool(reply.note),  # the move is not the agent's own (the note says why)
     }
     if info is not None:
         legal = list(game.actions(state))
