@@ -95,6 +95,7 @@ def test_an_agent_with_its_own_sooner_limit_is_not_cut_short() -> None:
 def test_a_search_that_finishes_in_time_says_nothing() -> None:
     game = zs.games.TicTacToe()
     agent = zs.agents.Perfect()
+    zs.arena.prepare_agent(agent, game)  # compiling (with an empty cache) is not the move's
     with budget.limit(5.0):
         agent(game, game.initial_state)
     assert agent.last.note == "" and agent.last.extra["solve"].value == 0

@@ -1193,8 +1193,8 @@ def keeping_move(
 
 
 def is_compiled() -> bool:
-    """Whether the solver is compiled in this process already."""
-    return bool(_solve_batch.signatures)
+    """Whether every compiled entry point of the solver is loaded in this process."""
+    return all(kernel.signatures for kernel in (_solve_batch, _solve_shared, _keeping_column))
 
 
 def ensure_compiled() -> float:
@@ -1204,5 +1204,17 @@ def ensure_compiled() -> float:
         return 0.0
     start = time.perf_counter()
     with while_slow("compiling the Connect Four solver, once"):
-        solve_batch([parse_moves("", 4, 4)], 4, 4, tt=TranspositionTable(1))
+        _compile_entry_points()
     return time.perf_counter() - start
+
+
+def _compile_entry_points() -> None:
+    """Call each compiled entry point once on the 4x4 board, with the argument types the
+    7x6 board's calls use: one position, several threads, and a move that keeps a value
+    (what a perfect player short of time asks for). Loading one from numba's cache takes
+    a tenth of a second or more, which no move's clock should pay."""
+    table = TranspositionTable(1)
+    start = parse_moves("", 4, 4)
+    score, _ = solve(*start, 4, 4, weak=True, tt=table)
+    solve_batch([start, start], 4, 4, weak=True, tt=table, workers=2)
+    keeping_move(*start, score, 4, 4, tt=table)
