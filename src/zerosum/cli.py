@@ -96,6 +96,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         move_seconds=args.move_seconds,
         games=args.game or (),
         agents=args.agent or (),
+        trusted_proxy=args.trusted_proxy,
     )
     return 0
 
@@ -252,6 +253,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--agent", action="append", metavar="SPEC", help="your agent for the page: FILE.py:name"
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        metavar="ADDR",
+        help="believe X-Forwarded-For from this proxy address (comma-separated list) when "
+        "counting a client's games; otherwise the connection's address counts",
     )
     serve.set_defaults(run=cmd_serve)
     solve_ = commands.add_parser("solve", help="solve a position exactly: every move's value")

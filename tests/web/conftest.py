@@ -12,16 +12,22 @@ from typing import Any
 import pytest
 import uvicorn
 
-from zerosum.web import create_app
+from zerosum.web import create_app, proxy_options
 
 
 @contextmanager
-def running(**options: Any) -> Iterator[str]:
-    """Serve ``create_app(**options)`` on 127.0.0.1 and yield its base URL."""
+def running(trusted_proxy: str | None = None, **options: Any) -> Iterator[str]:
+    """Serve ``create_app(**options)`` on 127.0.0.1 and yield its base URL; the proxy
+    options as ``zerosum serve`` sets them (see ``proxy_options``)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(**options), log_level="warning", access_log=False)
+    config = uvicorn.Config(
+        create_app(**options),
+        log_level="warning",
+        access_log=False,
+        **proxy_options(trusted_proxy),  # type: ignore[arg-type]
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -125,7 +125,8 @@ def test_a_move_gets_the_answer_and_the_drawing_follows(client: httpx.Client) ->
     assert [(m["by"], m["action"]) for m in view["moves"]] == [("you", "4"), ("agent", "0")]
     assert view["legal"] == ["1", "2", "3", "5", "6", "7", "8"]
     assert view["svg"].count('data-action="') == 7 and 'class="zs-last"' in view["svg"]
-    assert view["search"] == {"action": "0", "seconds": view["search"]["seconds"], "note": ""}
+    seconds = view["search"]["seconds"]
+    assert view["search"] == {"action": "0", "seconds": seconds, "note": "", "replaced": False}
 
 
 def test_a_game_played_to_the_end_is_announced_with_the_winning_line(

@@ -196,3 +196,39 @@ def test_size_limits_are_422_naming_the_limit(client: httpx.Client) -> None:
     assert response.status_code == 422 and "MAX_TABLE_SIZE" in error(response)
     response = client.post("/api/games", json={"game": "connect4:width=10000"})
     assert response.status_code == 422 and "from 1 to 16" in error(response)
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "pick"])
+def test_text_that_is_not_unicode_is_422(client: httpx.Client, game: str) -> None:
+    """A lone surrogate parses as JSON but is no text: it cannot even be written back."""
+    typed = {"Content-Type": "application/json"}
+    created = client.post("/api/games", json={"game": game, "opponent": "dummy"}).json()
+    moved = client.post(
+        f"/api/games/{created['id']}/moves", content=b'{"action": "\\ud800"}', headers=typed
+    )
+    assert moved.status_code == 422 and "'action' is not text" in error(moved)
+    named = client.post("/api/games", content=b'{"game": "tic\\udfff"}', headers=typed)
+    assert named.status_code == 422 and "'game' is not text" in error(named)
+
+
+def test_an_origin_that_is_no_url_is_403(client: httpx.Client) -> None:
+    refused = client.get("/api/catalog", headers={"Origin": "http://[::1"})
+    assert refused.status_code == 403 and "'http://[::1'" in error(refused)
+
+
+def test_the_per_client_cap_counts_the_connection_not_x_forwarded_for(
+    serve: Callable[..., Any],
+) -> None:
+    def forwarded(i: int) -> dict[str, str]:
+        return {"X-Forwarded-For": f"10.0.0.{i}"}
+
+    with serve(max_per_client=2) as url, httpx.Client(base_url=url) as client:
+        answers = [client.post("/api/games", json=GAME, headers=forwarded(i)) for i in range(3)]
+        assert [a.status_code for a in answers] == [201, 201, 429]
+    # told to trust the proxy at 127.0.0.1, the server counts the address it forwards
+    with (
+        serve(max_per_client=2, trusted_proxy="127.0.0.1") as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        answers = [client.post("/api/games", json=GAME, headers=forwarded(i)) for i in range(3)]
+        assert [a.status_code for a in answers] == [201, 201, 201]

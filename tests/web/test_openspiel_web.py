@@ -33,3 +33,40 @@ def test_an_openspiel_game_too_big_is_422_naming_the_limit(client: httpx.Client)
     body = {"game": "openspiel:connect_four,rows=10000,columns=10000", "opponent": "random"}
     response = client.post("/api/games", json=body)
     assert response.status_code == 422 and "openspiel.MAX_SIZE" in response.json()["error"]
+
+
+def test_a_spec_that_crashes_openspiel_is_422_and_the_server_lives_on(
+    client: httpx.Client,
+) -> None:
+    """``rows=0`` is a segmentation fault inside OpenSpiel: tried in a process of its own,
+    it costs that process only."""
+    spec = "openspiel:connect_four,rows=0"
+    for response in (
+        client.post("/api/games", json={"game": spec, "opponent": "random"}),
+        client.get("/api/setup", params={"game": spec}),
+    ):
+        assert response.status_code == 422
+        assert "OpenSpiel crashed (SIGSEGV)" in response.json()["error"]
+    assert client.get("/api/catalog").status_code == 200
+    fine = client.post("/api/games", json={"game": "openspiel:connect_four,rows=5"})
+    assert fine.status_code == 201
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("openspiel:go,board_size=1", "failed at its start: unsupported board size"),
+        ("openspiel:hex,board_size=0", "failed at its start"),
+        ("openspiel:hex,board_size=1", "no legal move in a position that is not over"),
+        ("openspiel:breakthrough,columns=1", "cols_ > 1"),
+        ("openspiel:gomoku,connect=-1", "failed at its start"),
+        ("openspiel:dots_and_boxes,num_rows=0", "num_rows_ >= 1"),
+    ],
+)
+def test_openspiel_values_it_cannot_play_are_422_in_setup_and_games_alike(
+    client: httpx.Client, spec: str, message: str
+) -> None:
+    setup = client.get("/api/setup", params={"game": spec})
+    created = client.post("/api/games", json={"game": spec, "opponent": "random", "human": 2})
+    for response in (setup, created):
+        assert response.status_code == 422 and message in response.json()["error"]

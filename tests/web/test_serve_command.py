@@ -23,7 +23,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def test_serve_prints_its_loopback_address_and_serves_the_page() -> None:
+def test_serve_prints_its_loopback_address_serves_the_page_and_caps_each_client() -> None:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-m", "zerosum", "serve", "--port", str(port)]
@@ -41,6 +41,16 @@ def test_serve_prints_its_loopback_address_and_serves_the_page() -> None:
                 assert time.monotonic() < deadline, "the server did not come up"
                 time.sleep(0.05)
         assert page.status_code == 200 and "zerosum" in page.text
+        # a client cannot pass for 21 clients by forging the header a proxy would add
+        made = [
+            httpx.post(
+                f"http://127.0.0.1:{port}/api/games",
+                json={"game": "tictactoe", "opponent": "dummy"},
+                headers={"X-Forwarded-For": f"10.0.0.{i}"},
+            ).status_code
+            for i in range(21)
+        ]
+        assert made == [201] * 20 + [429]
     finally:
         server.terminate()
         server.wait(10)

@@ -97,3 +97,27 @@ def test_serve_refuses_code_that_does_not_load(tmp_path: Path) -> None:
     _, err = run.output()
     assert code == 2 and "broken.py" in err and "line 2" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_served_game_whose_actions_raise_is_422_naming_the_game(
+    serve: Callable[..., Any], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text(
+        GAME.replace("class Nim:", "class Broken:").replace(
+            "        return [n for n in (1, 2) if n <= state[0]]",
+            "        if state[0] < 5:\n            raise ValueError('no moves today')\n"
+            "        return [n for n in (1, 2) if n <= state[0]]",
+        )
+    )
+    spec = f"{broken}:Broken"
+    with serve(games=[spec]) as url, httpx.Client(base_url=url, timeout=30) as client:
+        made = client.post("/api/games", json={"game": spec, "opponent": "random"})
+        assert made.status_code == 201, made.text  # five stones: its actions answer
+        moved = client.post(f"/api/games/{made.json()['id']}/moves", json={"action": "1"})
+        assert moved.status_code == 422, moved.text
+        message = moved.json()["error"]
+        assert message.startswith(f"the game {spec} failed: ")
+        assert "no moves today" in message and "broken.py, line" in message
+        assert client.get(f"/api/games/{made.json()['id']}").status_code == 422
+        assert client.get("/api/catalog").status_code == 200  # the server lives on

@@ -17,12 +17,14 @@ from typing import Any
 from ..game import SpecError, ZerosumError, opponent
 from ..limits import LimitError
 from ..spec import Param
+from . import openspiel_probe
 
 __all__ = [
     "INSTALL_HINT",
     "MAX_ACTIONS",
     "MAX_LENGTH",
     "MAX_SIZE",
+    "MAX_SOLVE_PLIES",
     "MissingDependencyError",
     "OpenSpielAction",
     "OpenSpielGame",
@@ -40,6 +42,10 @@ INSTALL_HINT = "pip install 'zerosum[openspiel]'  (or: pip install open_spiel)"
 MAX_SIZE = 1 << 16
 #: The most distinct actions, and plies in a game, that a loaded game may have.
 MAX_ACTIONS = MAX_LENGTH = 100_000
+#: The most plies a game may last for :func:`zerosum.solve` to take it: its search goes
+#: as deep as a game lasts, one Python call per ply (chess, 17,695 plies, ended in a
+#: RecursionError after hours), and such games are far too big to solve anyway.
+MAX_SOLVE_PLIES = 500
 
 
 class MissingDependencyError(ZerosumError, ModuleNotFoundError):
@@ -223,6 +229,13 @@ def load(name: str, **params: Any) -> OpenSpielGame:
     >>> game.actions(game.result(game.initial_state, 3))[:3]
     [0, 1, 2]
     """
+    return _load(name, params, tried=False)
+
+
+def _load(name: str, params: dict[str, Any], tried: bool) -> OpenSpielGame:
+    """:func:`load`. Parameters other than OpenSpiel's defaults are first tried in a process
+    of their own (:mod:`.openspiel_probe`) unless ``tried`` says they were (where the game
+    was built before)."""
     pyspiel = _pyspiel()
     types = {gt.short_name: gt for gt in pyspiel.registered_games()}
     if name not in types:
@@ -233,10 +246,17 @@ def load(name: str, **params: Any) -> OpenSpielGame:
     defaults = types[name].parameter_specification
     params = _convert_params(name, defaults, params)
     _check_size(name, {**defaults, **params})
+    if not tried and any(defaults[key] != value for key, value in params.items()):
+        # OpenSpiel crashes (segfault) or fails mid-game on some values: tried apart first
+        why = openspiel_probe.verdict(name, params, (MAX_ACTIONS, MAX_LENGTH))
+        if why is not None:
+            raise SpecError(f"OpenSpiel's {name!r} with {_shown(params)} cannot be played: {why}")
     try:
         native_game = pyspiel.load_game(name, params)
-    except pyspiel.SpielError as exc:
-        raise SpecError(f"OpenSpiel cannot load {name!r} with {params}: {exc}") from None
+    except (pyspiel.SpielError, ValueError) as exc:
+        raise SpecError(
+            f"OpenSpiel cannot load {name!r} with {_shown(params)}: {_one_line(exc)}"
+        ) from None
     _check_loaded(name, native_game)
     problems = _unfit_properties(pyspiel, native_game)
     if problems:
@@ -305,6 +325,19 @@ class OpenSpielGame:
     def render(self, state: OpenSpielState) -> str:
         return str(state.native).rstrip("\n")
 
+    def solve_exactly(self, state: OpenSpielState) -> None:
+        """None: the generic solver solves OpenSpiel's games (see :mod:`zerosum.agents.solve`),
+        unless a game may last more than :data:`MAX_SOLVE_PLIES`, which is refused here
+        before any search (:class:`~zerosum.limits.LimitError`)."""
+        plies = self.native_game.max_game_length()
+        if plies > MAX_SOLVE_PLIES:
+            raise LimitError(
+                f"OpenSpiel's {self.name!r} is too big to solve: a game may last {plies} plies, "
+                f"over the limit of {MAX_SOLVE_PLIES} (openspiel.MAX_SOLVE_PLIES)"
+            )
+
+    solve_weakly = solve_exactly
+
     def print_state(self, state: OpenSpielState) -> None:
         print(self.render(state))
 
@@ -346,7 +379,15 @@ class OpenSpielGame:
 
 
 def _reload(name: str, params: dict[str, Any]) -> OpenSpielGame:
-    return load(name, **params)
+    return _load(name, params, tried=True)
+
+
+def _shown(params: dict[str, Any]) -> str:
+    return ", ".join(f"{key}={_spec_value(value)}" for key, value in params.items())
+
+
+def _one_line(text: object) -> str:
+    return "; ".join(line.strip() for line in str(text).splitlines() if line.strip())
 
 
 def _spec_value(value: Any) -> str:

@@ -13,7 +13,17 @@ from ..game import ZerosumError
 from .app import create_app
 from .guard import LOOPBACK_HOSTS, is_loopback
 
-__all__ = ["create_app", "serve", "bind"]
+__all__ = ["create_app", "serve", "bind", "proxy_options"]
+
+
+def proxy_options(trusted_proxy: str | None) -> dict[str, object]:
+    """uvicorn's options for ``X-Forwarded-For``: ignored unless the connection comes from
+    ``trusted_proxy`` (an address, or a comma-separated list of them), so that the
+    per-client cap counts the connection's address, which a client cannot choose (uvicorn
+    otherwise believes the header from 127.0.0.1)."""
+    if trusted_proxy is None:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": trusted_proxy}
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -40,9 +50,12 @@ def serve(
     move_seconds: float = 5.0,
     games: Sequence[str] = (),
     agents: Sequence[str] = (),
+    trusted_proxy: str | None = None,
 ) -> None:
     """Serve the page on ``host``:``port`` until interrupted (loopback unless told otherwise),
-    with the operator's own ``games`` and ``agents`` (file or module specs) in its menus.
+    with the operator's own ``games`` and ``agents`` (file or module specs) in its menus;
+    clients are told apart by their connection's address, or by ``X-Forwarded-For`` on
+    connections from ``trusted_proxy`` (:func:`proxy_options`).
 
     On a loopback address the server answers only requests naming it by a loopback name
     (``Host: localhost:8000`` or ``127.0.0.1``), which defeats DNS rebinding.
@@ -61,6 +74,7 @@ def serve(
         # Requests still open at a Ctrl-C or SIGTERM get half a second; the agent hosts are
         # then killed, so the server stops within about two seconds whatever they did.
         timeout_graceful_shutdown=0.5,  # type: ignore[arg-type]  # a float works (wait_for)
+        **proxy_options(trusted_proxy),  # type: ignore[arg-type]
     )
     try:
         uvicorn.Server(config).run(sockets=[sock])

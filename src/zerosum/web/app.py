@@ -38,6 +38,7 @@ from ..games import GAMES, load_game
 from ..interop import openspiel
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
+from .faults import fault_message
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .sessions import Session, Sessions, TooManyForClient, TooManyGames
 from .thinking import Thinkers
@@ -271,12 +272,35 @@ def create_app(
             raise ApiError(422, f"{key!r} must be a non-empty string")
         if len(value) > MAX_SPEC:
             raise ApiError(422, f"{key!r} is longer than {MAX_SPEC} characters")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate such as "\ud800"
+            raise ApiError(422, f"{key!r} is not text: {exc.reason} at {exc.start}") from None
         return value
+
+    def own_faults(handler: Any) -> Any:
+        """``handler``, with what the operator's own game raises (its spec noted on the
+        request once known) answered as 422 naming the game's fault (:mod:`.faults`)."""
+
+        async def run(request: Request) -> Response:
+            try:
+                response: Response = await handler(request)
+            except (ApiError, HTTPException):
+                raise
+            except Exception as exc:
+                spec = getattr(request.state, "game_spec", "")
+                if not spec or parse_code_spec(spec) is None:
+                    raise  # a built-in game's error is a bug here: a 500
+                raise ApiError(422, fault_message(spec, exc)) from None
+            return response
+
+        return run
 
     def session_of(request: Request) -> Session:
         session = sessions.get(request.path_params["game_id"])
         if session is None:
             raise ApiError(404, "no such game: it never existed, or it ended or sat idle")
+        request.state.game_spec = session.game_spec
         return session
 
     def still_live(session: Session) -> None:
@@ -332,6 +356,7 @@ def create_app(
             raise ApiError(422, str(exc)) from None
         if isinstance(agent, Human):
             raise ApiError(422, "the opponent must be a computer agent, not 'human'")
+        request.state.game_spec = game_spec.strip()
         client = request.client.host if request.client is not None else ""
         try:
             session = sessions.create(
@@ -404,12 +429,12 @@ def create_app(
         Route("/", index),
         Route("/api/catalog", catalog),
         Route("/api/setup", setup),
-        Route("/api/games", create_game, methods=["POST"]),
-        Route("/api/games/{game_id}", get_game, methods=["GET"]),
+        Route("/api/games", own_faults(create_game), methods=["POST"]),
+        Route("/api/games/{game_id}", own_faults(get_game), methods=["GET"]),
         Route("/api/games/{game_id}", delete_game, methods=["DELETE"]),
-        Route("/api/games/{game_id}/moves", play_move, methods=["POST"]),
-        Route("/api/games/{game_id}/reply", agent_reply, methods=["POST"]),
-        Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
+        Route("/api/games/{game_id}/moves", own_faults(play_move), methods=["POST"]),
+        Route("/api/games/{game_id}/reply", own_faults(agent_reply), methods=["POST"]),
+        Route("/api/games/{game_id}/undo", own_faults(undo), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers = {ApiError: _api_error, HTTPException: _http_error}

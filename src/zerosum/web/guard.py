@@ -67,6 +67,15 @@ def _host_name(host: str) -> str:
     return host.rpartition(":")[0] if host.count(":") == 1 else host
 
 
+def _netloc(url: str) -> str | None:
+    """The ``host:port`` of ``url`` in lower case, or None when it is no URL (an IPv6
+    address without its closing bracket)."""
+    try:
+        return urlsplit(url).netloc.lower()
+    except ValueError:
+        return None
+
+
 def _has_body(headers: dict[str, str]) -> bool:
     length = headers.get("content-length", "")
     return "transfer-encoding" in headers or (length != "" and length != "0")
@@ -103,7 +112,7 @@ class Guard:
         if site in ("cross-site", "same-site"):
             return 403, f"requests from other sites are refused (Sec-Fetch-Site: {site})"
         origin = headers.get("origin")
-        if origin is not None and urlsplit(origin).netloc.lower() != host.strip().lower():
+        if origin is not None and _netloc(origin) != host.strip().lower():
             return 403, (
                 f"requests from other origins are refused: Origin {origin!r} "
                 f"is not this server (Host {host!r})"

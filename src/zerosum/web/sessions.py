@@ -75,9 +75,10 @@ class Session:
         return not self.over and self.game.player(self.state) != self.human
 
     def play(self, action: Any, by: str, reply: Reply | None = None) -> None:
-        """Play an already checked ``action``."""
-        self.moves.append(Move(action, self.game.player(self.state), by, reply))
+        """Play an already checked ``action`` (nothing changes if the game raises)."""
+        move = Move(action, self.game.player(self.state), by, reply)
         self.states.append(self.game.result(self.state, action))
+        self.moves.append(move)
 
     def undo(self) -> bool:
         """Take back the person's last move and everything after it; False if there is none."""
