@@ -27,6 +27,28 @@ def test_slow_work_is_told_and_then_how_long_it_took() -> None:
     assert len(heard) == 2  # the quick work said nothing
 
 
+def test_compiling_is_told_and_a_slow_block_that_compiles_nothing_is_not() -> None:
+    import numba
+
+    heard: list[str] = []
+    before = notices.listen(heard.append)
+    try:
+        with notices.while_compiling("loading", after=0.01):
+            time.sleep(0.2)  # as a slow load from numba's cache: no compile
+        with notices.while_compiling("compiling", after=0.01):
+
+            @numba.njit
+            def fresh(x: int) -> int:
+                return x * 3 + 1
+
+            assert fresh(2) == 7  # compiled now: a function new to this process
+    finally:
+        notices.listen(before)
+    assert heard[0] == "compiling..."
+    assert heard[1].startswith("compiling: done in ")
+    assert len(heard) == 2  # the block that only waited said nothing
+
+
 def test_nobody_listening_hears_nothing_and_the_work_still_runs() -> None:
     ran = []
     before = notices.listen(None)

@@ -2,10 +2,12 @@
 
 Some work is slow only the first time on a machine: numba compiles a game's search into
 its on-disk cache (seconds), and later processes load it in a fraction of that. The code
-doing such work runs it inside :func:`while_slow`; when it is still running after half a
-second, the listener (set by :func:`listen`; the ``zerosum`` command prints to stderr)
-hears the message, and then how long the work took. A warm start stays silent, and the
-library stays silent unless someone listens.
+doing such work runs it inside :func:`while_compiling`; when numba is compiling and the
+work has run for half a second, the listener (set by :func:`listen`; the ``zerosum``
+command prints to stderr) hears the message, and then how long the work took. A warm
+start stays silent however slow the machine (a load from the cache is not a compile), and
+the library stays silent unless someone listens. Other long work says what it does with
+:func:`while_slow`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-__all__ = ["listen", "while_slow"]
+__all__ = ["listen", "while_compiling", "while_slow"]
 
 _listener: Callable[[str], None] | None = None
 
@@ -31,14 +33,50 @@ def listen(listener: Callable[[str], None] | None) -> Callable[[str], None] | No
 def while_slow(message: str, after: float = 0.5) -> Iterator[None]:
     """Run the block; if it lasts over ``after`` seconds, tell the listener ``message``
     then, and how long it took at the end."""
+    always = threading.Event()
+    always.set()
+    with _told_if(message, after, always):
+        yield
+
+
+@contextmanager
+def while_compiling(message: str, after: float = 0.5) -> Iterator[None]:
+    """Run the block; if numba compiles in it and it lasts over ``after`` seconds, tell
+    the listener ``message`` then, and how long it took at the end."""
+    if _listener is None:
+        yield
+        return
+    from numba.core import event
+
+    compiling = threading.Event()
+
+    class Compiles(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            compiling.set()
+
+        def on_end(self, ev: event.Event) -> None:
+            pass
+
+    with _told_if(message, after, compiling), event.install_listener("numba:compile", Compiles()):
+        yield
+
+
+@contextmanager
+def _told_if(message: str, after: float, begun: threading.Event) -> Iterator[None]:
+    """Run the block; once it has lasted ``after`` seconds and ``begun`` is set, tell the
+    listener ``message``, and how long the block took at its end."""
     listener = _listener
     if listener is None:
         yield
         return
     start = time.perf_counter()
     told = threading.Event()
+    over = threading.Event()
 
     def tell() -> None:
+        while not begun.wait(0.05):
+            if over.is_set():
+                return
         told.set()
         listener(f"{message}...")
 
@@ -48,6 +86,7 @@ def while_slow(message: str, after: float = 0.5) -> Iterator[None]:
     try:
         yield
     finally:
+        over.set()
         timer.cancel()
         timer.join()  # a notice being told finishes first
         if told.is_set():

@@ -46,7 +46,7 @@ from numba.extending import intrinsic
 
 from ..budget import OutOfTime
 from ..kernels.clock import now, passed, thread_seconds
-from ..notices import while_slow
+from ..notices import while_compiling
 
 __all__ = [
     "TranspositionTable",
@@ -1203,7 +1203,7 @@ def ensure_compiled() -> float:
     if is_compiled():
         return 0.0
     start = time.perf_counter()
-    with while_slow("compiling the Connect Four solver, once"):
+    with while_compiling("compiling the Connect Four solver, once"):
         _compile_entry_points()
     return time.perf_counter() - start
 
