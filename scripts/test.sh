@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 if [ -z "${ZEROSUM_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
+# Class tournaments sandbox entries with bubblewrap (tests/arena/test_containment.py).
+if [ -z "${ZEROSUM_BWRAP:-}" ] && ! command -v bwrap >/dev/null && [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null
+fi
 python3 -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 python3 -m ruff check src tests benchmarks
 python3 -m mypy

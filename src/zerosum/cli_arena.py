@@ -15,8 +15,9 @@ from .arena import match, tournament
 from .arena.entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, expand
 from .arena.journal import kept_games
 from .arena.results import ArenaResult
+from .arena.sandbox import BWRAP_VARIABLE
 from .arena.tasks import AUTO
-from .arena.tournament import LeftOut
+from .arena.tournament import LeftOut, Unconfined
 from .game import ZerosumError
 
 __all__ = ["add_arena_commands"]
@@ -64,6 +65,16 @@ def _options(parser: argparse.ArgumentParser, games: int) -> None:
         metavar="SECONDS",
         help="grace beyond a time limit before a forfeit (0.5)",
     )
+    trust = parser.add_mutually_exclusive_group()
+    trust.add_argument(
+        "--untrusted",
+        action="store_true",
+        help="refuse to play agents from files unless each plays in a sandbox (bubblewrap "
+        f"and cgroups; {BWRAP_VARIABLE} names bwrap); by default they do when one can start",
+    )
+    trust.add_argument(
+        "--trusted", action="store_true", help="play agents from files without a sandbox"
+    )
     parser.add_argument("--journal", metavar="FILE", help="keep finished games; resume from it")
     parser.add_argument("--plot", metavar="PNG", help="save the charts")
     parser.add_argument("--json", metavar="FILE", help="export everything as JSON")
@@ -104,6 +115,7 @@ def _common(args: argparse.Namespace) -> dict[str, Any]:
         "move_time": args.move_time,
         "time_margin": args.time_margin,
         "memory_mb": args.memory_mb,
+        "sandbox": True if args.untrusted else False if args.trusted else None,
     }
 
 
@@ -145,7 +157,7 @@ def _resumable(args: argparse.Namespace) -> Iterator[None]:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    with _resumable(args):
+    with _resumable(args), _left_out_said():
         result = match(args.game, args.a, args.b, games=args.games, **_common(args))
     return _report(result, args)
 
@@ -159,13 +171,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 @contextmanager
 def _left_out_said() -> Iterator[None]:
-    """Print each entry left out of a tournament as one line on stderr, as it is found."""
+    """Print each entry left out of a tournament, and entries that play without a
+    sandbox, as one line on stderr each, as it is found."""
     with warnings.catch_warnings():
         warnings.simplefilter("always", LeftOut)
+        warnings.simplefilter("always", Unconfined)
         previous = warnings.showwarning
 
         def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
-            if issubclass(category, LeftOut):
+            if issubclass(category, LeftOut | Unconfined):
                 print(f"zerosum: {message}", file=sys.stderr, flush=True)
             else:
                 previous(message, category, *args, **kwargs)

@@ -4,20 +4,33 @@ A class tournament takes a folder of agent files (or a list of them): each file 
 entry, named after the file. Each is first loaded in a process of its own
 (:func:`probe`), so one that does not import, hangs at import or eats all memory is
 reported and left out before the tournament starts, and never touches this process.
+Entries from files are loaded, like they play, in a sandbox when asked to
+(:mod:`zerosum.arena.sandbox`): their code runs at import.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from .. import budget
 from ..game import ZerosumError
 from ..spec import parse_code_spec
-from .isolation import context, limit_memory
+from .isolation import AgentCrashed, AgentError, AgentHost, context, limit_memory
+from .sandbox import Confinement, readable_files
 
-__all__ = ["expand", "is_code", "entry_name", "probe", "CODE_MOVE_SECONDS", "CODE_MEMORY_MB"]
+__all__ = [
+    "expand",
+    "is_code",
+    "is_file",
+    "entry_name",
+    "probe",
+    "CODE_MOVE_SECONDS",
+    "CODE_MEMORY_MB",
+]
 
 #: The per-move time limit of an agent from the user's code, unless told otherwise.
 CODE_MOVE_SECONDS = 2.0
@@ -32,6 +45,13 @@ _AT_ONCE = 8
 def is_code(spec: Any) -> bool:
     """Whether ``spec`` is a spec string naming the user's code (a file or module)."""
     return isinstance(spec, str) and parse_code_spec(spec) is not None
+
+
+def is_file(spec: Any) -> bool:
+    """Whether ``spec`` is a spec string naming a file of the user's (what a sandbox holds;
+    a module spec names code installed where it runs)."""
+    code = parse_code_spec(spec) if isinstance(spec, str) else None
+    return code is not None and code.is_file
 
 
 def expand(specs: Iterable[str]) -> list[str]:
@@ -62,11 +82,18 @@ def entry_name(spec: str) -> str:
 
 
 def probe(
-    specs: list[str], seconds: float = LOAD_SECONDS, memory_mb: int | None = None
+    specs: list[str],
+    seconds: float = LOAD_SECONDS,
+    memory_mb: int | None = None,
+    confine: bool = False,
 ) -> dict[str, str | None]:
     """Load each agent spec in a process of its own: ``{spec: None}`` when it loads and is
     an agent, else ``{spec: why not}`` (the import error with its file and line, a
-    hang past ``seconds``, a death)."""
+    hang past ``seconds``, a death). With ``confine``, file specs load in a sandbox."""
+    if confine:
+        with ThreadPoolExecutor(_AT_ONCE) as pool:
+            whys = pool.map(lambda s: _load_confined(s, seconds, memory_mb), specs)
+            return dict(zip(specs, whys, strict=True))
     ctx = context()
     found: dict[str, str | None] = {}
     for start in range(0, len(specs), _AT_ONCE):
@@ -98,6 +125,24 @@ def _outcome(process: Any, conn: Any, deadline: float, seconds: float) -> str | 
             process.kill()
         process.join(1)
         conn.close()
+
+
+def _load_confined(spec: str, seconds: float, memory_mb: int | None) -> str | None:
+    """Load ``spec`` in a sandboxed host: None when it loads, else why not."""
+    host = AgentHost(memory_mb=memory_mb, confine=Confinement(readable_files(spec)))
+    try:
+        host.load(0, spec, seconds)
+    except budget.Overrun:
+        return f"it did not finish loading within {seconds:g} s"
+    except AgentCrashed as exc:
+        return f"it did not load: {exc}"
+    except AgentError as exc:
+        if exc.name == "MemoryError":
+            return f"it went over its memory limit of {memory_mb} MB while loading"
+        return exc.text if exc.name == "SpecError" else str(exc)
+    finally:
+        host.stop()
+    return None
 
 
 def _load(conn: Any, spec: str, memory_mb: int | None) -> None:

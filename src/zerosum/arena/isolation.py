@@ -30,9 +30,11 @@ from typing import Any
 
 from .. import budget
 from ..agents.base import SearchInfo
+from ..spec import parse_code_spec
 from .play import agent_name, reset_agent
+from .sandbox import Confinement, decode_reply, encode_reply, launch
 
-__all__ = ["AgentHost", "Answer", "AgentCrashed", "GameSpec", "Isolated", "context"]
+__all__ = ["AgentHost", "Answer", "AgentCrashed", "AgentError", "GameSpec", "Isolated", "context"]
 
 #: Agents (and games) a host keeps at most; the least recently used go first.
 MAX_HELD = 64
@@ -50,6 +52,15 @@ class GameSpec:
 
 class AgentCrashed(Exception):
     """The process playing an agent's move died (killed from outside, out of memory)."""
+
+
+class AgentError(RuntimeError):
+    """An agent raised in its host: ``name`` is its exception's class name, ``text`` its
+    message."""
+
+    def __init__(self, name: str, text: str) -> None:
+        super().__init__(f"{name}: {text}")
+        self.name, self.text = name, text
 
 
 class _NotHeld(AgentCrashed):
@@ -91,7 +102,10 @@ class AgentHost:
     ``memory_mb`` caps the host's data memory (its heap and private mappings, the
     ``RLIMIT_DATA`` of Linux; shared libraries and compiled code count little there):
     an agent that asks for more gets a ``MemoryError`` (reported as over the limit) or
-    has its process die, and forfeits either way.
+    has its process die, and forfeits either way. With ``confine``, the process runs in
+    a sandbox (:mod:`zerosum.arena.sandbox`: its memory counted however mapped, no access
+    to anything else) and its replies are data, never pickles; agents are then sent as
+    spec strings, games as themselves or, from the user's files, as :class:`GameSpec`.
     """
 
     def __init__(
@@ -101,8 +115,10 @@ class AgentHost:
         nice: int = 0,
         held: int = MAX_HELD,
         memory_mb: int | None = None,
+        confine: Confinement | None = None,
     ) -> None:
         self.margin, self.nice, self.held, self.memory_mb = margin, nice, held, memory_mb
+        self.confine = confine
         self._process: Any = None
         self._conn: Any = None
         # the keys of the games and agents the running process holds, in the order it
@@ -118,6 +134,7 @@ class AgentHost:
             "nice": self.nice,
             "held": self.held,
             "memory_mb": self.memory_mb,
+            "confine": self.confine,
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -137,24 +154,41 @@ class AgentHost:
     def _start(self) -> None:
         if self.closed:
             raise AgentCrashed("its host was closed (the server is stopping)")
-        ctx = context()
-        ours, theirs = ctx.Pipe()
-        self._process = ctx.Process(
-            target=_serve, args=(theirs, self.nice, self.held, self.memory_mb), daemon=True
-        )
-        self._process.start()
-        theirs.close()
+        if self.confine is not None:
+            try:
+                self._process, ours = launch(self.confine, self.nice, self.held, self.memory_mb)
+            except OSError as exc:
+                raise AgentCrashed(f"its sandbox could not start: {exc}") from None
+        else:
+            ctx = context()
+            ours, theirs = ctx.Pipe()
+            self._process = ctx.Process(
+                target=_serve, args=(theirs, self.nice, self.held, self.memory_mb), daemon=True
+            )
+            self._process.start()
+            theirs.close()
         self._conn = ours
         weakref.finalize(self, _kill, self._process)  # a host dropped unstopped
         # Starting (the fork server's first start loads the compiled code) is not part of
         # any move's time: the host says when it is ready.
         try:
-            ready = not self.closed and ours.poll(PREPARE_SECONDS) and ours.recv() == ("ready",)
-        except (EOFError, OSError):  # killed while starting
+            ready = not self.closed and self._receive(PREPARE_SECONDS) == ("ready",)
+        except (EOFError, OSError, ValueError):  # killed while starting
             ready = False
         if not ready:
+            why = _death(self._process) if not self._process.is_alive() else ""
             self._stop()
-            raise AgentCrashed(f"its process did not start within {PREPARE_SECONDS:g} s")
+            raise AgentCrashed(why or f"its process did not start within {PREPARE_SECONDS:g} s")
+
+    def _receive(self, wait: float | None, game: Any = None, state: Any = None) -> Any:
+        """The host's next reply, None when none comes within ``wait`` seconds (None: no
+        limit); ``game`` and ``state`` are the move's (a sandboxed host answers a move
+        with the action's index). Raises EOFError or OSError when the process died."""
+        process, conn = self._process, self._conn
+        if self.confine is None:
+            return conn.recv() if conn.poll(wait) else None
+        data = process.receive(conn, wait)
+        return None if data is None else decode_reply(data, game, state)
 
     def stop(self) -> None:
         """Kill the process (if any); what it held is lost. A call waiting for its answer
@@ -208,6 +242,12 @@ class AgentHost:
         except _NotHeld:
             ask()  # sent whole this time
 
+    def load(self, key: Any, agent: Any, seconds: float) -> None:
+        """Create the agent (its file imported) and nothing more, within ``seconds``:
+        raises :class:`AgentError` with what went wrong, :class:`AgentCrashed` or
+        :class:`~zerosum.budget.Overrun`."""
+        self._ask(("load", key, self._agent(key, agent)), seconds, "load")
+
     def reset(self, key: Any, seed: int | None) -> None:
         """Reset the agent (forget its memory, reseed) if the host holds it."""
         if key in self._agents and self.alive:
@@ -236,7 +276,8 @@ class AgentHost:
 
         def ask() -> Answer:
             payloads = self._agent(key, agent), self._game(game_key, game)
-            return Answer(*self._ask(("move", key, *payloads, state, seconds), wait, "move"))
+            message = ("move", key, *payloads, state, seconds)
+            return Answer(*self._ask(message, wait, "move", game, state))
 
         try:
             return ask()
@@ -253,9 +294,19 @@ class AgentHost:
     def _game(self, game_key: Any, game: Any) -> tuple[Any, bytes | None]:
         if game_key in self._games and self.alive:
             return game_key, None
+        spec = getattr(game, "spec", None)
+        if self.confine is not None and isinstance(spec, str) and parse_code_spec(spec):
+            return game_key, pickle.dumps(GameSpec(spec))  # loaded there from its own file
         return game_key, pickle.dumps(game)
 
-    def _ask(self, message: tuple[Any, ...], wait: float | None, what: str) -> Any:
+    def _ask(
+        self,
+        message: tuple[Any, ...],
+        wait: float | None,
+        what: str,
+        game: Any = None,
+        state: Any = None,
+    ) -> Any:
         with self._lock:
             if not self.alive:
                 self._stop()
@@ -264,13 +315,15 @@ class AgentHost:
         begin = time.perf_counter()
         try:
             conn.send(message)
-            ready = conn.poll(wait)
-            reply = conn.recv() if ready else None
+            reply = self._receive(wait, game, state)
         except (EOFError, OSError):
             process.join(1)
-            code = process.exitcode
+            why = _death(process)
             self._forget_if(process)
-            raise AgentCrashed(_death(code)) from None
+            raise AgentCrashed(why) from None
+        except ValueError as exc:  # a sandboxed host that does not speak the protocol
+            self._forget_if(process)
+            raise AgentCrashed(str(exc)) from None
         if reply is None:
             self._forget_if(process)
             raise budget.Overrun(
@@ -288,8 +341,7 @@ class AgentHost:
         if status == "missing":
             raise _NotHeld(f"its process no longer held {rest[0]!r}")
         if status == "error":
-            name, text = rest
-            raise RuntimeError(f"{name}: {text}")
+            raise AgentError(*rest)
         return rest
 
 
@@ -317,7 +369,14 @@ def _kill(process: Any) -> None:
         process.kill()
 
 
-def _death(code: int | None) -> str:
+def _death(process: Any) -> str:
+    """Why a host's process died, in a few words."""
+    death = getattr(process, "death", None)  # a sandbox knows more
+    return death() if death is not None else death_of_code(process.exitcode)
+
+
+def death_of_code(code: int | None) -> str:
+    """A process's death told from its exit code."""
     if code is not None and code < 0:
         try:
             name = signal.Signals(-code).name
@@ -334,9 +393,18 @@ def limit_memory(memory_mb: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (cap, cap))
 
 
-def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> None:
-    """A host's loop: create agents, play their moves, answer each message in order."""
+def _serve(
+    conn: Any, nice: int, most: int, memory_mb: int | None = None, confined: bool = False
+) -> None:
+    """A host's loop: create agents, play their moves, answer each message in order
+    (``confined``: in a sandbox, as data, :func:`~zerosum.arena.sandbox.encode_reply`)."""
     from ..agents import make_agent
+
+    def reply(answer: tuple[Any, ...], game: Any = None, state: Any = None) -> None:
+        if confined:
+            conn.send_bytes(encode_reply(answer, game, state))
+        else:
+            conn.send(answer)
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     if nice:
@@ -345,7 +413,7 @@ def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> Non
     limit_memory(memory_mb)
     agents: OrderedDict[Any, Any] = OrderedDict()
     games: OrderedDict[Any, Any] = OrderedDict()
-    conn.send(("ready",))
+    reply(("ready",))
 
     def held(store: OrderedDict[Any, Any], key: Any, payload: bytes | None, build: Any) -> Any:
         if payload is not None:
@@ -372,16 +440,19 @@ def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> Non
             if kind == "reset":
                 if key in agents:
                     reset_agent(agents[key], message[2])
-                conn.send(("ok",))
+                reply(("ok",))
                 continue
             agent = held(agents, key, message[2], build_agent)
+            if kind == "load":
+                reply(("ok",))
+                continue
             game_key, game_payload = message[3]
             game = held(games, game_key, game_payload, _game_of)
             if kind == "prepare":
                 prepare = getattr(agent, "prepare", None)
                 if prepare is not None:
                     prepare(game)
-                conn.send(("ok",))
+                reply(("ok",))
                 continue
             state, seconds = message[4], message[5]
             before = getattr(agent, "last", None)
@@ -391,21 +462,21 @@ def _serve(conn: Any, nice: int, most: int, memory_mb: int | None = None) -> Non
             spent = time.perf_counter() - begin
             info = getattr(agent, "last", None)
             search = info if isinstance(info, SearchInfo) and info is not before else None
-            conn.send(("ok", action, search, spent))
+            reply(("ok", action, search, spent), game, state)
         except Exception as exc:  # the agent's error, reported to whoever asked
             if kind in ("prepare", "move"):  # dropped, as its owner drops them
                 agents.pop(key, None)
                 games.pop(message[3][0], None)
             if isinstance(exc, _Missing):
-                conn.send(("missing", exc.args[0]))
+                reply(("missing", exc.args[0]))
                 continue
             text = str(exc)
             if isinstance(exc, MemoryError) and memory_mb is not None:
                 text = f"over its memory limit of {memory_mb} MB"
             try:
-                conn.send(("error", type(exc).__name__, text))
+                reply(("error", type(exc).__name__, text))
             except Exception:  # an answer that cannot be sent (unpicklable action...)
-                conn.send(("error", type(exc).__name__, "the answer could not be sent back"))
+                reply(("error", type(exc).__name__, "the answer could not be sent back"))
 
 
 class Isolated:
@@ -414,8 +485,8 @@ class Isolated:
     A callable agent like any other: each move is told the caller's deadline, and one that
     overruns it by ``margin`` seconds kills the process and raises
     :class:`~zerosum.budget.Overrun` (``zs.play`` records a time forfeit); ``memory_mb``
-    caps its process's memory (see :class:`AgentHost`). ``last`` is the agent's latest
-    search summary.
+    caps its process's memory and ``confine`` puts it in a sandbox, ``agent`` then a spec
+    string (see :class:`AgentHost`). ``last`` is the agent's latest search summary.
     """
 
     def __init__(
@@ -425,12 +496,13 @@ class Isolated:
         margin: float = 0.5,
         name: str | None = None,
         memory_mb: int | None = None,
+        confine: Confinement | None = None,
     ) -> None:
         self.agent = agent
         self.name = name or (agent.strip() if isinstance(agent, str) else agent_name(agent))
         self.time_limit = getattr(agent, "time_limit", None)
         self.last: SearchInfo | None = None
-        self._host = AgentHost(margin=margin, memory_mb=memory_mb)
+        self._host = AgentHost(margin=margin, memory_mb=memory_mb, confine=confine)
         self._game: Any = None  # the game the host holds (kept alive: its id is its key)
 
     def prepare(self, game: Any) -> None:

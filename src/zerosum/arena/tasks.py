@@ -22,6 +22,7 @@ from ..seeding import derive_seed
 from .isolation import Isolated
 from .play import GameRecord, play
 from .records import record_from_dict, record_to_dict
+from .sandbox import Confinement, readable_files
 
 __all__ = [
     "AUTO",
@@ -41,7 +42,8 @@ class Entrant:
 
     ``time_limit`` is the per-move limit in seconds it is held to (None: none), and
     ``budget`` the time it is told it has (:mod:`zerosum.budget`), a margin below;
-    ``memory_mb`` caps the memory of the process it plays in, when it plays in one.
+    ``memory_mb`` caps the memory of the process it plays in, when it plays in one;
+    ``confined`` (a file spec) puts that process in a sandbox (:mod:`.sandbox`).
     """
 
     name: str
@@ -49,6 +51,7 @@ class Entrant:
     time_limit: float | None = None
     budget: float | None = None
     memory_mb: int | None = None
+    confined: bool = False
 
 
 @dataclass(frozen=True)
@@ -259,18 +262,25 @@ def plan(
 _BUILT: dict[Any, Any] = {}
 
 
-def _agent(entrant: Entrant) -> Any:
+def _agent(entrant: Entrant, game: Any) -> Any:
     """The entrant's agent: run in a process of its own when it is held to a time limit
     (a move that overruns it is then stopped for certain), except where this process may
-    not start others (a Dask worker's), where only the agent's own deadline holds."""
+    not start others (a Dask worker's), where only the agent's own deadline holds; in a
+    sandbox that may read its file and ``game``'s (a spec string) when it is confined."""
     limit, told = entrant.time_limit, entrant.budget
-    if limit is not None and not multiprocessing.current_process().daemon:
+    own = entrant.confined or not multiprocessing.current_process().daemon
+    if limit is not None and own:
         payload = entrant.agent if isinstance(entrant.agent, str) else pickle.dumps(entrant.agent)
-        key = ("isolated", entrant.name, payload)
+        confine = Confinement(readable_files(entrant.agent, game)) if entrant.confined else None
+        key = ("isolated", entrant.name, payload, confine)
         if key not in _BUILT:
             margin = max(0.0, limit - (told or limit))
             _BUILT[key] = Isolated(
-                entrant.agent, margin=margin, name=entrant.name, memory_mb=entrant.memory_mb
+                entrant.agent,
+                margin=margin,
+                name=entrant.name,
+                memory_mb=entrant.memory_mb,
+                confine=confine,
             )
         return _BUILT[key]
     if not isinstance(entrant.agent, str):
@@ -278,6 +288,13 @@ def _agent(entrant: Entrant) -> Any:
     if entrant.agent not in _BUILT:
         _BUILT[entrant.agent] = make_agent(entrant.agent)
     return _BUILT[entrant.agent]
+
+
+def release_confined() -> None:
+    """Stop the sandboxes of the confined agents this process holds (after a tournament:
+    nothing an entry started outlives it)."""
+    for key in [k for k in _BUILT if isinstance(k, tuple) and k[-1] is not None]:
+        _BUILT.pop(key).close()
 
 
 def _game(game: Any) -> Any:
@@ -299,8 +316,8 @@ def play_task(task: GameTask) -> ArenaGame:
     first, second = task.entrants
     record = play(
         game,
-        _agent(first),
-        _agent(second),
+        _agent(first, task.game),
+        _agent(second, task.game),
         seed=task.seed,
         state=state,
         max_move_seconds={1: first.time_limit, 2: second.time_limit},

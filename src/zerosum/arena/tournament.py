@@ -18,15 +18,16 @@ from ..agents.registry import make_agent
 from ..game import SpecError, ZerosumError, game_name
 from ..games.registry import load_game
 from ..limits import check_workers
-from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, probe
+from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, is_file, probe
 from .executors import open_pool, run
 from .journal import Journal
 from .play import agent_name
 from .progress import make_progress
 from .results import ArenaResult, MatchResult, TournamentResult
-from .tasks import AUTO, ArenaGame, Entrant, plan
+from .sandbox import unavailable
+from .tasks import AUTO, ArenaGame, Entrant, plan, release_confined
 
-__all__ = ["match", "tournament", "entrants", "LeftOut"]
+__all__ = ["match", "tournament", "entrants", "LeftOut", "Unconfined"]
 
 Agents = Sequence[Any] | Mapping[str, Any]
 
@@ -35,11 +36,32 @@ class LeftOut(UserWarning):
     """An entry from the user's code that did not load and was left out of a tournament."""
 
 
+class Unconfined(UserWarning):
+    """Entries from the user's files play without a sandbox: none can be started here."""
+
+
+def _confining(agents: Agents, sandbox: bool | None) -> bool:
+    """Whether the entries from files play in sandboxes: ``sandbox`` None when one can be
+    started here (else a :class:`Unconfined` warning), True always (else an error),
+    False never."""
+    specs = agents.values() if isinstance(agents, Mapping) else agents
+    if sandbox is False or not any(is_file(a) for a in specs):
+        return False
+    why = unavailable()
+    if why is None:
+        return True
+    if sandbox:
+        raise ZerosumError(f"entries from files cannot be sandboxed here: {why}")
+    warnings.warn(f"entries from files play without a sandbox: {why}", Unconfined, stacklevel=4)
+    return False
+
+
 def entrants(
     agents: Agents,
     move_time: float | None = None,
     time_margin: float = 0.5,
     memory_mb: int | None = None,
+    confine: bool = False,
 ) -> list[Entrant]:
     """The agents as :class:`Entrant`: spec strings are checked and named by their spec
     (a bare file spec by its file's name), objects by
@@ -53,7 +75,8 @@ def entrants(
     in processes of their own too, held to :data:`~zerosum.arena.entries.CODE_MOVE_SECONDS`
     per move unless ``move_time`` says otherwise, with ``memory_mb`` (default
     :data:`~zerosum.arena.entries.CODE_MEMORY_MB`) of memory; ``memory_mb`` also caps
-    the other agents that play in processes of their own."""
+    the other agents that play in processes of their own. With ``confine``, agents from
+    files play in sandboxes (:mod:`~zerosum.arena.sandbox`)."""
     named = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
     result: list[Entrant] = []
     seen: dict[str, int] = {}
@@ -84,25 +107,24 @@ def entrants(
                 None if told is None else told + time_margin,
                 told,
                 memory,
+                confine and is_file(agent),
             )
         )
     return result
 
 
 def _check_code_agents(
-    agents: Agents, memory_mb: int | None, leave_out: bool
+    agents: Agents, memory_mb: int | None, leave_out: bool, confine: bool
 ) -> tuple[Agents, dict[str, str]]:
     """The agents without those from the user's code that do not load (each tried in a
-    process of its own), and why each was left out; raise instead unless ``leave_out``."""
+    process of its own, a sandbox with ``confine``), and why each was left out; raise
+    instead unless ``leave_out``."""
     named = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
     specs = [a.strip() for _, a in named if is_code(a)]
     if not specs:
         return agents, {}
-    failed = {
-        spec: why
-        for spec, why in probe(specs, memory_mb=memory_mb or CODE_MEMORY_MB).items()
-        if why is not None
-    }
+    found = probe(specs, memory_mb=memory_mb or CODE_MEMORY_MB, confine=confine)
+    failed = {spec: why for spec, why in found.items() if why is not None}
     if failed and not leave_out:
         raise SpecError(next(iter(failed.values())))
     kept = [(n, a) for n, a in named if not (is_code(a) and a.strip() in failed)]
@@ -140,16 +162,18 @@ def _run(
     move_time: float | None,
     time_margin: float,
     memory_mb: int | None,
+    sandbox: bool | None,
 ) -> Any:
     game, carried = _game_and_carrier(game)
     _check_count("games", games, 1)
     if random_opening != AUTO:
         _check_count("random_opening", random_opening, 0)
     check_workers(workers)
-    agents, left_out = _check_code_agents(agents, memory_mb, leave_out=pairs is None)
+    confine = _confining(agents, sandbox)
+    agents, left_out = _check_code_agents(agents, memory_mb, pairs is None, confine)
     for why in left_out.values():
         warnings.warn(f"left out of the tournament: {why}", LeftOut, stacklevel=3)
-    people = entrants(agents, move_time, time_margin, memory_mb)
+    people = entrants(agents, move_time, time_margin, memory_mb, confine)
     if len(people) < 2:
         raise ZerosumError(f"a tournament needs at least 2 agents, got {len(people)}")
     names = [e.name for e in people]
@@ -185,6 +209,7 @@ def _run(
             finally:
                 bar.close()
     finally:
+        release_confined()
         if book is not None:
             book.close()
     settings.update(
@@ -220,6 +245,7 @@ def match(
     time_margin: float = 0.5,
     memory_mb: int | None = None,
     names: tuple[str, str] | None = None,
+    sandbox: bool | None = None,
 ) -> MatchResult:
     """``games`` games of agent ``a`` against ``b`` (objects or spec strings).
 
@@ -235,6 +261,9 @@ def match(
     them; ``journal`` (a ``.jsonl`` path) keeps every finished game and resumes from it.
     Agents are held to their ``time_limit`` (else ``move_time``) plus ``time_margin``
     seconds per move, on pain of forfeit. ``names=("x", "y")`` names them in tables.
+    Agents from files play in sandboxes (:mod:`~zerosum.arena.sandbox`) where one can be
+    started, else with a :class:`Unconfined` warning; ``sandbox=True`` refuses to play
+    them unconfined (a :class:`~zerosum.ZerosumError`), ``sandbox=False`` never confines.
 
     >>> import zerosum as zs
     >>> result = zs.match("tictactoe", "minimax:depth=4", "dummy", games=4)
@@ -258,6 +287,7 @@ def match(
         move_time,
         time_margin,
         memory_mb,
+        sandbox,
     )
 
 
@@ -276,6 +306,7 @@ def tournament(
     move_time: float | None = None,
     time_margin: float = 0.5,
     memory_mb: int | None = None,
+    sandbox: bool | None = None,
 ) -> TournamentResult:
     """A round robin: every pair of ``agents`` plays a match of ``games_per_pair`` games.
 
@@ -304,4 +335,5 @@ def tournament(
         move_time,
         time_margin,
         memory_mb,
+        sandbox,
     )
