@@ -200,6 +200,40 @@ def test_no_process_an_entry_forks_outlives_the_tournament(tmp_path: Path) -> No
 
 
 @needs_sandbox
+def test_nothing_an_entry_started_runs_while_its_opponent_thinks(tmp_path: Path) -> None:
+    thinker = """
+        import time
+
+        def agent(game, state):
+            time.sleep(0.3)
+            return game.actions(state)[0]
+    """
+    busy = """
+        import mmap, os, struct, time
+
+        gap = mmap.mmap(-1, 8, flags=mmap.MAP_SHARED)  # its child's longest pause, seconds
+        if os.fork() == 0:
+            last = time.monotonic()
+            while True:
+                now = time.monotonic()
+                if now - last > struct.unpack("d", gap[:])[0]:
+                    gap[:] = struct.pack("d", now - last)
+                last = now
+        moves = 0
+
+        def agent(game, state):
+            global moves
+            moves += 1
+            time.sleep(0.1)  # time for its child to see its latest pause
+            ran = moves > 1 and struct.unpack("d", gap[:])[0] < 0.25
+            return 99 if ran else game.actions(state)[0]  # 99: its child never stopped
+    """
+    folder = _folder(tmp_path, {"busy": busy, "thinker": thinker})
+    assert main(_args(folder, tmp_path)) == 0
+    assert _forfeits(tmp_path) == {"busy": [], "thinker": []}
+
+
+@needs_sandbox
 def test_memory_is_counted_however_it_is_mapped(tmp_path: Path) -> None:
     hoarder = """
         import mmap

@@ -1,8 +1,9 @@
 """A Linux control group of its own for a sandboxed process tree: memory and process limits.
 
 The kernel charges a cgroup for every page its processes use, however it is mapped (heap,
-shared memory, ``memfd``, files on a ``tmpfs``), and refuses a fork past ``pids.max``:
-limits that ``setrlimit`` cannot give. A :class:`Cgroup` is created below the cgroup this
+shared memory, ``memfd``, files on a ``tmpfs``), refuses a fork past ``pids.max``, and
+freezes all its processes at once (so that none runs while another agent thinks):
+what ``setrlimit`` and signals cannot do. A :class:`Cgroup` is created below the cgroup this
 process is in (v1: one per controller, v2: one), holds one sandbox, and is removed with it.
 A process joins it by writing its own pid to ``cgroup.procs`` before it starts anything
 (see :mod:`zerosum.arena.sandbox`), so nothing it starts escapes.
@@ -21,18 +22,20 @@ from pathlib import Path
 __all__ = ["Cgroup"]
 
 _CONTROLLERS = ("memory", "pids")
+_OPTIONAL = ("freezer",)  # v1; v2 freezes any group
 _NAME = re.compile(r"zerosum-(\d+)-\d+")
 _COUNT = itertools.count()
 
 
 def _own_groups() -> dict[str, Path]:
-    """The directories of this process's cgroups: ``{"memory": ..., "pids": ...}`` for
-    v1 controllers mounted apart, ``{"v2": ...}`` for the unified hierarchy."""
+    """The directories of this process's cgroups: ``{"memory": ..., "pids": ...}`` (and
+    ``"freezer"`` when mounted) for v1 controllers mounted apart, ``{"v2": ...}`` for the
+    unified hierarchy."""
     mounts: dict[str, Path] = {}
     for line in Path("/proc/self/mounts").read_text().splitlines():
         _, where, kind, options, *_ = line.split()
         if kind == "cgroup":
-            for name in set(options.split(",")) & set(_CONTROLLERS):
+            for name in set(options.split(",")) & {*_CONTROLLERS, *_OPTIONAL}:
                 mounts[name] = Path(where)
         elif kind == "cgroup2":
             mounts["v2"] = Path(where)
@@ -42,7 +45,8 @@ def _own_groups() -> dict[str, Path]:
         for name in names.split(",") if names else ["v2"] if number == "0" else []:
             paths[name] = path.lstrip("/")
     if all(name in mounts and name in paths for name in _CONTROLLERS):
-        return {name: mounts[name] / paths[name] for name in _CONTROLLERS}
+        found = (n for n in (*_CONTROLLERS, *_OPTIONAL) if n in mounts and n in paths)
+        return {name: mounts[name] / paths[name] for name in found}
     if "v2" in mounts and "v2" in paths:
         return {"v2": mounts["v2"] / paths["v2"]}
     raise OSError("no cgroup hierarchy with the memory and pids controllers is mounted")
@@ -63,7 +67,8 @@ class Cgroup:
         own = _own_groups()
         name = f"zerosum-{os.getpid()}-{next(_COUNT)}"
         self.v2 = "v2" in own
-        self.dirs = [parent / name for parent in own.values()]
+        self.folders = {kind: parent / name for kind, parent in own.items()}
+        self.dirs = list(self.folders.values())
         for parent in own.values():
             _remove_stale(parent)
         if self.v2:
@@ -87,7 +92,7 @@ class Cgroup:
                     _write(folder / "memory.swap.max", "0")
             _write(folder / "pids.max", str(processes))
             return
-        memory, pids = self.dirs
+        memory, pids = self.folders["memory"], self.folders["pids"]
         if memory_mb is not None:
             _write(memory / "memory.limit_in_bytes", str(memory_mb << 20))
             with contextlib.suppress(FileNotFoundError):  # no swap accounting
@@ -106,14 +111,25 @@ class Cgroup:
         """Whether the kernel killed a process of the group for going over its memory."""
         name = "memory.events" if self.v2 else "memory.oom_control"
         try:
-            text = (self.dirs[0] / name).read_text()
+            text = (self.folders["v2" if self.v2 else "memory"] / name).read_text()
         except OSError:
             return False
         found = re.search(r"^oom_kill (\d+)$", text, re.MULTILINE)
         return found is not None and int(found.group(1)) > 0
 
+    def freeze(self, frozen: bool) -> None:
+        """Stop every process in the group (``frozen``), or let them run again; nothing
+        where there is no freezer."""
+        with contextlib.suppress(OSError):  # the group is gone, or has no freezer
+            if self.v2:
+                _write(self.folders["v2"] / "cgroup.freeze", "1" if frozen else "0")
+            elif "freezer" in self.folders:
+                _write(self.folders["freezer"] / "freezer.state", "FROZEN" if frozen else "THAWED")
+
     def kill(self) -> None:
-        """Kill every process in the group (only ours can be there)."""
+        """Kill every process in the group (only ours can be there), thawed first (v1
+        delivers no signal to a frozen process)."""
+        self.freeze(False)
         for pid in self.pids():
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)

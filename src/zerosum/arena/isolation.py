@@ -183,12 +183,16 @@ class AgentHost:
     def _receive(self, wait: float | None, game: Any = None, state: Any = None) -> Any:
         """The host's next reply, None when none comes within ``wait`` seconds (None: no
         limit); ``game`` and ``state`` are the move's (a sandboxed host answers a move
-        with the action's index). Raises EOFError or OSError when the process died."""
+        with the action's index; it is frozen once it answered, until it is asked again).
+        Raises EOFError or OSError when the process died."""
         process, conn = self._process, self._conn
         if self.confine is None:
             return conn.recv() if conn.poll(wait) else None
         data = process.receive(conn, wait)
-        return None if data is None else decode_reply(data, game, state)
+        if data is None:
+            return None
+        process.freeze(True)
+        return decode_reply(data, game, state)
 
     def stop(self) -> None:
         """Kill the process (if any); what it held is lost. A call waiting for its answer
@@ -314,6 +318,8 @@ class AgentHost:
             process, conn = self._process, self._conn
         begin = time.perf_counter()
         try:
+            if self.confine is not None:
+                process.freeze(False)  # frozen since its last answer
             conn.send(message)
             reply = self._receive(wait, game, state)
         except (EOFError, OSError):

@@ -13,7 +13,9 @@ A class tournament runs code its organizer has not read. Each such entry's agent
   packages, its own file and the game's: not the other entries, the journal or the
   outputs. Its environment is cleared.
 - a :class:`~zerosum.arena.cgroups.Cgroup` counts all the memory it uses, however mapped,
-  against its limit, and caps its processes (threads included) at :data:`PROCESSES`.
+  against its limit, caps its processes (threads included) at :data:`PROCESSES`, and
+  keeps them all frozen between the host's answer and the next thing it is asked: what
+  it started cannot take the processor from its opponent.
 - its output (stdout and stderr) goes to a pipe the referee drains while it waits for a
   reply, keeping the last :data:`KEPT_OUTPUT` bytes (shown when the host dies); the rest
   is dropped, and nothing reaches the referee's own output.
@@ -250,6 +252,10 @@ class Confined:
 
     def is_alive(self) -> bool:
         return self.popen.poll() is None
+
+    def freeze(self, frozen: bool) -> None:
+        """Stop all its processes (``frozen``), or let them run again."""
+        self.group.freeze(frozen)
 
     def kill(self) -> None:
         """Kill the sandbox: its bubblewrap (and so its namespace) and all in its cgroup."""
