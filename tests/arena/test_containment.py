@@ -170,6 +170,27 @@ def test_an_entry_reads_neither_other_entries_nor_the_referees_environment(
 
 
 @needs_sandbox
+def test_a_connectx_submission_in_a_match_is_sandboxed_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = uuid.uuid4().hex
+    monkeypatch.setenv("ZEROSUM_TEST_SECRET", secret)
+    spy = tmp_path / "submission.py"
+    spy.write_text(
+        "import os\n\n"
+        "def my_agent(observation, configuration):\n"
+        f"    seen = os.listdir({str(tmp_path)!r})\n"
+        f"    if {secret!r} in str(os.environ) or seen != ['submission.py']:\n"
+        "        return 99  # it got through\n"
+        "    return [c for c in range(configuration.columns) if observation.board[c] == 0][0]\n"
+    )
+    (tmp_path / "neighbour.py").write_text("")
+    args = ["match", "connect4", f"connectx:{spy}", "random", "-n", "2", "--workers", "1"]
+    assert main([*args, "--json", str(tmp_path / "out.json")]) == 0
+    assert _forfeits(tmp_path)[f"connectx:{spy}"] == []
+
+
+@needs_sandbox
 def test_no_process_an_entry_forks_outlives_the_tournament(tmp_path: Path) -> None:
     token = f"{uuid.uuid4().int % 10**6 + 10**6}.5"  # how long its children sleep: our mark
     forker = f"""

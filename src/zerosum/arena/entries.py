@@ -20,7 +20,7 @@ from .. import budget
 from ..game import ZerosumError
 from ..spec import parse_code_spec
 from .isolation import AgentCrashed, AgentError, AgentHost, context, limit_memory
-from .sandbox import Confinement, readable_files
+from .sandbox import Confinement, code_file, readable_files
 
 __all__ = [
     "expand",
@@ -43,15 +43,15 @@ _AT_ONCE = 8
 
 
 def is_code(spec: Any) -> bool:
-    """Whether ``spec`` is a spec string naming the user's code (a file or module)."""
-    return isinstance(spec, str) and parse_code_spec(spec) is not None
+    """Whether ``spec`` is a spec string that runs the user's code: a file or module, or a
+    file given to a registered agent (``connectx:bot.py``)."""
+    return isinstance(spec, str) and (parse_code_spec(spec) is not None or is_file(spec))
 
 
 def is_file(spec: Any) -> bool:
-    """Whether ``spec`` is a spec string naming a file of the user's (what a sandbox holds;
-    a module spec names code installed where it runs)."""
-    code = parse_code_spec(spec) if isinstance(spec, str) else None
-    return code is not None and code.is_file
+    """Whether ``spec`` is a spec string that runs a file of the user's (what a sandbox
+    holds; a module spec names code installed where it runs)."""
+    return code_file(spec) is not None
 
 
 def expand(specs: Iterable[str]) -> list[str]:

@@ -48,8 +48,8 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.base import SearchInfo
-from ..game import format_action
-from ..spec import parse_code_spec
+from ..game import SpecError, format_action
+from ..spec import parse_code_spec, parse_spec
 from .cgroups import Cgroup
 
 __all__ = [
@@ -62,6 +62,7 @@ __all__ = [
     "encode_reply",
     "decode_reply",
     "readable_files",
+    "code_file",
 ]
 
 #: The environment variable naming the bubblewrap program (default: ``bwrap`` on the PATH).
@@ -112,14 +113,23 @@ class Confinement:
     readable: tuple[str, ...] = ()
 
 
+def code_file(spec: Any) -> str | None:
+    """The absolute path of the user's file that the spec string ``spec`` runs: a file
+    spec's own, or one given as a parameter of a registered spec (``connectx:bot.py``);
+    None when it runs none."""
+    if not isinstance(spec, str):
+        return None
+    code = parse_code_spec(spec)
+    if code is None:
+        with contextlib.suppress(SpecError):
+            values = parse_spec(spec)[1].values()
+            code = next((c for c in map(parse_code_spec, values) if c and c.is_file), None)
+    return str(Path(code.source).resolve()) if code is not None and code.is_file else None
+
+
 def readable_files(*specs: Any) -> tuple[str, ...]:
-    """The absolute paths of the files that file specs among ``specs`` name."""
-    found = []
-    for spec in specs:
-        code = parse_code_spec(spec) if isinstance(spec, str) else None
-        if code is not None and code.is_file:
-            found.append(str(Path(code.source).resolve()))
-    return tuple(dict.fromkeys(found))
+    """The absolute paths of the user's files that ``specs`` run (:func:`code_file`)."""
+    return tuple(dict.fromkeys(f for f in map(code_file, specs) if f is not None))
 
 
 def _bwrap() -> str:
