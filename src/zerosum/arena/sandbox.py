@@ -250,13 +250,13 @@ def _command(bwrap: str, confinement: Confinement, root: bool) -> list[str]:
 class Confined:
     """A sandboxed host process, as the referee holds it: the interface of
     :class:`multiprocessing.Process` that :class:`~zerosum.arena.isolation.AgentHost` uses,
-    and the reading of its replies and output."""
+    and the reading of its replies and output (``output``: the pipe's reading end)."""
 
-    def __init__(self, popen: subprocess.Popen[bytes], group: Cgroup, output: int) -> None:
-        self.popen, self.group, self.output = popen, group, output
-        self.memory_mb: int | None = None
+    def __init__(
+        self, popen: subprocess.Popen[bytes], group: Cgroup, output: int, memory_mb: int | None
+    ) -> None:
+        self.popen, self.group, self.output, self.memory_mb = popen, group, output, memory_mb
         self.kept = b""  # the last KEPT_OUTPUT bytes of its output
-        self.printed = 0  # bytes of output, all told
         self.oom_killed = False  # whether the kernel killed a process of it for its memory
         _LIVE.add(self)
 
@@ -341,7 +341,6 @@ class Confined:
                 os.close(self.output)
                 self.output = -1
                 return
-            self.printed += len(chunk)
             self.kept = (self.kept + chunk)[-KEPT_OUTPUT:]
 
 
@@ -401,9 +400,7 @@ def launch(
         os.close(write)
         theirs.close()
     os.set_blocking(read, False)
-    confined = Confined(popen, group, read)
-    confined.memory_mb = memory_mb
-    return confined, Connection(ours.detach())
+    return Confined(popen, group, read, memory_mb), Connection(ours.detach())
 
 
 class ForeignAction:
