@@ -8,8 +8,10 @@ files and processes checked afterwards.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -80,6 +82,16 @@ def _descendants() -> list[str]:
         if up == os.getpid():
             found.append(lines[pid].replace("\0", " "))
     return found
+
+
+def _none_left(token: str) -> None:
+    """Assert that no process holding ``token`` runs, killing any that do (ours, left by
+    an entry that got out)."""
+    left = _running(token)
+    for pid in left:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    assert left == []
 
 
 def _running(token: str) -> list[int]:
@@ -213,7 +225,7 @@ def test_no_process_an_entry_forks_outlives_the_tournament(tmp_path: Path) -> No
     folder = _folder(tmp_path, {"first": FIRST, "forker": forker})
     assert main(_args(folder, tmp_path)) == 0
     assert _forfeits(tmp_path) == {"first": [], "forker": []}  # fewer than 200 forks
-    assert _running(token) == []
+    _none_left(token)
     assert [c for c in _descendants() if "sandbox_host" in c or "bwrap" in c] == []
     mine = f"zerosum-{os.getpid()}-"
     assert [f for p in _own_groups().values() for f in p.iterdir() if f.name.startswith(mine)] == []
@@ -283,16 +295,27 @@ def _cli(args: list[str]) -> subprocess.CompletedProcess[str]:
 
 @needs_sandbox
 def test_an_entry_cannot_kill_the_referee(tmp_path: Path) -> None:
-    killer = """
+    # its parent, and any process whose command names this test's folder (the referee):
+    # never anything else, should the sandbox fail
+    killer = f"""
         import os, signal
 
+        def referees():
+            yield os.getppid()
+            for pid in filter(str.isdigit, os.listdir("/proc")):
+                try:
+                    with open(f"/proc/{{pid}}/cmdline", "rb") as f:
+                        if {str(tmp_path)!r}.encode() in f.read():
+                            yield int(pid)
+                except OSError:
+                    pass
+
         def agent(game, state):
-            for pid in [os.getppid(), *(int(p) for p in os.listdir("/proc") if p.isdigit())]:
-                if pid != os.getpid():
-                    try:
-                        os.kill(pid, signal.SIGKILL)
-                    except OSError:
-                        pass
+            for pid in referees():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
             return game.actions(state)[0]
     """
     folder = _folder(tmp_path, {"first": FIRST, "killer": killer})
@@ -320,7 +343,7 @@ def test_an_entry_that_kills_its_host_forfeits_and_leaves_nothing(tmp_path: Path
     losses = _forfeits(tmp_path)
     assert losses["first"] == [] and len(losses["suicide"]) == 2
     assert all("its process died (SIGKILL" in d for d in losses["suicide"])
-    assert _running(token) == []
+    _none_left(token)
 
 
 @needs_sandbox
