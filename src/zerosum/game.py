@@ -9,8 +9,13 @@ sensible defaults when it does not, so the rest of the package never has to ask.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import functools
 import io
-from collections.abc import Hashable, Sequence
+import pickle
+import sys
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from contextlib import redirect_stdout
 from typing import Any, Protocol, runtime_checkable
 
@@ -19,9 +24,12 @@ __all__ = [
     "ZerosumError",
     "IllegalActionError",
     "SpecError",
+    "GameFault",
+    "StateKeyError",
     "opponent",
     "game_name",
     "state_key",
+    "key_function",
     "render_state",
     "format_action",
     "parse_action",
@@ -64,6 +72,17 @@ class SpecError(ZerosumError):
     """A game or agent spec string (``"connect4:width=5"``) that cannot be honoured."""
 
 
+class GameFault(ZerosumError):
+    """A game's own method raised, or answered what the interface does not allow (an
+    ``actions`` that is not a list, a ``player`` other than 1 or 2, a utility that is not
+    zero-sum): the game's fault, not an agent's."""
+
+
+class StateKeyError(GameFault):
+    """A state with no transposition key: unhashable, of no kind a key can be derived
+    from, and the game has no ``key(state)``."""
+
+
 class IllegalActionError(ZerosumError):
     """An action that is not legal in the state it was played in."""
 
@@ -100,9 +119,129 @@ def game_name(game: Any) -> str:
 
 
 def state_key(game: Any, state: Any) -> Hashable:
-    """The transposition key of ``state``: ``game.key(state)`` when defined, else the state."""
+    """The transposition key of ``state``: ``game.key(state)`` when defined, else the state
+    when it hashes, else a key derived from its contents (lists, tuples, dicts, sets, numpy
+    arrays and dataclasses, recursively): equal keys mean equal states.
+
+    Raises :class:`StateKeyError` (saying to add ``key(state)``) when there is none.
+
+    >>> game = object()  # any game without key
+    >>> state_key(game, [[1, 0], {"mover": 2}]) == state_key(game, [[1, 0], {"mover": 2}])
+    True
+    """
     key = getattr(game, "key", None)
-    return key(state) if key is not None else state
+    return key(state) if key is not None else _derived(game, state)
+
+
+def key_function(game: Any, sample: Any, *, canonical: bool = True) -> Callable[[Any], Hashable]:
+    """:func:`state_key` for states like ``sample``, chosen once for a search's many calls:
+    the game's own ``key``, else the state itself when ``sample`` hashes, else the derived
+    key. Raises :class:`StateKeyError` when ``sample`` has no key.
+
+    ``canonical=False`` (a search's table) keys unhashable states by their pickle when
+    they pickle: equal states may then get different keys (equal dicts in another order,
+    rows shared or not), which only loses a transposition, and bytes are quicker to make
+    and keep their hash (Python search on the course notebook's board of lists: a third
+    of the time with derived keys went to making and hashing them)."""
+    key = getattr(game, "key", None)
+    if key is not None:
+        return key  # type: ignore[no-any-return]
+    try:
+        hash(sample)
+        return _itself
+    except TypeError:
+        pass
+    if not canonical:
+        try:
+            _pickled(sample)
+            return _pickled
+        except Exception:  # whatever pickling raises: the derived key, if any
+            pass
+    _derived(game, sample)
+    return functools.partial(_derived, game)
+
+
+def _pickled(state: Any) -> Hashable:
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+
+
+def _itself(state: Any) -> Hashable:
+    return state
+
+
+class _NoKey(Exception):
+    """The part of a state no key can be derived from."""
+
+
+def _derived(game: Any, state: Any) -> Hashable:
+    try:
+        return _derive(state)
+    except _NoKey as exc:
+        part = exc.args[0]
+        held = "" if part is state else f" (they hold {type(part).__name__} objects)"
+        raise StateKeyError(
+            f"the states of {game_name(game)} are {type(state).__name__} objects{held}, which "
+            "are not hashable and zerosum cannot derive a key from: add key(state) to the "
+            "game, returning a hashable value (a tuple, a string) equal for equal states"
+        ) from None
+
+
+#: Types whose values are their own keys (checked first: the common items of a board).
+_ATOMS = frozenset({int, float, str, bytes, bool, type(None)})
+#: Items that never hash: a sequence of them is keyed item by item at once.
+_NESTED = frozenset({list, dict})
+
+
+def _derive(value: Any) -> Hashable:
+    """A hashable value equal for equal ``value`` and different for different ones: the
+    value itself when it hashes, else its contents tagged with their container's type (no
+    user's state holds a type object, so none equals a derived key); numpy arrays by
+    dtype, shape and bytes. A board of lists takes about twice as long as its pickle,
+    which is not canonical (equal dicts in another order, shared rows pickle differently).
+    """
+    cls = type(value)
+    if cls in _ATOMS:
+        return value
+    if cls is list:
+        return (list, _items(value))
+    if cls is dict:
+        return (dict, frozenset([(k, _derive(v)) for k, v in value.items()]))
+    try:
+        hash(value)
+        return value
+    except TypeError:
+        pass
+    numpy = sys.modules.get("numpy")  # a state cannot be an array unless numpy is loaded
+    if numpy is not None and isinstance(value, numpy.ndarray):
+        if value.dtype.hasobject:
+            return (numpy.ndarray, "O", value.shape, tuple(map(_derive, value.flat)))
+        return (numpy.ndarray, value.dtype.str, value.shape, value.tobytes())
+    if isinstance(value, OrderedDict):  # equal to another only in the same order
+        return (OrderedDict, tuple([(k, _derive(v)) for k, v in value.items()]))
+    if isinstance(value, dict):
+        return (dict, frozenset([(k, _derive(v)) for k, v in value.items()]))
+    if isinstance(value, (list, tuple)):
+        return (list if isinstance(value, list) else tuple, _items(value))
+    if isinstance(value, set):
+        return (set, frozenset(value))
+    if isinstance(value, bytearray):
+        return (bytearray, bytes(value))
+    if dataclasses.is_dataclass(value):  # equal when the fields it compares are
+        compared = [getattr(value, f.name) for f in dataclasses.fields(value) if f.compare]
+        return (cls, _items(compared))
+    raise _NoKey(value)
+
+
+def _items(values: Sequence[Any]) -> tuple[Hashable, ...]:
+    """The items' keys: the items themselves when they all hash (a row of a board)."""
+    if values and type(values[0]) in _NESTED:
+        return tuple(map(_derive, values))
+    items = tuple(values)
+    try:
+        hash(items)
+        return items
+    except TypeError:
+        return tuple(map(_derive, values))
 
 
 def render_state(game: Any, state: Any) -> str:

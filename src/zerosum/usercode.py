@@ -7,6 +7,9 @@ error, an import that fails, a missing name, or a name that is neither a game no
 agent. Loading runs the user's code in this process: load untrusted code only where a
 crash or a hang costs nothing (the arena loads entries in processes of their own).
 
+A game loaded from the user's code is checked at every call (:mod:`zerosum.checked`): what
+its methods raise or wrongly answer is reported as its own fault.
+
 A file's module name is fixed by its absolute path, so objects from it that are pickled
 in one process unpickle in another that loaded the same spec.
 """
@@ -27,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .checked import instrument, short_path
 from .game import SpecError
 from .spec import CodeSpec, Entry, signature_params, takes_any_keyword
 
@@ -47,8 +51,14 @@ DEFAULT_AGENT = "agent"
 
 
 def is_game(thing: Any) -> bool:
-    """Whether ``thing`` (an object or a class) has the seven members of a game."""
-    return all(hasattr(thing, member) for member in GAME_MEMBERS)
+    """Whether ``thing`` (an object or a class) has the seven members of a game (looked
+    up on the class first: reading a property such as ``initial_state`` runs its code)."""
+    return all(_has_member(thing, m) for m in GAME_MEMBERS)
+
+
+def _has_member(thing: Any, member: str) -> bool:
+    """Whether ``thing`` has ``member``, looked up on its class first."""
+    return hasattr(type(thing), member) or hasattr(thing, member)
 
 
 def load_code(spec: str, code: CodeSpec, kind: str) -> Any:
@@ -66,7 +76,7 @@ def load_code(spec: str, code: CodeSpec, kind: str) -> Any:
     else:
         built = thing
     _check_kind(built, thing, name, spec, kind)
-    return built
+    return instrument(built) if kind == "game" else built
 
 
 def import_code(code: CodeSpec, spec: str, kind: str) -> ModuleType:
@@ -150,19 +160,12 @@ def _where(exc: BaseException, path: Path | None) -> str:
 
 
 def _place(filename: str, lineno: int | None, line: str) -> str:
-    shown = _short(filename)
+    shown = short_path(filename)
     if lineno is None:
         return f"{shown}: "
     line = line.strip() or linecache.getline(filename, lineno).strip()
     quoted = f" ({line[:60]}{'...' if len(line) > 60 else ''})" if line else ""
     return f"{shown}, line {lineno}{quoted}: "
-
-
-def _short(filename: str) -> str:
-    """The file name relative to the current folder when it is under it."""
-    with contextlib.suppress(ValueError, OSError):
-        return str(Path(filename).resolve().relative_to(Path.cwd()))
-    return filename
 
 
 def _defined_here(module: ModuleType) -> list[tuple[str, Any]]:
@@ -221,7 +224,7 @@ def _instantiate(cls: type, name: str, code: CodeSpec, spec: str, kind: str) -> 
 def _check_kind(built: Any, thing: Any, name: str, spec: str, kind: str) -> None:
     """Refuse what is not a ``kind``, saying what it is and what was expected."""
     if kind == "game" and not is_game(built):
-        missing = ", ".join(m for m in GAME_MEMBERS if not hasattr(built, m))
+        missing = ", ".join(m for m in GAME_MEMBERS if not _has_member(built, m))
         raise SpecError(
             f"game {spec.strip()!r}: {name} is not a game: it lacks {missing} "
             f"(a game has {', '.join(GAME_MEMBERS)})"

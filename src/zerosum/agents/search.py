@@ -7,7 +7,8 @@ ordering", "depth 3 against depth 5") are one argument each:
 - ``depth``: plies to search; at the cutoff ``evaluate(state, player)`` scores the
   state (terminal states always score their true utility);
 - ``table``: a transposition table of lower/upper bounds keyed by ``game.key(state)``
-  (else the state, else, for unhashable states such as lists of lists, its pickle),
+  (else the state, else, for unhashable states such as lists of lists, its pickle:
+  ``zerosum.game.key_function``),
   cleared when it reaches ``table_size`` entries (at most
   ``zerosum.limits.MAX_TABLE_SIZE``, ten million);
 - ``ordering``: the table's move first, then killer moves and the history heuristic
@@ -53,13 +54,13 @@ strictly between the game's loss and win utilities, so a proven win beats any gu
 from __future__ import annotations
 
 import math
-import pickle
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from .. import budget
+from ..game import StateKeyError, key_function
 from ..games.heuristics import zero
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator
@@ -237,33 +238,18 @@ def _itself(state: Any) -> Hashable:
     return state
 
 
-def _pickled(state: Any) -> Hashable:
-    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
-
-
 def _no_key(state: Any) -> Hashable:
     return None
 
 
 def transposition_key(game: Any, state: Any) -> Callable[[Any], Hashable] | None:
-    """How the Python search keys the states of ``game`` (``state`` is a sample): the game's
-    ``key`` when it has one, else the state itself when it hashes, else its pickle (equal
-    bytes mean equal states; a board of lists pickles in a few microseconds, far less
-    than the tuple conversion or ``repr``); None when the state cannot be pickled either.
-    """
-    own = getattr(game, "key", None)
-    if own is not None:
-        return own  # type: ignore[no-any-return]
+    """How the Python search keys the states of ``game`` (``state`` is a sample):
+    :func:`~zerosum.game.key_function` (not canonical: by pickle where states do not
+    hash), or None when the states have no key (the search then runs without a table)."""
     try:
-        hash(state)
-        return _itself
-    except TypeError:
-        pass
-    try:
-        _pickled(state)
-    except Exception:  # whatever pickling raises: the search then runs without a table
+        return key_function(game, state, canonical=False)
+    except StateKeyError:
         return None
-    return _pickled
 
 
 class _Forgetful(dict[Hashable, Any]):

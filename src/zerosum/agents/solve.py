@@ -1,7 +1,8 @@
 """Exact solving: the game-theoretic value of a position and of each of its moves.
 
 ``solve(game, state)`` works for any game with the seven-member interface whose states
-are hashable (or that has ``key(state)``) and whose actions are hashable (they key the
+have a key (``zerosum.game.state_key``: hashable, or lists, dicts, numpy arrays... of
+such, or the game's ``key(state)``) and whose actions are hashable (they key the
 per-move results). Values are signs, from the point of view of
 the player to move: 1 a win, 0 a draw, -1 a loss (the sign of the utility at the end).
 Plies count moves to the end under perfect play: the winner takes the fastest win, the
@@ -68,7 +69,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import budget
-from ..game import ZerosumError, game_name
+from ..game import ZerosumError, game_name, key_function
 from ..games.heuristics import zero
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta, proven_plies
@@ -219,7 +220,8 @@ class Solver:
 
     def _build(self) -> Callable[[Any, int, int, int], int]:
         """The recursive search as a closure over local names (no attribute look-ups inside)."""
-        game, table, key = self.game, self.table, getattr(self.game, "key", None)
+        game, table = self.game, self.table
+        key = key_function(game, game.initial_state, canonical=False)  # a missed one costs time
         actions, result, is_terminal = game.actions, game.result, game.is_terminal
         utility, player = game.utility, game.player
         settled = getattr(game, "settled", None)
@@ -233,7 +235,7 @@ class Solver:
 
         def search(state: Any, me: int, alpha: int, beta: int) -> int:
             """Fail-soft score of the non-terminal ``state`` for ``me``, its mover."""
-            k = key(state) if key is not None else state
+            k = key(state)
             entry = table.get(k)
             first = None
             if entry is not None:
@@ -284,7 +286,7 @@ class Solver:
             # A child whose stored bound already proves a cutoff ends the search here
             # (enhanced transposition cutoff): a table look-up instead of a subtree.
             for move, child in open_children:
-                known = table.get(key(child) if key is not None else child)
+                known = table.get(key(child))
                 if known is not None:
                     value = _up(known[0]) if player(child) == me else -_up(known[1])
                     if value >= beta:

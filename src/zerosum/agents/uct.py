@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..game import opponent, state_key
+from ..game import StateKeyError, opponent, state_key
 from ..kernels.generic import random_playouts
 
 __all__ = ["ChildStats", "Node", "Tree", "playouts_hook"]
@@ -201,8 +201,12 @@ class Tree:
 
     def reroot(self, state: Any) -> bool:
         """Make the node of ``state`` the root if it is at most two plies below the current
-        root (our move and the reply); returns False when it is not in the tree."""
-        key = state_key(self.game, state)
+        root (our move and the reply); returns False when it is not in the tree, or when
+        the game's states have no key to find it by."""
+        try:
+            key = state_key(self.game, state)
+        except StateKeyError:
+            return False
         level = [self.root]
         for _ in range(3):
             for node in level:

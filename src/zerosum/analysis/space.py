@@ -1,8 +1,9 @@
 """How big is a game: distinct positions and game-tree nodes per ply, exact and estimated.
 
 Exact counts go ply by ply from the start: the game's compiled ``space_layers`` when it
-has one (Connect Four), else a breadth-first enumeration over ``game.key`` (or the
-hashable states themselves) that works for any game. Symmetry comes from the game's
+has one (Connect Four), else a breadth-first enumeration over the states' keys
+(:func:`~zerosum.game.state_key`: ``game.key``, the states themselves, or keys derived
+from their contents) that works for any game. Symmetry comes from the game's
 optional ``canonical_key``; without it there is no "up to symmetry" column. A position
 reachable at several plies is counted once per ply (never in the built-in games, whose
 plies are the pieces played).
@@ -33,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..display import Table
-from ..game import ZerosumError, game_name, state_key
+from ..game import ZerosumError, game_name, key_function
 from ..games.space import LayerCounts, Probes
 from .jsonout import to_json
 
@@ -285,18 +286,19 @@ def _total(layers: list[LayerCounts], name: str) -> int | None:
 
 
 def generic_layers(game: Any) -> Iterator[LayerCounts]:
-    """Exact counts ply by ply for any game with hashable states (or ``key``), and up to
-    symmetry with ``canonical_key``: breadth-first, one dictionary per ply."""
+    """Exact counts ply by ply for any game whose states have a key (``state_key``), and
+    up to symmetry with ``canonical_key``: breadth-first, one dictionary per ply."""
     canonical: Callable[[Any], Hashable] | None = getattr(game, "canonical_key", None)
     start = game.initial_state
-    frontier: dict[Hashable, tuple[Any, int]] = {state_key(game, start): (start, 1)}
+    key = key_function(game, start)
+    frontier: dict[Hashable, tuple[Any, int]] = {key(start): (start, 1)}
     classes = {canonical(start): (start, 1)} if canonical is not None else {}
     if game.is_terminal(start):
         yield LayerCounts(1, 1, 1 if canonical else None, 1, 1, 0, 1 if canonical else None)
         return
     current = LayerCounts(1, 0, 1 if canonical else None, 1, 0, 0, 0 if canonical else None)
     while frontier:
-        nxt, done, moves = _next_layer(game, frontier, lambda s: state_key(game, s))
+        nxt, done, moves = _next_layer(game, frontier, key)
         current = LayerCounts(**{**asdict(current), "moves": moves})
         yield current
         sym: tuple[int, int, int] | None = None

@@ -30,6 +30,7 @@ from typing import Any
 
 from .. import budget
 from ..agents.base import SearchInfo
+from ..game import GameFault
 from ..spec import parse_code_spec
 from .play import agent_name, reset_agent
 from .sandbox import Confinement, decode_reply, encode_reply, launch
@@ -347,6 +348,8 @@ class AgentHost:
         if status == "missing":
             raise _NotHeld(f"its process no longer held {rest[0]!r}")
         if status == "error":
+            if rest[0] == GameFault.__name__ and self.confine is None:  # trusted: the game's
+                raise GameFault(rest[1])
             raise AgentError(*rest)
         return rest
 

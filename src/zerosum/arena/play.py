@@ -2,7 +2,10 @@
 
 ``play`` is the small pure loop everything else in the arena is built on: it asks each
 agent for a move, checks it, and turns an agent's failure into a forfeit instead of a
-crash, so a match or tournament always gets a record back.
+crash, so a match or tournament always gets a record back. The game's own faults
+(:class:`~zerosum.game.GameFault`, from a game checked by :mod:`zerosum.checked`, or a
+``player`` other than 1 and 2 and a utility that is not zero-sum, from any game) are
+no agent's: they end the game and are raised.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from typing import Any
 from .. import budget
 from ..agents.base import SearchInfo
 from ..agents.simple import Resignation
+from ..checked import check_player, check_zero_sum
 from ..game import (
+    GameFault,
     IllegalActionError,
     check_action,
     format_action,
@@ -133,7 +138,8 @@ def play(
     (:mod:`zerosum.budget`): ``move_seconds`` (one limit for both, or ``{player: limit}``),
     by default a little under ``max_move_seconds``. An agent that raises, returns an
     illegal action, or thinks longer than ``max_move_seconds`` loses by forfeit; the
-    record says why. Agents' ``prepare(game)`` runs first, unclocked.
+    record says why; a :class:`~zerosum.game.GameFault` (the game's own) is raised instead.
+    Agents' ``prepare(game)`` runs first, unclocked.
     ``on_move(state, action, next_state)`` is called after every move (to show the game live).
 
     >>> from zerosum.games import TicTacToe
@@ -158,6 +164,8 @@ def play(
     for player, agent in agents.items():
         try:
             prepare_agent(agent, game)
+        except GameFault:
+            raise
         except Exception as exc:  # an agent that cannot start loses, the match goes on
             reason, loser = Reason.ERROR, player
             detail = (
@@ -167,6 +175,7 @@ def play(
             break
     while not loser and not game.is_terminal(current):
         mover = game.player(current)
+        check_player(game, current, mover)
         agent = agents[mover]
         begin = time.perf_counter()
         try:
@@ -175,6 +184,8 @@ def play(
         except Resignation as exc:
             reason, detail, loser = Reason.RESIGN, f"player {mover} resigned: {exc}", mover
             break
+        except GameFault:
+            raise
         except budget.Overrun as exc:  # stopped for certain by the process that ran it
             reason, loser = Reason.TIME, mover
             limit = limits[mover]
@@ -211,6 +222,7 @@ def play(
         utilities = {opponent(loser): 1.0, loser: -1.0}
     else:
         utilities = {1: game.utility(current, 1), 2: game.utility(current, 2)}
+        check_zero_sum(game, current, utilities[1], utilities[2])
         winner = 1 if utilities[1] > utilities[2] else 2 if utilities[2] > utilities[1] else None
     return GameRecord(
         game=game_name(game),

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..agents.registry import make_agent
-from ..game import state_key
+from ..game import StateKeyError, state_key
 from ..games.registry import load_game
 from ..seeding import derive_seed
 from .isolation import Isolated
@@ -161,12 +161,12 @@ _MOST_PER_PLY = 50_000
 
 
 def _position_key(game: Any, state: Any) -> Any:
-    key = state_key(game, state)
+    """The state's key, or its ``repr`` where it has none (openings need only tell
+    positions apart)."""
     try:
-        hash(key)
-    except TypeError:
-        return repr(key)
-    return key
+        return state_key(game, state)
+    except StateKeyError:
+        return repr(state)
 
 
 def distinct_openings(game: Any, count: int, seed: int) -> list[tuple[Any, ...]]:
