@@ -48,8 +48,8 @@ def nim(**broken: str) -> str:
 # name: (broken methods, what the message says)
 FAULTS = {
     "actions raises": (
-        {"actions": "raise RuntimeError('boom')  # fault"},
-        "Nim.actions raised RuntimeError: boom",
+        {"actions": "raise RuntimeError('boom\\nand more')  # fault"},
+        "Nim.actions raised RuntimeError: boom and more",
     ),
     "actions returns an int": ({"actions": "return 3"}, "Nim.actions returned 3 (an int)"),
     "actions returns None": ({"actions": "pass"}, "Nim.actions returned None"),

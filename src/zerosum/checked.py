@@ -244,8 +244,8 @@ def check_player(game: Any, state: Any, player: Any) -> None:
 
 
 def _raised(cls: type, name: str, exc: Exception) -> str:
-    text = str(exc)
-    said = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    text = " ".join(str(exc).split())  # one line, however the user's message runs
+    said = f"{type(exc).__name__}: {_cut(text, 2 * _SHOWN)}" if text else type(exc).__name__
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if _users(f.filename)]
     if frames:
         last = frames[-1]
@@ -292,5 +292,5 @@ def _show(value: Any) -> str:
     return _cut(" ".join(text.split()))
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
+def _cut(text: str, most: int = _SHOWN) -> str:
+    return text if len(text) <= most else f"{text[: most - 3]}..."
