@@ -14,7 +14,7 @@ import pytest
 
 import zerosum as zs
 from zerosum.agents import Random
-from zerosum.checked import RULES
+from zerosum.checked import CHECKED, RULES
 from zerosum.cli import main
 from zerosum.game import GameFault
 
@@ -24,6 +24,7 @@ METHODS = {
     "result": "return (state[0] - action, 3 - state[1])",
     "is_terminal": "return state[0] == 0",
     "utility": "return -1 if state[1] == player else 1",
+    "print_state": "print('|' * state[0])",
 }
 ARGS = {
     "player": "state",
@@ -31,6 +32,7 @@ ARGS = {
     "result": "state, action",
     "is_terminal": "state",
     "utility": "state, player",
+    "print_state": "state",
 }
 
 
@@ -41,7 +43,6 @@ def nim(**broken: str) -> str:
         mark = "  # fault" if name in broken and "# fault" not in body else ""
         lines.append(f"    def {name}(self, {ARGS[name]}):{mark}")
         lines += [f"        {line}" for line in textwrap.dedent(body).strip().splitlines()]
-    lines += ["    def print_state(self, state):", "        print('|' * state[0])"]
     return "\n".join(lines) + "\n"
 
 
@@ -77,6 +78,7 @@ FAULTS = {
     "utility not a number": ({"utility": "return 'win'"}, "Nim.utility returned 'win' (a str)"),
     "utility not zero-sum": ({"utility": "return 1"}, "Nim.utility is not zero-sum"),
 }
+
 
 COMMANDS = {
     "play": ["play", "bad.py", "--p1", "random", "--p2", "random", "--seed", "1"],
@@ -132,6 +134,16 @@ def test_the_fault_names_the_users_line_below_the_method(
     where = write(tmp_path, nim(actions="return self.moves(state)") + helper)
     status, _, err = run(["solve", str(tmp_path / "bad.py")], capsys)
     assert status == 2 and where in err and "Nim.actions raised IndexError" in err
+
+
+def test_a_state_that_cannot_be_shown_is_the_games_fault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    where = write(tmp_path, nim(print_state="print('|' * state)  # fault"))
+    status, out, err = run(["play", str(tmp_path / "bad.py"), "--p1", "random"], capsys)
+    assert status == 2 and where in err and "Nim.print_state raised TypeError" in err
+    assert "Traceback" not in out + err
 
 
 def test_a_fault_deep_in_the_game_found_by_a_worker_process_is_the_games(
@@ -205,7 +217,7 @@ def test_play_refuses_a_game_that_is_not_zero_sum_even_unchecked() -> None:
 def test_a_checked_game_answers_as_before_and_survives_pickling(tmp_path: Path) -> None:
     (tmp_path / "good.py").write_text(nim())
     game = zs.load_game(str(tmp_path / "good.py"))
-    assert set(RULES) <= set(vars(game))  # every rule method is checked
+    assert set(CHECKED) - {"render"} <= set(vars(game))  # every method it has is checked
     assert zs.play(game, Random(seed=0), Random(seed=1)).reason == "end"
     again = pickle.loads(pickle.dumps(game))
     assert again.actions((5, 1)) == [1, 2, 3]

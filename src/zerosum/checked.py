@@ -1,10 +1,11 @@
 """A game from the user's code, checked at every call: its faults are named as its own.
 
 :func:`instrument` puts a checker in front of each rule method the user's code defines
-(``player``, ``actions``, ``result``, ``is_terminal``, ``utility``), on the game object
-itself, so every caller (the arena, every agent, the solver, the analyses) goes through
-it while the game keeps its class (and with it which of a built-in parent's fast paths
-are its own). A method that raises, or answers what the interface does not allow, raises
+(``player``, ``actions``, ``result``, ``is_terminal``, ``utility``; and ``print_state``
+and ``render``, for what they raise), on the game object itself, so every caller (the
+arena, every agent, the solver, the analyses) goes through it while the game keeps its
+class (and with it which of a built-in parent's fast paths are its own). A method that
+raises, or answers what the interface does not allow, raises
 :class:`~zerosum.game.GameFault` naming the method, the user's file and line, and what was
 expected; the arena then stops instead of charging an agent with a forfeit. Methods
 zerosum itself defines (those a subclass of a built-in game inherits) are trusted and left
@@ -25,10 +26,12 @@ from typing import Any
 
 from .game import GameFault
 
-__all__ = ["RULES", "instrument", "check_zero_sum", "check_player", "short_path"]
+__all__ = ["RULES", "CHECKED", "instrument", "check_zero_sum", "check_player", "short_path"]
 
 #: The rule methods checked (``initial_state`` is read once when the game is loaded).
 RULES = ("player", "actions", "result", "is_terminal", "utility")
+#: Every method checked: the rules, and those that show a state (what they raise only).
+CHECKED = (*RULES, "print_state", "render")
 #: Raised by the machine rather than the method's own code: never the game's fault alone.
 _PASSED = (RecursionError, MemoryError)
 #: Where code that is not the user's lives: zerosum and the installed libraries.
@@ -45,7 +48,7 @@ def instrument(game: Any) -> Any:
     its ``initial_state`` once; returns ``game``. A game whose attributes cannot be set
     (``__slots__``) is left unchecked."""
     own = getattr(game, "__dict__", {})
-    for name in RULES:
+    for name in CHECKED:
         method = getattr(type(game), name, None)
         if callable(method) and not _trusted(method) and not isinstance(own.get(name), _Checked):
             try:  # past a frozen dataclass's __setattr__, as its own __init__ goes
@@ -203,12 +206,18 @@ def _is_number(value: Any) -> bool:
     return value == value  # not NaN
 
 
+def _shown(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
+    return answer
+
+
 _CHECKS: dict[str, Callable[[_Checked, tuple[Any, ...], Any], Any]] = {
     "player": _player,
     "actions": _actions,
     "result": _result,
     "is_terminal": _is_terminal,
     "utility": _utility,
+    "print_state": _shown,
+    "render": _shown,
 }
 
 
