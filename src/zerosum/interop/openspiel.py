@@ -5,6 +5,10 @@ played by two players becomes a game with the seven-member interface, so every z
 agent, the arena and the solver accept it. OpenSpiel's players 0 and 1 are zerosum's 1 and
 2; actions are OpenSpiel's action ids (ints) that also know how OpenSpiel writes them.
 ``open_spiel`` is an optional dependency: ``pip install 'zerosum[openspiel]'``.
+
+OpenSpiel checks few parameters, and crashes on some values (``connect_four,rows=0``):
+parameters other than a game's defaults are tried in a throwaway process first
+(:mod:`.openspiel_probe`), so a bad value is a :class:`~zerosum.game.SpecError`, not a crash.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ..game import SpecError, ZerosumError, opponent
 from ..limits import LimitError
 from ..spec import Param
 from . import openspiel_probe
+from .openspiel_probe import one_line
 
 __all__ = [
     "INSTALL_HINT",
@@ -255,7 +260,7 @@ def _load(name: str, params: dict[str, Any], tried: bool) -> OpenSpielGame:
         native_game = pyspiel.load_game(name, params)
     except (pyspiel.SpielError, ValueError) as exc:
         raise SpecError(
-            f"OpenSpiel cannot load {name!r} with {_shown(params)}: {_one_line(exc)}"
+            f"OpenSpiel cannot load {name!r} with {_shown(params)}: {one_line(exc)}"
         ) from None
     _check_loaded(name, native_game)
     problems = _unfit_properties(pyspiel, native_game)
@@ -384,10 +389,6 @@ def _reload(name: str, params: dict[str, Any]) -> OpenSpielGame:
 
 def _shown(params: dict[str, Any]) -> str:
     return ", ".join(f"{key}={_spec_value(value)}" for key, value in params.items())
-
-
-def _one_line(text: object) -> str:
-    return "; ".join(line.strip() for line in str(text).splitlines() if line.strip())
 
 
 def _spec_value(value: Any) -> str:

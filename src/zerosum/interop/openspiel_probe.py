@@ -23,7 +23,7 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["CHECK_SECONDS", "verdict"]
+__all__ = ["CHECK_SECONDS", "one_line", "verdict"]
 
 #: Seconds a check may take in all (building the game and one random game of it).
 CHECK_SECONDS = 30.0
@@ -76,7 +76,8 @@ def _check(name: str, params: dict[str, Any], limits: tuple[int, int]) -> str | 
     return None if answer is None else str(answer)
 
 
-def _one_line(text: object) -> str:
+def one_line(text: object) -> str:
+    """``text``'s non-empty lines joined with "; " (OpenSpiel's messages span lines)."""
     return "; ".join(line.strip() for line in str(text).splitlines() if line.strip())
 
 
@@ -87,7 +88,7 @@ def _play(name: str, params: dict[str, Any], limits: tuple[int, int]) -> str | N
     try:
         game = pyspiel.load_game(name, params)
     except Exception as exc:  # OpenSpiel's checks: SpielError, ValueError (bad_alloc...)
-        return f"OpenSpiel cannot load it: {_one_line(exc)}"
+        return f"OpenSpiel cannot load it: {one_line(exc)}"
     played = 0
     try:
         actions, plies = game.num_distinct_actions(), game.max_game_length()
@@ -111,7 +112,7 @@ def _play(name: str, params: dict[str, Any], limits: tuple[int, int]) -> str | N
             state.returns()
     except Exception as exc:
         when = f"after {played} moves of a random game" if played else "at its start"
-        return f"OpenSpiel failed {when}: {_one_line(exc)}"
+        return f"OpenSpiel failed {when}: {one_line(exc)}"
     return None
 
 
