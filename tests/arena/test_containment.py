@@ -267,6 +267,45 @@ def test_nothing_an_entry_started_runs_while_its_opponent_thinks(tmp_path: Path)
 
 
 @needs_sandbox
+def test_a_forged_reply_runs_nothing_in_the_referee(tmp_path: Path) -> None:
+    marker = tmp_path / "ran-in-the-referee"
+    forger = f"""
+        import os, pickle, struct, sys
+
+        class Payload:
+            def __reduce__(self):  # unpickled, it creates the marker
+                return (open, ({str(marker)!r}, "w"))
+
+        def agent(game, state):
+            reply = pickle.dumps(("ok", Payload(), None, 0.0))
+            os.write(int(sys.argv[1]), struct.pack("!i", len(reply)) + reply)  # its socket
+            return game.actions(state)[0]
+    """
+    folder = _folder(tmp_path, {"first": FIRST, "forger": forger})
+    assert main(_args(folder, tmp_path)) == 0
+    assert not marker.exists()
+    losses = _forfeits(tmp_path)
+    assert losses["first"] == [] and len(losses["forger"]) == 2
+    assert all("its host sent something that is not a reply" in d for d in losses["forger"])
+
+
+@needs_sandbox
+def test_half_a_reply_holds_nothing_up(tmp_path: Path) -> None:
+    staller = """
+        import os, struct, sys, time
+
+        def agent(game, state):
+            os.write(int(sys.argv[1]), struct.pack("!i", 100) + b"{")  # 1 byte of 100
+            time.sleep(60)
+    """
+    folder = _folder(tmp_path, {"first": FIRST, "staller": staller})
+    assert main(_args(folder, tmp_path, "--move-time", "0.5")) == 0
+    losses = _forfeits(tmp_path)
+    assert losses["first"] == [] and len(losses["staller"]) == 2
+    assert all("its process was stopped" in d for d in losses["staller"])
+
+
+@needs_sandbox
 def test_memory_is_counted_however_it_is_mapped(tmp_path: Path) -> None:
     hoarder = """
         import mmap

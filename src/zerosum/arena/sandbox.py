@@ -38,6 +38,7 @@ import os
 import shutil
 import site
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -316,19 +317,35 @@ class Confined:
         return f"{why}; it printed: {lines[-1][:200]}" if lines else why
 
     def receive(self, conn: Connection, seconds: float | None) -> bytes | None:
-        """A reply's bytes, waiting at most ``seconds`` (None: no limit) and draining the
-        output meanwhile; None when none came in time. Raises :class:`EOFError` or
-        :class:`OSError` when the host died or sent more than :data:`MAX_REPLY` bytes."""
+        """A reply's bytes (sent with ``send_bytes``), waiting at most ``seconds`` for all
+        of it (None: no limit) and draining the output meanwhile; None when it did not
+        come in time. Raises :class:`EOFError` or :class:`OSError` when the host died or
+        announced more than :data:`MAX_REPLY` bytes."""
         end = None if seconds is None else time.monotonic() + seconds
-        while True:
+        header = self._read(conn, 4, end)
+        if header is None:
+            return None
+        (size,) = struct.unpack("!i", header)
+        if not 0 <= size <= MAX_REPLY:
+            raise OSError(f"a reply of {size} bytes (at most {MAX_REPLY})")
+        return self._read(conn, size, end)
+
+    def _read(self, conn: Connection, size: int, end: float | None) -> bytes | None:
+        """``size`` bytes from ``conn`` by ``end`` (None when they did not all come)."""
+        data = b""
+        while len(data) < size:
             left = None if end is None else max(0.0, end - time.monotonic())
             ready = wait([conn, self.output] if self.output >= 0 else [conn], left)
             if self.output in ready:
                 self._drain()
             if conn in ready:
-                return conn.recv_bytes(MAX_REPLY)
-            if not ready and left is not None and left <= 0:
+                chunk = os.read(conn.fileno(), size - len(data))
+                if not chunk:
+                    raise EOFError("its host closed the connection")
+                data += chunk
+            elif not ready and left is not None and left <= 0:
                 return None
+        return data
 
     def _drain(self) -> None:
         """Read what its output pipe holds now: keep the last bytes, drop the rest."""
