@@ -381,7 +381,7 @@ def test_an_entry_that_kills_its_host_forfeits_and_leaves_nothing(tmp_path: Path
     assert done.returncode == 0, done.stderr
     losses = _forfeits(tmp_path)
     assert losses["first"] == [] and len(losses["suicide"]) == 2
-    assert all("its process died (SIGKILL" in d for d in losses["suicide"])
+    assert all("its process died (SIGKILL: killed)" in d for d in losses["suicide"])
     _none_left(token)
 
 

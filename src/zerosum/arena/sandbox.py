@@ -36,6 +36,7 @@ import math
 import multiprocessing.util
 import os
 import shutil
+import signal
 import site
 import socket
 import struct
@@ -307,6 +308,8 @@ class Confined:
         self.oom_killed = self.oom_killed or self.group.oom_killed()
         if self.memory_mb is not None and self.oom_killed:
             why = f"over its memory limit of {self.memory_mb} MB (its process was killed)"
+        elif self.exitcode == -signal.SIGKILL:  # its cgroup says: not for its memory
+            why = "its process died (SIGKILL: killed)"
         else:
             from .isolation import death_of_code
 
