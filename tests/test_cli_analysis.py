@@ -49,13 +49,19 @@ def test_grade_positions_from_a_file(capsys: pytest.CaptureFixture[str], tmp_pat
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["analyze", "tictactoe", "--plies", "-1"], "plies must be at least 0"),
+        (
+            ["analyze", "tictactoe", "--plies", "-1"],
+            "--plies: expected a whole number of at least 0",
+        ),
         (["analyze", "chess"], "unknown game 'chess'"),
         (["analyze", "tictactoe", "--plot", "x.txt"], "expected a file name ending in .png"),
         (["grade", "tictactoe", "perfect", "--plies", "5-2"], "the range ends before it starts"),
         (["grade", "tictactoe", "perfect", "--plies", "a"], "expected a range A-B"),
         (["grade", "tictactoe", "nobody"], "unknown agent 'nobody'"),
-        (["grade", "tictactoe", "perfect", "--positions", "0"], "at least 1, not 0"),
+        (
+            ["grade", "tictactoe", "perfect", "--positions", "0"],
+            "--positions: expected a whole number of at least 1",
+        ),
         (["grade", "tictactoe", "perfect", "--file", "/nonexistent/p.txt"], "cannot read"),
     ],
 )

@@ -23,6 +23,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
 from typing import Any
 
+from .files import check_folder, check_output
 from .game import ZerosumError
 from .games.connect_four_book import (
     BOARD,
@@ -130,15 +131,21 @@ def build(
 ) -> Book:
     """Build the book of every position up to ``plies`` stones, with exact scores up to
     ``exact_plies`` (default: all) and values deeper (see the module). The journals are
-    kept in the folder ``journals`` (:func:`journal_path`)."""
-    from .arena.executors import open_pool
+    kept in the folder ``journals`` (:func:`journal_path`), made if missing. Both paths are
+    checked before any solving: ``out`` must be a regular file or missing, in a writable
+    folder; ``journals`` a writable folder or missing in one."""
+    from .arena.executors import check_scheduler, open_pool
 
     exact_plies = plies if exact_plies is None else exact_plies
     if not 1 <= plies <= 12:
         raise ZerosumError(f"a book covers 1 to 12 plies, not {plies}")
     if not 1 <= exact_plies <= plies:
         raise ZerosumError(f"exact plies must be from 1 to the book's {plies}, not {exact_plies}")
-    journals.mkdir(parents=True, exist_ok=True)
+    check_output(out, "the book file")
+    check_folder(journals if journals.exists() else journals.parent, "the journals' folder")
+    if scheduler is not None:
+        check_scheduler(scheduler)
+    journals.mkdir(exist_ok=True)
     # In this process (one worker), a signal's default action ends the compiled solve at
     # once; the journal then keeps every chunk finished before (a cut line is dropped).
     inline = workers == 1 and scheduler is None

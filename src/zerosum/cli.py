@@ -10,21 +10,34 @@ import functools
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from . import notices
 from .agents import AGENTS, Human, SolveResult, make_agent, solve
 from .arena import judge
+from .budget import OutOfTime, limit
 from .cli_analysis import add_analysis_commands
 from .cli_arena import add_arena_commands
-from .game import ZerosumError, format_action, replay, split_moves
+from .cli_types import (
+    move_seconds,
+    port_number,
+    positive_float,
+    positive_int,
+    scheduler,
+    time_limit,
+)
+from .game import ZerosumError, format_action, game_name, replay, split_moves
 from .games import GAMES, load_game
 from .interrupts import exit_status, signals_end_process, sigterm_as_interrupt
-from .limits import LimitError, check_move_seconds, check_table_megabytes, check_workers
+from .limits import check_table_megabytes, check_workers
 from .solve_batch import solve_lines
 
 Command = Callable[[argparse.Namespace], int]
+
+#: ``zerosum solve``'s time limit unless ``--time-limit`` says otherwise (ten minutes).
+SOLVE_SECONDS = 600.0
 
 
 class UsageError(Exception):
@@ -34,29 +47,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
-
-
-def port_number(text: str) -> int:
-    """argparse type: a TCP port from 1 to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number 1..65535, not {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port number 1..65535, not {port}")
-    return port
-
-
-def move_seconds(text: str) -> float:
-    """argparse type: the web server's cap on a computer move (see ``check_move_seconds``)."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    try:
-        return check_move_seconds(seconds)
-    except LimitError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _registry_table(registry: Any) -> str:
@@ -137,8 +127,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     state = replay(game, split_moves(game, args.moves))
     if game.is_terminal(state):
         raise UsageError(f"the game is over after {args.moves!r}: nothing to solve")
-    with signals_end_process():  # compiled solvers do not return to Python until done
-        result = solve(game, state, weak=args.weak)
+    result = _solve_in_time(game, state, args.weak, args.time_limit)
     if args.json:
         print(json.dumps(solve_json(game, result)))
         return 0
@@ -156,6 +145,32 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"  {format_action(game, action):>8}  {names[value]}{after}{score}{best}")
     print(f"{result.nodes} nodes, {result.seconds:.3f} s")
     return 0
+
+
+#: Seconds of solving before ``zerosum solve`` says it is still at it, and until when.
+STILL_SOLVING_SECONDS = 5.0
+
+
+def _solve_in_time(game: Any, state: Any, weak: bool, seconds: float | None) -> SolveResult:
+    """Solve within ``seconds`` (None: no limit), saying on stderr after
+    :data:`STILL_SOLVING_SECONDS` what it is doing and when it gives up; a game too big
+    to solve in time ends with one line (exit 1), not hours of silence."""
+    until = "no time limit" if seconds is None else f"gives up after {seconds:g} s"
+    doing = f"solving {game_name(game)} ({until}; --time-limit)"
+    try:
+        # compiled solvers do not return to Python until done: a signal ends the process
+        with notices.while_slow(doing, STILL_SOLVING_SECONDS), signals_end_process():
+            with limit(seconds):
+                return solve(game, state, weak=weak)
+    except OutOfTime:
+        raise OutOfTimeError(
+            f"no exact answer within --time-limit {seconds:g} s: {game_name(game)} is too big "
+            "to solve from here in that time (--time-limit SECONDS gives more, none no limit)"
+        ) from None
+
+
+class OutOfTimeError(Exception):
+    """``zerosum solve`` reached its time limit: one line, exit status 1."""
 
 
 def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
@@ -276,20 +291,29 @@ def build_parser() -> argparse.ArgumentParser:
         "--weak", action="store_true", help="win/draw/loss only, no distances (much faster)"
     )
     solve_.add_argument(
-        "--tt-mb", type=float, help="connect4: transposition table size in MB (default 8)"
+        "--time-limit",
+        type=time_limit,
+        default=SOLVE_SECONDS,
+        metavar="SECONDS",
+        help=f"give up after this long ({SOLVE_SECONDS:g}; none: no limit)",
+    )
+    solve_.add_argument(
+        "--tt-mb", type=positive_float, help="connect4: transposition table size in MB (default 8)"
     )
     solve_.add_argument(
         "--workers",
-        type=int,
+        type=positive_int,
         default=None,
         help="connect4: threads solving at once, each with its own table (default: all cores)",
     )
     solve_.set_defaults(run=cmd_solve)
     book = commands.add_parser("book", help="build the 7x6 Connect Four opening book")
-    book.add_argument("--plies", type=int, default=8, help="positions up to this many stones (8)")
+    book.add_argument(
+        "--plies", type=positive_int, default=8, help="positions up to this many stones (8)"
+    )
     book.add_argument(
         "--exact-plies",
-        type=int,
+        type=positive_int,
         default=None,
         help="exact scores up to this many stones, values (win/draw/loss) deeper (4)",
     )
@@ -300,25 +324,49 @@ def build_parser() -> argparse.ArgumentParser:
     )
     book.add_argument("--out", default=None, help="the book file (the package's own)")
     book.add_argument(
-        "--workers", type=int, default=None, help="local worker processes (all cores)"
+        "--workers", type=positive_int, default=None, help="local worker processes (all cores)"
     )
-    book.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
+    book.add_argument(
+        "--scheduler", type=scheduler, metavar="ADDR", help="a Dask scheduler, tcp://host:8786"
+    )
     book.set_defaults(run=cmd_book)
     return parser
+
+
+def _tell(note: str) -> None:
+    print(f"zerosum: {note}", file=sys.stderr, flush=True)
+
+
+def _warning_line(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+    """A warning as one line for the person at the terminal (a journal's dropped line),
+    without Python's file, line and source."""
+    _tell(str(message))
+
+
+def _os_reason(exc: BaseException) -> str:
+    """One line for a failed system call: its reason and the file it was about."""
+    if not isinstance(exc, OSError) or exc.strerror is None:
+        return str(exc)
+    where = "" if exc.filename is None else f"{exc.filename}: "
+    return f"{where}{exc.strerror}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0, 1 when some lines of a batch
     failed, 2 for bad input, 130 after Ctrl-C and 143 after SIGTERM."""
-    before = notices.listen(lambda note: print(f"zerosum: {note}", file=sys.stderr, flush=True))
+    before = notices.listen(_tell)
     try:
-        with sigterm_as_interrupt():
+        with sigterm_as_interrupt(), warnings.catch_warnings():
+            warnings.showwarning = _warning_line
             args = build_parser().parse_args(argv)
             run: Command = args.run
             return run(args)
     except (UsageError, ZerosumError) as exc:
         print(f"zerosum: error: {exc}", file=sys.stderr)
         return 2
+    except (OSError, OutOfTimeError) as exc:  # a write failed (disk full, read-only), or time
+        print(f"zerosum: error: {_os_reason(exc)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (Terminated)
         print(f"zerosum: {str(exc) or 'interrupted'}", file=sys.stderr)
         return exit_status(exc)

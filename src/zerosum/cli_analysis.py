@@ -9,9 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import analyze, grade, read_positions
+from .cli_types import count_up_to, plies, probes
+from .files import check_output
 from .game import ZerosumError
 from .games import load_game
 from .interrupts import signals_end_process
+from .limits import MAX_GRADED, MAX_POSITIONS, MAX_PROBES
 
 __all__ = ["add_analysis_commands", "parse_plies"]
 
@@ -29,18 +32,13 @@ def parse_plies(text: str) -> tuple[int, int]:
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    if args.json not in (None, "-") and not Path(args.json).resolve().parent.is_dir():
-        raise ZerosumError(
-            f"--json {args.json}: the folder {Path(args.json).parent} does not exist"
-        )
+    if args.json not in (None, "-"):
+        check_output(args.json, "--json")
     if args.plot is None:
         return
     if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
         raise ZerosumError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
-    if not Path(args.plot).resolve().parent.is_dir():
-        raise ZerosumError(
-            f"--plot {args.plot}: the folder {Path(args.plot).parent} does not exist"
-        )
+    check_output(args.plot, "--plot")
 
 
 def _write(result: Any, args: argparse.Namespace) -> int:
@@ -104,16 +102,20 @@ def add_analysis_commands(commands: Any) -> None:
         "analyze", help="how big a game is: positions and game tree per ply, exact and estimated"
     )
     a.add_argument("game", help="game spec, e.g. tictactoe or connect4")
-    a.add_argument("--plies", type=int, help="count exactly up to this ply at most")
+    a.add_argument("--plies", type=plies, help="count exactly up to this ply at most")
     a.add_argument(
         "--max-positions",
-        type=int,
+        type=count_up_to(MAX_POSITIONS, "MAX_POSITIONS"),
         default=200_000,
         metavar="N",
         help="stop exact counting after the first ply with more positions (200000)",
     )
     a.add_argument(
-        "--probes", type=int, default=1000, metavar="N", help="random games for estimates (1000)"
+        "--probes",
+        type=probes,
+        default=1000,
+        metavar="N",
+        help=f"random games for estimates (1000; 0: none; at most {MAX_PROBES})",
     )
     _outputs(a)
     a.set_defaults(run=cmd_analyze)
@@ -125,7 +127,13 @@ def add_analysis_commands(commands: Any) -> None:
     g.add_argument(
         "--plies", default="0-8", metavar="A-B", help="random positions A to B plies in (0-8)"
     )
-    g.add_argument("--positions", type=int, default=100, metavar="N", help="positions (100)")
+    g.add_argument(
+        "--positions",
+        type=count_up_to(MAX_GRADED, "MAX_GRADED"),
+        default=100,
+        metavar="N",
+        help="positions (100)",
+    )
     g.add_argument("--file", metavar="FILE", help="positions, one per line as moves from the start")
     _outputs(g)
     g.set_defaults(run=cmd_grade)

@@ -18,23 +18,32 @@ from .arena.results import ArenaResult
 from .arena.sandbox import BWRAP_VARIABLE
 from .arena.tasks import AUTO
 from .arena.tournament import LeftOut, Unconfined
+from .cli_types import count_up_to, margin_seconds, megabytes, move_seconds, positive_int, scheduler
+from .files import check_output
 from .game import ZerosumError
+from .limits import MAX_GAMES
 
 __all__ = ["add_arena_commands"]
 
 
 def _options(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument(
-        "-n", "--games", type=int, default=games, help=f"games per pair of agents ({games})"
+        "-n",
+        "--games",
+        type=count_up_to(MAX_GAMES, "MAX_GAMES"),
+        default=games,
+        help=f"games per pair of agents ({games})",
     )
     parser.add_argument("--seed", type=int, default=0, help="the match seed (0)")
     parser.add_argument(
         "--workers",
-        type=int,
+        type=positive_int,
         default=os.cpu_count() or 1,
         help="local worker processes (all cores); 1 plays in this process",
     )
-    parser.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
+    parser.add_argument(
+        "--scheduler", type=scheduler, metavar="ADDR", help="a Dask scheduler, tcp://host:8786"
+    )
     parser.add_argument(
         "--random-opening",
         type=_opening,
@@ -46,21 +55,21 @@ def _options(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--no-swap", action="store_true", help="A always moves first")
     parser.add_argument(
         "--move-time",
-        type=float,
+        type=move_seconds,
         metavar="SECONDS",
         help="per-move limit for agents without their own time_limit "
         f"(agents from files and modules: {CODE_MOVE_SECONDS:g})",
     )
     parser.add_argument(
         "--memory-mb",
-        type=int,
+        type=megabytes,
         metavar="MB",
         help="memory of each agent that plays in a process of its own "
         f"(agents from files and modules: {CODE_MEMORY_MB})",
     )
     parser.add_argument(
         "--time-margin",
-        type=float,
+        type=margin_seconds,
         default=0.5,
         metavar="SECONDS",
         help="grace beyond a time limit before a forfeit (0.5)",
@@ -93,11 +102,12 @@ def _opening(text: str) -> int | str:
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse an output path whose folder does not exist before playing, not after."""
+    """Refuse, before playing rather than after, an output path that is not a regular file
+    (a device, a FIFO, a directory) or whose folder is missing or read-only."""
     for option in ("journal", "plot", "json", "csv", "html"):
         path = getattr(args, option)
-        if path is not None and not Path(path).resolve().parent.is_dir():
-            raise ZerosumError(f"--{option} {path}: the folder {Path(path).parent} does not exist")
+        if path is not None:
+            check_output(path, f"--{option}")
     if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
         raise ZerosumError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
 

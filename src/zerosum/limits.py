@@ -16,9 +16,14 @@ from .game import ZerosumError
 
 __all__ = [
     "LimitError",
+    "MAX_GAMES",
+    "MAX_GRADED",
     "MAX_MOVE_SECONDS",
+    "MAX_POSITIONS",
+    "MAX_PROBES",
     "MAX_TABLE_SIZE",
     "WORKERS_PER_CORE",
+    "check_memory_megabytes",
     "check_move_seconds",
     "check_table_megabytes",
     "check_table_size",
@@ -32,8 +37,19 @@ __all__ = [
 MAX_TABLE_SIZE = 10_000_000
 #: Local worker processes per core for matches and tournaments.
 WORKERS_PER_CORE = 4
-#: The web server's cap on one computer move (an hour).
+#: The cap on one computer move, for the web server and the arena (an hour).
 MAX_MOVE_SECONDS = 3600.0
+#: Games per pair of agents in a match or tournament: each is planned up front (a few
+#: hundred bytes), and at a millisecond a game this many take minutes.
+MAX_GAMES = 100_000
+#: Random games of ``analyze --probes``: two floats per probe and ply are kept (about
+#: 100 MB at this many for a game of 60 plies).
+MAX_PROBES = 100_000
+#: Positions ``grade --positions`` grades, each by an exact solve.
+MAX_GRADED = 100_000
+#: Positions of one ply ``analyze --max-positions`` may count exactly: each is kept in a
+#: dictionary (a few hundred bytes), so this many take gigabytes.
+MAX_POSITIONS = 10_000_000
 
 
 class LimitError(ZerosumError):
@@ -98,3 +114,15 @@ def check_move_seconds(seconds: float) -> float:
             f"(MAX_MOVE_SECONDS), not {seconds!r}"
         )
     return float(seconds)
+
+
+def check_memory_megabytes(megabytes: int, what: str = "--memory-mb") -> int:
+    """``megabytes`` if it is a whole number of at least 1 and at most this machine's memory."""
+    if isinstance(megabytes, bool) or not isinstance(megabytes, int) or megabytes < 1:
+        raise LimitError(f"{what} must be a whole number of MB of at least 1, not {megabytes!r}")
+    memory = machine_megabytes()
+    if memory is not None and megabytes > memory:
+        raise LimitError(
+            f"{what} {megabytes} is over the limit of this machine's memory ({memory:.0f} MB)"
+        )
+    return megabytes

@@ -121,3 +121,118 @@ def test_kill_9_then_the_same_command_resumes_to_the_same_results(tmp_path: Path
     whole = zs.tournament("tictactoe", agents, 20, seed=5, random_opening=1)
     assert outcomes(resumed) == outcomes(whole)
     assert resumed.ratings == whole.ratings
+
+
+def test_a_line_from_a_run_with_another_seed_is_refused_naming_its_line(tmp_path: Path) -> None:
+    ours, theirs = tmp_path / "ours.jsonl", tmp_path / "theirs.jsonl"
+    zs.tournament(C4, AGENTS, 2, seed=3, journal=ours)
+    zs.tournament(C4, AGENTS, 2, seed=4, journal=theirs)
+    lines = ours.read_text().splitlines(keepends=True)
+    lines[3] = theirs.read_text().splitlines(keepends=True)[3]  # same agents and index
+    ours.write_text("".join(lines))
+    with pytest.raises(JournalError, match=rf"{ours}:4: .* has seed \d+ .* with seed \d+"):
+        zs.tournament(C4, AGENTS, 2, seed=3, journal=ours)
+
+
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        ({"move_time": 2.0}, "budgets: journal has"),
+        ({"memory_mb": 300}, "memory_mb: journal has"),
+        (
+            {
+                "agents": {
+                    "random": "random",
+                    "dummy": "dummy",
+                    "minimax:depth=1": "minimax:depth=2",
+                }
+            },
+            "specs: journal has",
+        ),
+    ],
+)
+def test_every_setting_that_changes_results_is_checked(
+    tmp_path: Path, settings: dict, message: str
+) -> None:
+    path = tmp_path / "games.jsonl"
+    zs.tournament(C4, AGENTS, 2, seed=3, journal=path, move_time=1.0, time_margin=1.0)
+    args = {"agents": AGENTS, "move_time": 1.0, "time_margin": 1.0} | settings
+    with pytest.raises(JournalError, match=message):
+        zs.tournament(C4, games_per_pair=2, seed=3, journal=path, **args)
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (b"\xff\xfe not text\n", r":3: not UTF-8 text \(byte 1\)"),
+        (b"[" * 100_000 + b"\n", ":3: JSON nested too deeply"),
+        (b'{"a": "random", "b": "du\n', ":3: not a JSON line"),
+        (b'{"a": "random"}\n', r":3: a damaged game line \(missing or unknown 'record'\)"),
+    ],
+)
+def test_an_unreadable_line_is_an_error_naming_the_file_and_line(
+    tmp_path: Path, damage: bytes, message: str
+) -> None:
+    path = tmp_path / "games.jsonl"
+    zs.tournament(C4, AGENTS, 2, seed=3, journal=path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join([*lines[:2], damage, *lines[3:]]))
+    with pytest.raises(JournalError, match=f"{path}{message}"):
+        zs.tournament(C4, AGENTS, 2, seed=3, journal=path)
+
+
+def cli(*args: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    """``zerosum ARGS``; with ``limit``, files it writes may not grow past that many bytes
+    (writes fail with EFBIG, as on a full disk)."""
+    import resource
+
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.run(
+        [sys.executable, "-m", "zerosum", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=small_disk if limit is not None else None,
+    )
+
+
+def test_a_full_disk_is_one_line_and_the_same_command_resumes_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    args = ("tournament", C4, *AGENTS, "-n", "4", "--seed", "3", "--journal", str(path))
+    full = cli(*args, limit=3000)
+    assert full.returncode == 1, full.stderr
+    last = full.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"zerosum: error: cannot write journal {path}: File too large; ")
+    assert "Traceback" not in full.stderr
+    kept = path.read_bytes()
+    assert 0 < kept.count(b"\n") < 13
+    again = cli(*args)
+    assert again.returncode == 0, again.stderr
+    resumed = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    whole = zs.tournament(C4, AGENTS, 4, seed=3)
+    assert len(resumed) == 12
+    assert sorted((g["a"], g["b"], g["index"], g["seed"]) for g in resumed) == sorted(
+        (whole.names[g.a], whole.names[g.b], g.index, g.seed) for g in whole.games
+    )
+    by_key = {(g["a"], g["b"], g["index"]): g["record"]["actions"] for g in resumed}
+    for g in whole.games:
+        assert by_key[(whole.names[g.a], whole.names[g.b], g.index)] == [
+            list(a) if isinstance(a, tuple) else a for a in g.record.actions
+        ]
+
+
+def test_on_the_command_line_a_cut_last_line_is_a_one_line_note(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    args = ("match", C4, "random", "dummy", "-n", "4", "--journal", str(path))
+    assert cli(*args).returncode == 0
+    path.write_bytes(path.read_bytes()[:-30])
+    again = cli(*args)
+    assert again.returncode == 0, again.stderr
+    notes = [line for line in again.stderr.splitlines() if "last line is incomplete" in line]
+    assert len(notes) == 1 and notes[0].startswith(f"zerosum: journal {path}: the last line")
+    assert "RuntimeWarning" not in again.stderr and "warnings.warn" not in again.stderr

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..files import write_file
+
 __all__ = ["to_json"]
 
 
@@ -13,5 +15,5 @@ def to_json(data: Any, path: str | Path | None = None) -> str:
     """``data`` as indented JSON text; also written to ``path`` (with a final newline)."""
     text = json.dumps(data, indent=1)
     if path is not None:
-        Path(path).write_text(text + "\n")
+        write_file(path, lambda f: f.write(text + "\n"))
     return text

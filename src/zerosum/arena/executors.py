@@ -12,7 +12,7 @@ Nothing else is lost.
 
 from __future__ import annotations
 
-import multiprocessing
+import gc
 import pickle
 import signal
 from collections import deque
@@ -28,11 +28,13 @@ from concurrent.futures import (
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..game import ZerosumError
+from .lifeline import die_with_parent, forkserver
 from .tasks import ArenaGame, GameTask, play_tasks
 
-__all__ = ["Pool", "open_pool", "run", "BATCH_SECONDS"]
+__all__ = ["Pool", "open_pool", "run", "check_scheduler", "BATCH_SECONDS"]
 
 #: Target wall time of one batch of games sent to a local worker process, in seconds.
 BATCH_SECONDS = 0.1
@@ -43,6 +45,8 @@ DASK_BATCH_SECONDS = 1.0
 #: How long to try reaching a Dask scheduler before giving up, in seconds.
 CONNECT_SECONDS = 10.0
 _MAX_BATCH = 256
+#: The address schemes of Dask's communication layers.
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
 
 
 class _InlineExecutor(Executor):
@@ -88,16 +92,53 @@ class Pool:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
+def check_scheduler(address: str) -> str:
+    """``address`` if it reads as a Dask scheduler's (``tcp://host:port``, or ``host:port``
+    and the other schemes of :data:`SCHEMES`); raises :class:`~zerosum.ZerosumError`
+    naming what is wrong, before anything connects."""
+    expected = "expected a Dask scheduler address such as tcp://host:8786"
+    scheme = address.partition("://")[0] if "://" in address else "tcp"
+    if scheme not in SCHEMES:
+        raise ZerosumError(f"scheduler {address!r}: unknown scheme {scheme!r}; {expected}")
+    if scheme == "inproc":
+        return address
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if not parts.hostname or port is None or port == 0 or parts.path not in ("", "/"):
+        raise ZerosumError(f"scheduler {address!r}: not a host and port 1..65535; {expected}")
+    return address
+
+
 @contextmanager
 def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
-    """The executor for ``workers`` local processes (1: this process) or a Dask scheduler."""
+    """The executor for ``workers`` local processes (1: this process) or a Dask scheduler.
+    A scheduler is reached within :data:`CONNECT_SECONDS`, or refused with one line (an
+    address that does not answer, or answers but not as Dask)."""
     if scheduler is not None:
+        check_scheduler(scheduler)
         import distributed  # imported only when used: it takes a while
 
+        failure = None
         try:
             client = distributed.Client(scheduler, timeout=CONNECT_SECONDS)
-        except OSError as exc:
-            raise ZerosumError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        except OSError as exc:  # no answer (a timeout is one too)
+            failure = (
+                f"cannot reach the Dask scheduler at {scheduler!r} within {CONNECT_SECONDS:g} s: "
+                f"{exc}"
+            )
+        except Exception as exc:  # a server that is not Dask's can make it fail any way
+            failure = (
+                f"{scheduler!r} did not answer as a Dask scheduler ({type(exc).__name__}); "
+                "is it the scheduler's address (tcp://host:8786)?"
+            )
+        if failure is not None:
+            # The half-made client closes itself now: collected later, inside the next
+            # client's start, its close deadlocks distributed's event loop.
+            gc.collect()
+            raise ZerosumError(failure)
         try:
             slots = max(1, sum(client.nthreads().values()))
             pool = Pool(
@@ -114,11 +155,9 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
         pool = Pool(_InlineExecutor, 1, ())
     else:
         # forkserver: safe with the threads a progress bar or a Dask client may have running
-        context = multiprocessing.get_context("forkserver")
+        context = forkserver()
         pool = Pool(
-            lambda: ProcessPoolExecutor(
-                workers, mp_context=context, initializer=_ignore_interrupts
-            ),
+            lambda: ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup),
             workers,
             (BrokenExecutor,),
             True,
@@ -132,9 +171,11 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
     pool.executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: ignore Ctrl-C, which a terminal sends to the whole process
-    group; the main process stops its workers itself."""
+def _worker_setup() -> None:
+    """In a worker process: die with the process that started it (see
+    :func:`die_with_parent`), and ignore Ctrl-C, which a terminal sends to the whole
+    process group; the main process stops its workers itself."""
+    die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

@@ -32,6 +32,7 @@ from .. import budget
 from ..agents.base import SearchInfo
 from ..game import GameFault
 from ..spec import parse_code_spec
+from .lifeline import die_with_parent, forkserver
 from .play import agent_name, reset_agent
 from .sandbox import Confinement, decode_reply, encode_reply, launch
 
@@ -89,9 +90,7 @@ def context() -> Any:
     hosts it starts (:mod:`zerosum.arena.warm`)."""
     if threading.active_count() == 1:
         return multiprocessing.get_context("fork")
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["zerosum.arena.warm"])
-    return ctx
+    return forkserver("zerosum.arena.warm")
 
 
 class AgentHost:
@@ -415,6 +414,7 @@ def _serve(
         else:
             conn.send(answer)
 
+    die_with_parent()  # even when the parent is killed outright
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     if nice:
         with contextlib.suppress(OSError):

@@ -20,7 +20,7 @@ from ..games.registry import load_game
 from ..limits import check_workers
 from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, is_file, probe
 from .executors import open_pool, run
-from .journal import Journal
+from .journal import Journal, run_identity
 from .play import agent_name
 from .progress import make_progress
 from .results import ArenaResult, MatchResult, TournamentResult
@@ -188,7 +188,8 @@ def _run(
         "random_opening": random_opening,
         "time_limits": [e.time_limit for e in people],
     }
-    book = Journal(journal, settings, names) if journal is not None else None
+    header = {**settings, **run_identity(people)}
+    book = Journal(journal, header, names, tasks) if journal is not None else None
     done: dict[tuple[str, str, int], ArenaGame] = {}
     if book is not None:
         done = {t.key: book.games[t.key] for t in tasks if t.key in book.games}

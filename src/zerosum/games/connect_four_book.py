@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..files import write_file
 from .connect_four import ConnectFour
 
 __all__ = ["Book", "book", "canonical", "column_scores", "winning_drop", "BOOK_PATH", "BOARD",
@@ -76,14 +77,14 @@ class Book:
     def save(self, path: Path) -> None:
         """Write the book (compressed numpy arrays: about 9 bytes an entry before)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as out:
-            np.savez_compressed(
-                out,
-                keys=self.keys,
-                scores=self.scores,
-                plies=self.plies,
-                exact_plies=self.exact_plies,
-            )
+        keys, scores, plies, exact = self.keys, self.scores, self.plies, self.exact_plies
+        write_file(
+            path,
+            lambda out: np.savez_compressed(
+                out, keys=keys, scores=scores, plies=plies, exact_plies=exact
+            ),
+            binary=True,
+        )
 
     @classmethod
     def load(cls, path: Path) -> Book:

@@ -1,7 +1,8 @@
 """Exports of arena results: JSON (everything), CSV (one row per game), pandas DataFrames.
 
-Files are written to a temporary name and renamed into place, so an interrupted export
-never leaves a half-written file. Infinite Elo values (a clean sweep) are written as null.
+Files are written by :func:`zerosum.files.write_file`: to a temporary name renamed into
+place, so an interrupted export never leaves a half-written file, and only ever over a
+regular file. Infinite Elo values (a clean sweep) are written as null.
 """
 
 from __future__ import annotations
@@ -10,14 +11,12 @@ import csv
 import io
 import json
 import math
-import os
-import tempfile
-from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ..arena.results import ArenaResult, MatchResult
+from ..files import write_file
 
 __all__ = ["result_to_dict", "write_json", "write_csv", "csv_text", "game_rows", "to_pandas"]
 
@@ -87,21 +86,9 @@ def result_to_dict(result: ArenaResult) -> dict[str, Any]:
     return data
 
 
-def _write(path: str | Path, write: Callable[[TextIO], object]) -> None:
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as f:
-            write(f)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
 def write_json(result: ArenaResult, path: str | Path) -> None:
     """Everything (:func:`result_to_dict`) as one JSON document."""
-    _write(path, lambda f: json.dump(result_to_dict(result), f, indent=1))
+    write_file(path, lambda f: json.dump(result_to_dict(result), f, indent=1))
 
 
 def game_rows(result: ArenaResult) -> list[dict[str, Any]]:
@@ -136,7 +123,7 @@ def game_rows(result: ArenaResult) -> list[dict[str, Any]]:
 def write_csv(result: ArenaResult, path: str | Path) -> None:
     """:func:`game_rows` as CSV, with a header line."""
     text = csv_text(result)
-    _write(path, lambda f: f.write(text))
+    write_file(path, lambda f: f.write(text))
 
 
 def to_pandas(result: ArenaResult, table: str = "games") -> Any:

@@ -10,7 +10,7 @@ import html
 from pathlib import Path
 
 from ..arena.results import ArenaResult
-from .export import _write
+from ..files import write_file
 from .tables import result_html
 
 __all__ = ["result_page", "write_html"]
@@ -51,4 +51,4 @@ def result_page(result: ArenaResult, title: str | None = None) -> str:
 def write_html(result: ArenaResult, path: str | Path) -> None:
     """:func:`result_page` written to ``path``."""
     page = result_page(result)
-    _write(path, lambda f: f.write(page))
+    write_file(path, lambda f: f.write(page))

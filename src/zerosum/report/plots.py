@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from ..arena.results import ArenaResult
+from ..files import write_file
 
-__all__ = ["plot_grades", "plot_result", "plot_space"]
+__all__ = ["plot_grades", "plot_result", "plot_space", "save_figure"]
 
 _COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
 
@@ -61,6 +62,13 @@ def _times(ax: Any, result: ArenaResult) -> None:
     ax.set_title("Time per move")
 
 
+def save_figure(fig: Any, path: str | Path) -> None:
+    """Save ``fig`` to ``path`` in the format its suffix names (PNG, SVG, PDF), written
+    whole or not at all (:func:`~zerosum.files.write_file`)."""
+    kind = Path(path).suffix.lstrip(".").lower() or "png"
+    write_file(path, lambda f: fig.savefig(f, dpi=100, format=kind), binary=True)
+
+
 def plot_result(result: ArenaResult, path: str | Path | None = None) -> Any:
     """A figure with the three charts; saved to ``path`` when given (format from its suffix)."""
     # A bare Figure, not pyplot: no global state, no display needed, shown once in notebooks.
@@ -75,7 +83,7 @@ def plot_result(result: ArenaResult, path: str | Path | None = None) -> Any:
     _times(axes[2], result)
     fig.suptitle(f"{result.game}: {len(result.records)} games", fontsize="large")
     if path is not None:
-        fig.savefig(path, dpi=100)
+        save_figure(fig, path)
     return fig
 
 
@@ -93,7 +101,7 @@ def plot_space(space: Any, path: str | Path | None = None) -> Any:
     _random_outcomes(outcomes, space)
     fig.suptitle(f"{space.game}: state space", fontsize="large")
     if path is not None:
-        fig.savefig(path, dpi=100)
+        save_figure(fig, path)
     return fig
 
 
@@ -197,5 +205,5 @@ def plot_grades(report: Any, path: str | Path | None = None) -> Any:
     times.set_title("Time per move")
     fig.suptitle(f"{report.table().caption}", fontsize="medium")
     if path is not None:
-        fig.savefig(path, dpi=100)
+        save_figure(fig, path)
     return fig
