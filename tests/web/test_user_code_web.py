@@ -59,7 +59,10 @@ def test_the_page_lists_and_plays_the_operators_game_and_agent(
     serve: Callable[..., Any], code: tuple[str, str]
 ) -> None:
     game, agent = code
-    with serve(games=[game], agents=[agent]) as url, httpx.Client(base_url=url) as client:
+    with (
+        serve(games=[game], agents=[agent]) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
         catalog = client.get("/api/catalog").json()
         mine = [g for g in catalog["games"] if g["name"] == game]
         assert mine and mine[0]["summary"].startswith("Take one or two")
@@ -80,7 +83,10 @@ def test_a_request_names_no_other_code(
 ) -> None:
     game, agent = code
     other = f"{tmp_path / 'other.py'}:greedy"
-    with serve(games=[game], agents=[agent]) as url, httpx.Client(base_url=url) as client:
+    with (
+        serve(games=[game], agents=[agent]) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
         refused = client.post("/api/games", json={"game": "tictactoe", "opponent": other})
         assert refused.status_code == 422
         assert "names code the server was not started with" in refused.json()["error"]
