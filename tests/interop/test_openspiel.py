@@ -74,6 +74,16 @@ def test_spec_rebuilds_the_game_and_games_pickle() -> None:
     assert game.actions(state) == clone_game.actions(clone_state)
 
 
+def test_a_state_pickles_when_a_string_parameter_looks_like_a_number() -> None:
+    """OpenSpiel's own pickle reads pile_sizes=5 back as a number and fails: an agent host
+    receiving such a state died, and the web page played a random move instead."""
+    game = zs.load_game("openspiel:nim,pile_sizes=5")
+    state = game.result(game.initial_state, game.actions(game.initial_state)[0])
+    clone = pickle.loads(pickle.dumps(state))
+    assert clone == state and game.render(clone) == game.render(state)
+    assert game.actions(clone) == game.actions(state)
+
+
 def test_actions_are_openspiel_ids_written_as_openspiel_writes_them() -> None:
     game = openspiel.load("tic_tac_toe")
     state = game.result(game.initial_state, 4)

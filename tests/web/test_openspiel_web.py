@@ -70,3 +70,12 @@ def test_openspiel_values_it_cannot_play_are_422_in_setup_and_games_alike(
     created = client.post("/api/games", json={"game": spec, "opponent": "random", "human": 2})
     for response in (setup, created):
         assert response.status_code == 422 and message in response.json()["error"]
+
+
+def test_an_agent_answers_in_a_game_whose_string_parameter_looks_like_a_number(
+    client: httpx.Client,
+) -> None:
+    body = {"game": "openspiel:nim,pile_sizes=5", "opponent": "random", "human": 2}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.text
+    assert created.json()["search"]["replaced"] is False, created.json()["search"]["note"]

@@ -116,11 +116,18 @@ class OpenSpielState:
         return f"OpenSpielState(history={list(self.history)})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore_state, (self.native.get_game(), self.history, self.mover))
+        # the game by name and typed parameters: OpenSpiel's own pickle of a game writes it
+        # as text and reads a string parameter that looks like a number as a number
+        # (nim's pile_sizes=5: "Wrong type for parameter"), which killed agent hosts
+        game = self.native.get_game()
+        name, params = game.get_type().short_name, game.get_parameters()
+        return (_restore_state, (name, params, self.history, self.mover))
 
 
-def _restore_state(native_game: Any, history: tuple[int, ...], mover: int) -> OpenSpielState:
-    native = native_game.new_initial_state()
+def _restore_state(
+    name: str, params: dict[str, Any], history: tuple[int, ...], mover: int
+) -> OpenSpielState:
+    native = _pyspiel().load_game(name, params).new_initial_state()
     for action in history:
         native.apply_action(action)
     return OpenSpielState(native, history, mover)
