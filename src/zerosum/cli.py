@@ -30,6 +30,7 @@ from .cli_types import (
 )
 from .game import ZerosumError, format_action, game_name, replay, split_moves
 from .games import GAMES, load_game
+from .hooks import own_hook
 from .interrupts import exit_status, signals_end_process, sigterm_as_interrupt
 from .limits import check_table_megabytes, check_workers
 from .solve_batch import solve_lines
@@ -120,7 +121,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         connect4.prepare_tables(workers, game.width, game.height)
         return _solve_batch(game, args.batch, weak=args.weak, workers=workers)
-    if getattr(game, "has_compiled_solver", False):  # Connect Four's exact solver
+    if own_hook(game, "has_compiled_solver"):  # Connect Four's exact solver
         from .games import connect_four_solver as connect4
 
         connect4.set_default_workers(workers)  # the columns of the position at once
@@ -175,7 +176,7 @@ class OutOfTimeError(Exception):
 
 def _prepare_connect4_solver(game: Any, tt_mb: float | None) -> None:
     """Check the game has the compiled solver, size its table, and compile it once (saying so)."""
-    if not getattr(game, "has_compiled_solver", False):
+    if not own_hook(game, "has_compiled_solver"):
         raise UsageError("--batch and --tt-mb need connect4 with k=4 on at most 64 bits")
     from .games import connect_four_solver as connect4
 

@@ -19,6 +19,8 @@ from collections.abc import Callable, Hashable, Sequence
 from contextlib import redirect_stdout
 from typing import Any, Protocol, runtime_checkable
 
+from .hooks import own_hook
+
 __all__ = [
     "Game",
     "ZerosumError",
@@ -119,9 +121,10 @@ def game_name(game: Any) -> str:
 
 
 def state_key(game: Any, state: Any) -> Hashable:
-    """The transposition key of ``state``: ``game.key(state)`` when defined, else the state
-    when it hashes, else a key derived from its contents (lists, tuples, dicts, sets, numpy
-    arrays and dataclasses, recursively): equal keys mean equal states.
+    """The transposition key of ``state``: ``game.key(state)`` when defined (and the game's
+    own: :func:`~zerosum.hooks.own_hook`), else the state when it hashes, else a key
+    derived from its contents (lists, tuples, dicts, sets, numpy arrays and dataclasses,
+    recursively): equal keys mean equal states.
 
     Raises :class:`StateKeyError` (saying to add ``key(state)``) when there is none.
 
@@ -129,7 +132,7 @@ def state_key(game: Any, state: Any) -> Hashable:
     >>> state_key(game, [[1, 0], {"mover": 2}]) == state_key(game, [[1, 0], {"mover": 2}])
     True
     """
-    key = getattr(game, "key", None)
+    key = own_hook(game, "key")
     return key(state) if key is not None else _derived(game, state)
 
 
@@ -143,7 +146,7 @@ def key_function(game: Any, sample: Any, *, canonical: bool = True) -> Callable[
     rows shared or not), which only loses a transposition, and bytes are quicker to make
     and keep their hash (Python search on the course notebook's board of lists: a third
     of the time with derived keys went to making and hashing them)."""
-    key = getattr(game, "key", None)
+    key = own_hook(game, "key")
     if key is not None:
         return key  # type: ignore[no-any-return]
     try:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import budget
 from ..game import ZerosumError, format_action, game_name
+from ..hooks import own_hook
 from ..kernels.generic import random_playouts
 from ..notices import while_slow
 from .base import SearchInfo, Seeded
@@ -189,7 +190,7 @@ class MCTS(Seeded):
         if tree is not None and self._game == game and tree.reroot(state):
             return tree
         self._game = game
-        hook = getattr(game, "compiled_rules", None) if self.compiled else None
+        hook = own_hook(game, "compiled_rules") if self.compiled else None
         rules = None if hook is None else hook()
         if rules is not None:  # the game's compiled rules: the whole tree search compiled
             from ..kernels.mcts import CompiledTree

@@ -27,7 +27,8 @@ ordering", "depth 3 against depth 5") are one argument each:
 A game may offer ``search_kernel() -> kernel | None``, a compiled search of its own, or
 ``compiled_rules()``, its rules as numba functions from which the agent builds one (the
 built-in tic-tac-toe, Pick, Migration up to 8x8, Connect Four up to 64 bits, 7x6
-included, and Othello do; ``kernels/alphabeta.py``, ``docs/compiled_games.md``). The
+included, and Othello do; ``kernels/alphabeta.py``, ``docs/compiled_games.md``), but
+not to a subclass that changes their rules (``zerosum.hooks.own_hook``). The
 agent uses it unless ``compiled=False`` or ``evaluate`` is a function other than the
 game's own ``evaluate`` or the win/loss-only ``heuristics.zero``; every other switch
 works on both paths, and for equal depth and evaluation both return exactly the same
@@ -62,6 +63,7 @@ from typing import Any
 from .. import budget
 from ..game import StateKeyError, key_function
 from ..games.heuristics import zero
+from ..hooks import own_hook
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator
 
@@ -223,11 +225,12 @@ _UNSET = object()
 
 def _game_kernel(game: Any) -> Any:
     """The game's compiled search: what its ``search_kernel`` hook offers, else one built
-    on its compiled rules (``compiled_rules()``, ``kernels/rules.py``), else None."""
-    hook = getattr(game, "search_kernel", None)
+    on its compiled rules (``compiled_rules()``, ``kernels/rules.py``), else None; only
+    those that are the game's own (:func:`~zerosum.hooks.own_hook`)."""
+    hook = own_hook(game, "search_kernel")
     if hook is not None:
         return hook()
-    if getattr(game, "compiled_rules", None) is None:
+    if own_hook(game, "compiled_rules") is None:
         return None
     from ..kernels.alphabeta import search_kernel  # loads numba: only for such games
 
@@ -297,7 +300,7 @@ class _Search:
         # that rest on such scores: none, and the search saw the end of every line
         self.cuts = 0
         self.table = agent._table if agent.table else None
-        self.key: Callable[[Any], Hashable] = getattr(game, "key", None) or _itself
+        self.key: Callable[[Any], Hashable] = own_hook(game, "key") or _itself
         self.memo = agent._memo
         self.heuristic = evaluator(game, agent.evaluate)
         self.partial: tuple[float, list[Any]] | None = None

@@ -16,7 +16,9 @@ entry means the same wherever its position is met. The table keeps a lower and a
 bound per position; each move is first decided win/draw/loss with null windows (cheap),
 then its exact distance is found with a window bounded by what is already known.
 
-Two optional members of a game speed it up, and the solver uses them when present:
+Optional members of a game speed it up, and the solver uses them when present and the
+game's own (a subclass that changes a built-in game's rules does not inherit them:
+``zerosum.hooks.own_hook``):
 
 ``settled(state) -> tuple[int, int] | None``
     ``(value, plies)`` when the outcome under perfect play is known without search (for
@@ -71,6 +73,7 @@ from typing import Any
 from .. import budget
 from ..game import ZerosumError, game_name, key_function
 from ..games.heuristics import zero
+from ..hooks import own_hook
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta, proven_plies
 
@@ -167,11 +170,11 @@ class Solver:
         if game.is_terminal(state):
             raise ValueError(f"the game is over: there is nothing to solve in {game_name(game)}")
         self.deadline = budget.deadline()
-        weakly = getattr(game, "solve_weakly", None) if weak else None
+        weakly = own_hook(game, "solve_weakly") if weak else None
         answer = weakly(state) if weakly is not None else None
         if answer is not None:
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
-        hook = getattr(game, "solve_exactly", None)
+        hook = own_hook(game, "solve_exactly")
         answer = hook(state) if hook is not None else None
         if answer is not None and "values" in answer:  # all the game's solver knows here
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
@@ -224,7 +227,7 @@ class Solver:
         key = key_function(game, game.initial_state, canonical=False)  # a missed one costs time
         actions, result, is_terminal = game.actions, game.result, game.is_terminal
         utility, player = game.utility, game.player
-        settled = getattr(game, "settled", None)
+        settled = own_hook(game, "settled")
         solver = self
         win1 = WIN - 1
         clock = time.perf_counter
@@ -352,7 +355,7 @@ def _by_compiled_search(game: Any, state: Any, weak: bool) -> tuple[dict[Any, in
     :class:`~zerosum.budget.OutOfTime` when the deadline cuts a search short."""
     from ..kernels.alphabeta import search_kernel
 
-    if search_kernel(game) is None or (not weak and hasattr(game, "settled")):
+    if search_kernel(game) is None or (not weak and own_hook(game, "settled") is not None):
         return None
     search = AlphaBeta(evaluate=zero, depth_adjust=not weak)
     me, scores, nodes = game.player(state), {}, 0
@@ -479,7 +482,7 @@ class Perfect(Seeded):
 
     def prepare(self, game: Any) -> None:
         """Load the compiled solver and search now, so that no move's clock pays for it."""
-        warm = getattr(game, "warm_solver", None)
+        warm = own_hook(game, "warm_solver")
         if warm is not None:
             warm()
         self._fallback.prepare(game)
@@ -538,7 +541,7 @@ class Perfect(Seeded):
     def _safe_move(self, game: Any, state: Any, seconds: float) -> tuple[Any, int] | None:
         """A move that keeps the value and the value, from the game's ``keeping_move`` in
         :data:`KEEP_SHARE` of ``seconds``; None when the game has none or time ran out."""
-        keeping = getattr(game, "keeping_move", None)
+        keeping = own_hook(game, "keeping_move")
         if keeping is None:
             return None
         try:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..game import StateKeyError, opponent, state_key
+from ..hooks import own_hook
 from ..kernels.generic import random_playouts
 
 __all__ = ["ChildStats", "Node", "Tree", "playouts_hook"]
@@ -28,11 +29,11 @@ __all__ = ["ChildStats", "Node", "Tree", "playouts_hook"]
 def playouts_hook(game: Any) -> Callable[[Any, int, int], float] | None:
     """How to roll out ``game``: its ``playouts(state, n, seed)`` when it has one, else the
     compiled playouts of its compiled rules (``compiled_rules()``), else None (the
-    generic loop over its methods)."""
-    own = getattr(game, "playouts", None)
+    generic loop over its methods); only those that are its own (``own_hook``)."""
+    own = own_hook(game, "playouts")
     if own is not None:
         return own  # type: ignore[no-any-return]
-    if getattr(game, "compiled_rules", None) is None:
+    if own_hook(game, "compiled_rules") is None:
         return None
     from ..kernels.playouts import playouts  # loads numba: only for such games
 

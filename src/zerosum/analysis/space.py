@@ -36,6 +36,7 @@ import numpy as np
 from ..display import Table
 from ..game import ZerosumError, game_name, key_function
 from ..games.space import LayerCounts, Probes
+from ..hooks import own_hook
 from .jsonout import to_json
 
 __all__ = ["Estimate", "PlyCounts", "SpaceAnalysis", "analyze", "generic_layers", "random_probes"]
@@ -247,7 +248,7 @@ def analyze(
     rows = _rows(layers, sample)
     return SpaceAnalysis(
         game=game_name(game),
-        symmetry=getattr(game, "symmetry", None) if hasattr(game, "canonical_key") else None,
+        symmetry=own_hook(game, "symmetry") if own_hook(game, "canonical_key") else None,
         plies=tuple(rows),
         exact_plies=len(layers) - 1,
         complete=complete,
@@ -268,7 +269,7 @@ def analyze(
 
 def _exact(game: Any, plies: int | None, max_positions: int) -> list[LayerCounts]:
     """The exact layers from ply 0, as far as the limits allow."""
-    hook = getattr(game, "space_layers", None)
+    hook = own_hook(game, "space_layers")
     source = hook() if hook is not None else None
     layers: list[LayerCounts] = []
     for layer in source if source is not None else generic_layers(game):
@@ -288,7 +289,7 @@ def _total(layers: list[LayerCounts], name: str) -> int | None:
 def generic_layers(game: Any) -> Iterator[LayerCounts]:
     """Exact counts ply by ply for any game whose states have a key (``state_key``), and
     up to symmetry with ``canonical_key``: breadth-first, one dictionary per ply."""
-    canonical: Callable[[Any], Hashable] | None = getattr(game, "canonical_key", None)
+    canonical: Callable[[Any], Hashable] | None = own_hook(game, "canonical_key")
     start = game.initial_state
     key = key_function(game, start)
     frontier: dict[Hashable, tuple[Any, int]] = {key(start): (start, 1)}
@@ -354,14 +355,14 @@ def _next_layer(
 def random_probes(game: Any, samples: int, seed: int = 0) -> Probes:
     """``samples`` uniformly random games from the start (the game's compiled
     ``space_probes`` when it has one), as :class:`~zerosum.games.space.Probes`."""
-    hook = getattr(game, "space_probes", None)
+    hook = own_hook(game, "space_probes")
     found = hook(samples, seed) if hook is not None else None
     return found if found is not None else _python_probes(game, samples, seed)
 
 
 def _python_probes(game: Any, samples: int, seed: int) -> Probes:
     rng = random.Random(seed)
-    orders: Callable[[Any], int] | None = getattr(game, "move_orders", None)
+    orders: Callable[[Any], int] | None = own_hook(game, "move_orders")
     games: list[tuple[list[float], list[float], int]] = []
     for _ in range(samples):
         state, product = game.initial_state, 1.0

@@ -8,10 +8,15 @@ from typing import Any
 class BuiltinGame:
     """Mixin for built-in games: a game is identified by its registry name and parameters.
 
-    Subclasses set ``name`` and implement ``params()`` and ``render(state)``.
+    Subclasses set ``name`` and implement ``params()`` and ``render(state)``. Their fast
+    paths (compiled rules, solvers, symmetries, keys) serve a subclass only while its
+    rules are theirs (:func:`zerosum.hooks.own_hook`).
     """
 
     name: str = ""
+    #: Members besides the seven methods that the rules are made of: a subclass that
+    #: overrides one of them changes the rules as much as one that overrides ``result``.
+    rule_helpers: tuple[str, ...] = ()
 
     def params(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -41,6 +41,7 @@ class ConnectFour(BuiltinGame):
     name = "connect4"
     #: Actions come center-first, a better order for searchers than any learned one.
     ordered_actions = True
+    rule_helpers = ("drop", "has_line")
 
     @property
     def rules(self) -> str:
@@ -84,8 +85,19 @@ class ConnectFour(BuiltinGame):
         self._column = [((1 << height) - 1) << (c * self.column_height) for c in range(width)]
         self._shifts = (1, self.column_height, self.column_height - 1, self.column_height + 1)
         self._line_steps = tuple(_doubling_steps(shift, k) for shift in self._shifts)
-        center = (width - 1) / 2
-        self._order = sorted(range(width), key=lambda c: (abs(c - center), c))
+        self._order = list(self.column_order())
+        if sorted(self._order) != list(range(width)):
+            raise ValueError(
+                f"column_order() must list the columns 0..{width - 1} once each, "
+                f"not {self._order!r}"
+            )
+
+    def column_order(self) -> list[int]:
+        """The columns in the order ``actions`` lists them: center first. An order, not a
+        rule: a subclass may override it (the notebook on move ordering does) and keeps
+        the compiled search, which tries the columns in the same order."""
+        center = (self.width - 1) / 2
+        return sorted(range(self.width), key=lambda c: (abs(c - center), c))
 
     def params(self) -> dict[str, int]:
         return {"width": self.width, "height": self.height, "k": self.k}

@@ -35,6 +35,7 @@ class Migration(BuiltinGame):
         "Take turns moving one of your stones one cell forward into an empty cell (player 1's "
         "to the right, player 2's up); whoever cannot move on their turn loses."
     )
+    rule_helpers = ("movable",)
 
     def __init__(self, n: int = 8) -> None:
         if not isinstance(n, int) or not 3 <= n <= MAX_N:

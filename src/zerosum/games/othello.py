@@ -42,6 +42,7 @@ class Othello(BuiltinGame):
         "directions) against one of yours; the bracketed discs turn to your colour. Without "
         "such a move you pass; when neither player can move, more discs wins."
     )
+    rule_helpers = ("_bit", "_sides", "_flips", "_moves")
 
     def __init__(self, size: int = 8) -> None:
         if size not in SIZES:

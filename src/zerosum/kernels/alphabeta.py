@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit, typeof, types
 
 from ..game import game_name
+from ..hooks import own_hook
 from ..notices import while_slow
 from .bits import HOT
 from .clock import passed
@@ -553,7 +554,8 @@ def _kernel_of(rules: Rules) -> SearchKernel:
 
 def search_kernel(game: Any) -> SearchKernel | None:
     """The compiled search of ``game`` when it offers compiled rules (its optional
-    ``compiled_rules()`` member returns them), else None. One kernel per rules object."""
-    hook = getattr(game, "compiled_rules", None)
+    ``compiled_rules()`` member returns them, and they are its own: :func:`own_hook`),
+    else None. One kernel per rules object."""
+    hook = own_hook(game, "compiled_rules")
     rules = None if hook is None else hook()
     return None if rules is None else _kernel_of(rules)

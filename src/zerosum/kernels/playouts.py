@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from ..hooks import own_hook
 from .generic import random_playouts
 from .rng import below, new_rng
 from .rules import MAX_MOVES, MAX_PLIES, OPEN, Rules, moves, outcome, play
@@ -85,10 +86,11 @@ def _kernel_of(rules: Rules) -> Playouts:
 
 
 def compiled(game: Any) -> Playouts | None:
-    """The compiled playouts of ``game``, or None when it has no compiled rules (a user
-    game without them, or a built-in board too large for 64-bit masks: Connect Four
-    beyond 64 cells with the spare row, Migration beyond 8x8)."""
-    hook = getattr(game, "compiled_rules", None)
+    """The compiled playouts of ``game``, or None when it has no compiled rules of its own
+    (a user game without them, a subclass that changed a built-in's rules, or a built-in
+    board too large for 64-bit masks: Connect Four beyond 64 cells with the spare row,
+    Migration beyond 8x8)."""
+    hook = own_hook(game, "compiled_rules")
     rules = None if hook is None else hook()
     return None if rules is None else _kernel_of(rules)
 

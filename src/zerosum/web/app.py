@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from ..agents import Human, make_agent
 from ..game import IllegalActionError, SpecError, ZerosumError, parse_action
 from ..games import GAMES, load_game
+from ..hooks import own_hook
 from ..interop import openspiel
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
@@ -95,8 +96,9 @@ def _presets() -> list[dict[str, str]]:
 def offered_presets(game: Any, presets: list[dict[str, str]]) -> list[dict[str, str]]:
     """The presets the page offers for ``game``: all of them, except ``perfect`` where the
     game does not declare ``perfect_is_instant`` (a perfect player that answers from the
-    start in well under a second). The API itself accepts any agent on any game."""
-    instant = getattr(game, "perfect_is_instant", False) is True
+    start in well under a second; not inherited by a subclass that changes the rules). The
+    API itself accepts any agent on any game."""
+    instant = own_hook(game, "perfect_is_instant") is True
     return [p for p in presets if p["spec"] != "perfect" or instant]
 
 
