@@ -14,7 +14,7 @@ from .. import budget
 from ..game import ZerosumError, format_action, game_name
 from ..hooks import own_hook
 from ..kernels.generic import random_playouts
-from ..notices import while_slow
+from ..notices import while_compiling
 from .base import SearchInfo, Seeded
 from .uct import ChildStats, Tree, playouts_hook
 
@@ -113,7 +113,7 @@ class MonteCarlo(Seeded):
         state = game.initial_state
         hook = playouts_hook(game)
         if hook is not None and not game.is_terminal(state):
-            with while_slow(f"compiling the random playouts of {game_name(game)}, once"):
+            with while_compiling(f"compiling the random playouts of {game_name(game)}, once"):
                 hook(state, 1, 0)
 
     def __repr__(self) -> str:
@@ -240,8 +240,10 @@ class MCTS(Seeded):
         state = game.initial_state
         if not game.is_terminal(state):
             probe = MCTS(iterations=2, seed=0, solver=self.solver, compiled=self.compiled)
-            with while_slow(f"compiling the tree search of {game_name(game)}, once"):
-                probe(game, state)
+            with while_compiling(f"compiling the tree search of {game_name(game)}, once"):
+                child = game.result(state, probe(game, state))
+                if not game.is_terminal(child):
+                    probe(game, child)  # the next move keeps the subtree: its compiled path
 
     def __repr__(self) -> str:
         return (

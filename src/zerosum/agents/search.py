@@ -196,10 +196,11 @@ class AlphaBeta(Seeded):
 
     def prepare(self, game: Any) -> None:
         """Load the game's compiled search now (a second or more, once per process), so
-        that no move's clock pays for it: a depth-1 search of the start by a twin agent."""
+        that no move's clock pays for it: a depth-2 search of the start by a twin agent
+        (the second ply reads a principal variation: compiled code of its own)."""
         state = game.initial_state
         if self.compiled and not game.is_terminal(state):
-            twin = AlphaBeta(depth=1, evaluate=self.evaluate, time_limit=60.0)
+            twin = AlphaBeta(depth=2, evaluate=self.evaluate, time_limit=60.0)
             twin(game, state)  # under a deadline: the path a bounded move takes
             twin.time_limit = None
             twin(game, state)

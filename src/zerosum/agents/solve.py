@@ -64,6 +64,7 @@ discounted, which makes a result's distance part of its value (unless the game h
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable
@@ -442,6 +443,26 @@ def solve(game: Any, state: Any = None, weak: bool = False) -> SolveResult:
     return Solver(game).solve(state, weak)
 
 
+def _near_an_end(game: Any, plies: int = 2, most: int = 1000) -> Any:
+    """The position ``plies`` moves before the end of the game each side plays by its
+    first action (the start for a shorter game); None for a game over at the start or
+    not over within ``most`` moves."""
+    states = [game.initial_state]
+    while not game.is_terminal(states[-1]):
+        if len(states) > most:
+            return None
+        states.append(game.result(states[-1], game.actions(states[-1])[0]))
+    return states[max(0, len(states) - 1 - plies)] if len(states) > 1 else None
+
+
+def _has_compiled_solve(game: Any) -> bool:
+    """Whether solving ``game`` runs compiled code: its own solvers or its compiled rules."""
+    from ..kernels.alphabeta import search_kernel
+
+    own = ("solve_exactly", "solve_weakly", "keeping_move")
+    return search_kernel(game) is not None or any(own_hook(game, n) is not None for n in own)
+
+
 class Perfect(Seeded):
     """Plays by :func:`solve`: the fastest win, else a draw, else the slowest loss.
 
@@ -468,6 +489,8 @@ class Perfect(Seeded):
     SAFE_PROOF_SHARE = 0.95
     #: Seconds that breaking a tie between equally good moves may always take.
     TIE_SECONDS = 0.05
+    #: Seconds the searches that load the compiled solve in ``prepare`` may take.
+    WARM_SECONDS = 2.0
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -481,11 +504,22 @@ class Perfect(Seeded):
         self._fallback.reset(seed)
 
     def prepare(self, game: Any) -> None:
-        """Load the compiled solver and search now, so that no move's clock pays for it."""
+        """Load every compiled path a move can take now, so that no move's clock pays for
+        it: the game's own solver, the bounded search it falls back on, and the solve
+        and the move keeping the value of a position a few plies before an end."""
         warm = own_hook(game, "warm_solver")
         if warm is not None:
             warm()
         self._fallback.prepare(game)
+        late = _near_an_end(game) if _has_compiled_solve(game) else None
+        if late is None:
+            return
+        # compiling comes first and is never cut short; the searches after it may be
+        with contextlib.suppress(budget.OutOfTime), budget.limit(self.WARM_SECONDS):
+            Solver(game).solve(late)
+            keeping = own_hook(game, "keeping_move")
+            if keeping is not None:
+                keeping(late)
 
     def __call__(self, game: Any, state: Any) -> Any:
         start = time.perf_counter()

@@ -30,7 +30,7 @@ from numba import njit, typeof, types
 
 from ..game import game_name
 from ..hooks import own_hook
-from ..notices import while_slow
+from ..notices import while_compiling
 from .bits import HOT
 from .clock import passed
 from .rules import (
@@ -464,14 +464,16 @@ class SearchKernel:
     def __init__(self, rules: Rules) -> None:
         self.rules, self.game, self.record = rules, rules.game, rules.record
         self.ordered = rules.ordered or getattr(self.game, "ordered_actions", False)
-        with while_slow(f"compiling the alpha-beta search of {game_name(self.game)}, once"):
+        with while_compiling(f"compiling the alpha-beta search of {game_name(self.game)}, once"):
             # compiled (or loaded from the cache) with its explicit signature (_signature);
-            # then a depth-1 search compiles the root's functions around it
+            # then a depth-1 search compiles the root's functions around it, and reading
+            # a line from the table (done when the root's line is not the move played)
             _negamax.compile(_signature(typeof(self.record)))
             start = self.game.initial_state
             if not self.game.is_terminal(start):
                 self.root(start, None, 1, self.table(0), self.workspace(), ordering=True,
                           decay=1.0, random_ties=False, deadline=None)  # fmt: skip
+                self.pv(start, 1, self.table(2))
 
     @staticmethod
     def table(size: int) -> Table:
