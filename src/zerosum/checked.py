@@ -26,7 +26,9 @@ from typing import Any
 
 from .game import GameFault
 
-__all__ = ["RULES", "CHECKED", "instrument", "check_zero_sum", "check_player", "short_path"]
+__all__ = [
+    "RULES", "CHECKED", "instrument", "check_zero_sum", "check_player", "short_path", "users_frame"
+]
 
 #: The rule methods checked (``initial_state`` is read once when the game is loaded).
 RULES = ("player", "actions", "result", "is_terminal", "utility")
@@ -255,14 +257,20 @@ def check_player(game: Any, state: Any, player: Any) -> None:
 def _raised(cls: type, name: str, exc: Exception) -> str:
     text = " ".join(str(exc).split())  # one line, however the user's message runs
     said = f"{type(exc).__name__}: {_cut(text, 2 * _SHOWN)}" if text else type(exc).__name__
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if _users(f.filename)]
-    if frames:
-        last = frames[-1]
+    last = users_frame(exc)
+    if last is not None:
         code = (last.line or "").strip()
         line = f" ({short_path(last.filename)}, line {last.lineno}: {_cut(code)})"
     else:
         line = _defined(getattr(cls, name, None))
     return f"the game is at fault: {cls.__name__}.{name} raised {said}{line}"
+
+
+def users_frame(exc: BaseException) -> traceback.FrameSummary | None:
+    """The deepest frame of ``exc``'s traceback in the user's code (outside zerosum and the
+    installed libraries), or None."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if _users(f.filename)]
+    return frames[-1] if frames else None
 
 
 def short_path(filename: str) -> str:

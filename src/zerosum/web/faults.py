@@ -8,19 +8,12 @@ that says nothing. A built-in game's error stays a server error: that is a bug h
 
 from __future__ import annotations
 
-import sysconfig
-import traceback
 from pathlib import Path
 
+from ..checked import users_frame
 from ..game import ZerosumError
 
 __all__ = ["fault_message"]
-
-#: Where code that is not the operator's lives: zerosum and the installed libraries.
-_LIBRARY = tuple(
-    {sysconfig.get_path(name) for name in ("stdlib", "platstdlib", "purelib", "platlib")}
-    | {str(Path(__file__).resolve().parents[1])}
-)
 
 
 def fault_message(spec: str, exc: BaseException) -> str:
@@ -30,10 +23,6 @@ def fault_message(spec: str, exc: BaseException) -> str:
         return f"the game {spec} failed: {exc}"
     text = str(exc).splitlines()[0] if str(exc).strip() else ""
     what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-    mine = [
-        frame
-        for frame in traceback.extract_tb(exc.__traceback__)
-        if not frame.filename.startswith(_LIBRARY) and not frame.filename.startswith("<")
-    ]
-    where = f" ({Path(mine[-1].filename).name}, line {mine[-1].lineno})" if mine else ""
+    mine = users_frame(exc)
+    where = f" ({Path(mine.filename).name}, line {mine.lineno})" if mine else ""
     return f"the game {spec} failed: {what}{where}"
