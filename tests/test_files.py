@@ -121,3 +121,29 @@ def test_write_error_is_an_os_error_naming_the_file(tmp_path: Path) -> None:
     with pytest.raises(WriteError, match=r"cannot write .*x\.csv: No space left on device"):
         write_file(tmp_path / "x.csv", fail)
     assert list(tmp_path.iterdir()) == []
+
+
+
+def test_a_book_build_on_a_full_disk_is_one_line_and_resumes(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": SRC}
+    args = [sys.executable, "-m", "zerosum", "book", "--plies", "9", "--exact-plies", "9"]
+    args += ["--journals", str(tmp_path), "--out", str(tmp_path / "b.npz"), "--workers", "1"]
+    journal = tmp_path / "connect4-book-9.jsonl"
+    full = subprocess.run(  # room for the header and a chunk and a half of positions
+        args, env=env, capture_output=True, text=True, timeout=120,
+        preexec_fn=lambda: _file_size_limit(500),
+    )  # fmt: skip
+    assert full.returncode == 1, full.stderr
+    last = full.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"zerosum: error: cannot write book journal {journal}: File too large")
+    assert "Traceback" not in full.stderr
+    kept = journal.read_bytes().count(b"\n") - 1  # whole lines: a cut one is dropped
+    assert kept >= 16
+    again = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert again.stdout is not None
+        first = again.stdout.readline()
+    finally:
+        again.kill()
+        again.wait()
+    assert first.startswith(f"ply 9 (exact scores): {kept} positions solved before")

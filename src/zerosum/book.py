@@ -21,9 +21,9 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from .files import check_folder, check_output
+from .files import WriteError, check_folder, check_output
 from .game import ZerosumError
 from .games.connect_four_book import (
     BOARD,
@@ -181,7 +181,7 @@ def _solve_ply(
     report(f"ply {plies} ({kind}): {len(done)} positions solved before, {len(todo)} to solve")
     begin = time.perf_counter()
     chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
-    with open(journal, "a") as log:
+    with open(journal, "ab", buffering=0) as log:
         running: dict[Future[list[int]], list[tuple[int, int]]] = {}
         solved = 0
         while chunks or running:
@@ -191,15 +191,31 @@ def _solve_ply(
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 chunk = running.pop(future)
+                lines = []
                 for position, score in zip(chunk, future.result(), strict=True):
                     key = canonical(*position)
                     done[key] = score
-                    log.write(f"{key} {score}\n")
-                log.flush()
+                    lines.append(f"{key} {score}\n")
+                _append(log, "".join(lines).encode(), journal)
                 solved += len(chunk)
                 spent = time.perf_counter() - begin
                 report(f"  {solved}/{len(todo)} solved, {spent:.0f} s")
     return done
+
+
+def _append(log: BinaryIO, data: bytes, journal: Path) -> None:
+    """Write a chunk's lines straight to the journal (unbuffered: nothing is left to be
+    tried again after a failed write); a failure names the journal, and the build resumes
+    from the lines before it (a line cut off is dropped)."""
+    view = memoryview(data)
+    try:
+        while view:
+            view = view[log.write(view) or 0 :]
+    except OSError as exc:
+        raise WriteError(
+            f"cannot write book journal {journal}: {exc.strerror or exc}; the positions it "
+            "holds are kept: run the same command again to resume once it can be written"
+        ) from None
 
 
 def _derive(
