@@ -123,7 +123,6 @@ def test_write_error_is_an_os_error_naming_the_file(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-
 def test_a_book_build_on_a_full_disk_is_one_line_and_resumes(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": SRC}
     args = [sys.executable, "-m", "zerosum", "book", "--plies", "9", "--exact-plies", "9"]
