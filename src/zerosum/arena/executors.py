@@ -155,7 +155,7 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
         pool = Pool(_InlineExecutor, 1, ())
     else:
         # forkserver: safe with the threads a progress bar or a Dask client may have running
-        context = forkserver()
+        context = forkserver("__main__")  # the default: a script's agents unpickle there
         pool = Pool(
             lambda: ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup),
             workers,

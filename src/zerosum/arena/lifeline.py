@@ -63,5 +63,5 @@ def forkserver(*preload: str) -> Any:
     """The fork server's multiprocessing context, the server set to import ``preload``
     when it starts, after :mod:`zerosum.arena.tether` (which ties it to this process)."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["__main__", "zerosum.arena.tether", *preload])
+    context.set_forkserver_preload(["zerosum.arena.tether", *preload])
     return context
