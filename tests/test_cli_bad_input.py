@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import zerosum as zs
 from zerosum.arena.executors import check_scheduler, open_pool
 from zerosum.cli import main
 from zerosum.game import ZerosumError
@@ -32,7 +33,10 @@ def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
         (MATCH + ["--move-time", "-1"], "argument --move-time"),
         (MATCH + ["--move-time", "nan"], "not nan"),
         (MATCH + ["--move-time", "inf"], "MAX_MOVE_SECONDS"),
-        (MATCH + ["--time-margin", "-1"], "argument --time-margin: expected seconds from 0"),
+        (
+            MATCH + ["--time-margin", "-1"],
+            "argument --time-margin: the margin must be seconds from 0",
+        ),
         (MATCH + ["--time-margin", "nan"], "argument --time-margin"),
         (MATCH + ["--memory-mb", "-1"], "argument --memory-mb: the value must be a whole number"),
         (MATCH + ["--memory-mb", "99999999999"], "over the limit of this machine's memory"),
@@ -64,6 +68,20 @@ def test_nonsense_is_refused_in_one_line(
 ) -> None:
     assert main(args) == 2
     assert expected in one_line_error(capsys)
+
+
+@pytest.mark.parametrize(
+    "limits, message",
+    [
+        ({"move_time": 0}, "move cap must be more than 0"),
+        ({"move_time": float("nan")}, "not nan"),
+        ({"time_margin": -1}, "time_margin must be seconds from 0"),
+        ({"memory_mb": -1}, "memory_mb must be a whole number of MB"),
+    ],
+)
+def test_the_library_refuses_the_same_nonsense_before_playing(limits: dict, message: str) -> None:
+    with pytest.raises(ZerosumError, match=message):
+        zs.match("tictactoe", "random", "random", games=2, **limits)
 
 
 def test_sensible_values_of_the_new_types_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from .game import ZerosumError
 from .limits import (
-    MAX_MOVE_SECONDS,
     MAX_PROBES,
     LimitError,
+    check_margin_seconds,
     check_memory_megabytes,
     check_move_seconds,
 )
@@ -104,12 +104,10 @@ def plies(text: str) -> int:
 
 def margin_seconds(text: str) -> float:
     """Seconds of grace: at least 0 and at most :data:`~zerosum.limits.MAX_MOVE_SECONDS`."""
-    value = _number(text)
-    if not (math.isfinite(value) and 0 <= value <= MAX_MOVE_SECONDS):
-        raise argparse.ArgumentTypeError(
-            f"expected seconds from 0 to {MAX_MOVE_SECONDS:g} (MAX_MOVE_SECONDS), not {text!r}"
-        )
-    return value
+    try:
+        return check_margin_seconds(_number(text), "the margin")
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def megabytes(text: str) -> int:

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_PROBES",
     "MAX_TABLE_SIZE",
     "WORKERS_PER_CORE",
+    "check_margin_seconds",
     "check_memory_megabytes",
     "check_move_seconds",
     "check_table_megabytes",
@@ -112,6 +113,16 @@ def check_move_seconds(seconds: float) -> float:
         raise LimitError(
             f"the move cap must be more than 0 and at most {MAX_MOVE_SECONDS:g} seconds "
             f"(MAX_MOVE_SECONDS), not {seconds!r}"
+        )
+    return float(seconds)
+
+
+def check_margin_seconds(seconds: float, what: str = "time_margin") -> float:
+    """``seconds`` of grace past a time limit if it is from 0 to :data:`MAX_MOVE_SECONDS`."""
+    if not isinstance(seconds, int | float) or not 0 <= seconds <= MAX_MOVE_SECONDS:
+        raise LimitError(
+            f"{what} must be seconds from 0 to {MAX_MOVE_SECONDS:g} (MAX_MOVE_SECONDS), "
+            f"not {seconds!r}"
         )
     return float(seconds)
 

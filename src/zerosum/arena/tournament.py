@@ -17,7 +17,12 @@ from typing import Any
 from ..agents.registry import make_agent
 from ..game import SpecError, ZerosumError, game_name
 from ..games.registry import load_game
-from ..limits import check_workers
+from ..limits import (
+    check_margin_seconds,
+    check_memory_megabytes,
+    check_move_seconds,
+    check_workers,
+)
 from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, is_file, probe
 from .executors import open_pool, run
 from .journal import Journal, run_identity
@@ -138,6 +143,16 @@ def _check_count(label: str, value: Any, low: int) -> None:
         raise ZerosumError(f"{label} must be a whole number of at least {low}, not {value!r}")
 
 
+def _check_limits(move_time: float | None, time_margin: float, memory_mb: int | None) -> None:
+    """Refuse nonsense limits before anything is played (a move time of 0 or nan forfeits
+    every game)."""
+    if move_time is not None:
+        check_move_seconds(move_time)
+    check_margin_seconds(time_margin)
+    if memory_mb is not None:
+        check_memory_megabytes(memory_mb, "memory_mb")
+
+
 def _game_and_carrier(game: Any) -> tuple[Any, Any]:
     """The game, and what tasks carry to workers: the spec string of a game from the
     user's code (its class may not unpickle where its file was not loaded), else the game."""
@@ -169,6 +184,7 @@ def _run(
     if random_opening != AUTO:
         _check_count("random_opening", random_opening, 0)
     check_workers(workers)
+    _check_limits(move_time, time_margin, memory_mb)
     confine = _confining(agents, sandbox)
     agents, left_out = _check_code_agents(agents, memory_mb, pairs is None, confine)
     for why in left_out.values():
