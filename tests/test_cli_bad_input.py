@@ -163,3 +163,17 @@ def test_a_solve_too_big_for_its_time_limit_stops_there_in_one_line(
 def test_a_solve_without_a_limit_still_answers(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "tictactoe", "--time-limit", "none"]) == 0
     assert "player 1 to move draws" in capsys.readouterr().out
+
+
+def test_a_long_solve_says_what_it_does_and_when_it_gives_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from zerosum import cli
+
+    assert cli.STILL_SOLVING_SECONDS <= 5
+    assert main(["solve", "migration:n=16", "--time-limit", "6"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    doing = "zerosum: solving migration:n=16 (gives up after 6 s; --time-limit)"
+    assert err[0] == f"{doing}..."
+    assert err[1].startswith(f"{doing}: stopped after 6.")
+    assert err[2].startswith("zerosum: error: no exact answer within --time-limit 6 s")

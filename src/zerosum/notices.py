@@ -83,11 +83,14 @@ def _told_if(message: str, after: float, begun: threading.Event) -> Iterator[Non
     timer = threading.Timer(after, tell)
     timer.daemon = True
     timer.start()
+    finished = False
     try:
         yield
+        finished = True
     finally:
         over.set()
         timer.cancel()
         timer.join()  # a notice being told finishes first
         if told.is_set():
-            listener(f"{message}: done in {time.perf_counter() - start:.1f} s")
+            ended = "done in" if finished else "stopped after"  # an error, a time limit
+            listener(f"{message}: {ended} {time.perf_counter() - start:.1f} s")
