@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from pathlib import Path
 
 import pytest
 
 import zerosum as zs
 from arena_agents import Budgeted, Counter, Exiter, Raiser, Spinner
 from zerosum import budget
-from zerosum.arena import Isolated, Reason
+from zerosum.arena import Isolated, Reason, isolation
 
 
 def test_a_spinning_agent_is_stopped_and_forfeits_on_time() -> None:
@@ -81,3 +83,30 @@ def test_a_host_killed_between_moves_is_replaced_on_the_next_move() -> None:
     assert agent._host._process is not process and agent._host.alive
     agent.close()
     assert not agent._host.alive
+
+
+NIM = """
+class Nim:
+    initial_state = (5, 1)
+    def player(self, state): return state[1]
+    def actions(self, state): return [1, 2] if state[0] > 1 else [1]
+    def result(self, state, a): return (state[0] - a, 3 - state[1])
+    def is_terminal(self, state): return state[0] == 0
+    def utility(self, state, p): return 1 if state[1] == p else -1
+    def print_state(self, state): print(state)
+"""
+
+
+def test_a_game_from_a_file_plays_in_hosts_started_from_the_fork_server(tmp_path: Path) -> None:
+    # with a thread running (a notebook has several), hosts come from the fork server,
+    # which cannot import the file's class by name: the host loads the game from its file
+    (tmp_path / "nim.py").write_text(NIM)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    try:
+        assert isolation.context().get_start_method() == "forkserver"
+        result = zs.match(str(tmp_path / "nim.py"), "random", "random", games=2, move_time=5)
+    finally:
+        stop.set()
+    assert all(g.record is not None and g.record.reason is Reason.END for g in result.games)

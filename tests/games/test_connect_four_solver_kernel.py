@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import doctest
 import functools
+import threading
 import time
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
@@ -355,6 +357,17 @@ def test_board_and_table_errors() -> None:
         c4.TranspositionTable(0)
 
 
+def _compile_slowly() -> None:
+    """A real compile (of a function new to the process) that lasts a second."""
+
+    @numba.njit
+    def fresh(x: int) -> int:
+        return x + 1
+
+    assert fresh(1) == 2
+    time.sleep(1.0)
+
+
 def test_compiling_the_solver_is_told_only_when_it_is_slow(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -368,12 +381,19 @@ def test_compiling_the_solver_is_told_only_when_it_is_slow(
         assert said == []
         # as if this process had not compiled it, and compiling took a second
         monkeypatch.setattr(c4, "is_compiled", lambda: False)
-        monkeypatch.setattr(c4, "_compile_entry_points", lambda: time.sleep(1.0))
+        monkeypatch.setattr(c4, "_compile_entry_points", _compile_slowly)
         assert c4.ensure_compiled() >= 1.0
     finally:
         notices.listen(before)
     assert said[0] == "compiling the Connect Four solver, once..."
     assert said[1].startswith("compiling the Connect Four solver, once: done in ")
+
+
+def test_loading_the_solver_starts_no_thread() -> None:
+    # a process with threads starts its agent hosts from the fork server (slower)
+    threads = threading.active_count()
+    c4._compile_entry_points()
+    assert c4.is_compiled() and threading.active_count() == threads
 
 
 def test_compiled_and_doctests() -> None:

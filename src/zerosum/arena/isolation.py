@@ -299,8 +299,10 @@ class AgentHost:
         if game_key in self._games and self.alive:
             return game_key, None
         spec = getattr(game, "spec", None)
-        if self.confine is not None and isinstance(spec, str) and parse_code_spec(spec):
-            return game_key, pickle.dumps(GameSpec(spec))  # loaded there from its own file
+        if isinstance(spec, str) and parse_code_spec(spec):
+            # loaded there from its own file: a host from the fork server (this process
+            # has threads: a notebook's, say) cannot import the file's class by name
+            return game_key, pickle.dumps(GameSpec(spec))
         return game_key, pickle.dumps(game)
 
     def _ask(

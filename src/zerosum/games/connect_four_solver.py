@@ -1216,5 +1216,10 @@ def _compile_entry_points() -> None:
     table = TranspositionTable(1)
     start = parse_moves("", 4, 4)
     score, _ = solve(*start, 4, 4, weak=True, tt=table)
-    solve_batch([start, start], 4, 4, weak=True, tt=table, workers=2)
+    # the threads' kernel, called here: no crew of threads started (a process with
+    # threads must start its agent hosts from the fork server, slower)
+    cur, msk = _checked_arrays([start], 4, 4)
+    entries, cfg = table.arrays(4, 4)
+    out = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    _solve_shared(cur, msk, 4, 4, True, False, entries, cfg, 0.0, *out)
     keeping_move(*start, score, 4, 4, tt=table)
