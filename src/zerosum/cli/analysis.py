@@ -1,4 +1,4 @@
-"""The ``zerosum analyze`` and ``zerosum grade`` commands (added to the CLI by ``cli.py``)."""
+"""The ``zerosum analyze`` and ``zerosum grade`` commands: a game's size, agents' moves graded."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .analysis import analyze, grade, read_positions
-from .cli_types import count_up_to, plies, probes
-from .files import check_output
-from .game import ZerosumError
-from .games import load_game
-from .interrupts import signals_end_process
-from .limits import MAX_GRADED, MAX_POSITIONS, MAX_PROBES
+from ..analysis import analyze, grade, read_positions
+from ..files import check_output
+from ..game import ZerosumError
+from ..games import load_game
+from ..interrupts import signals_end_process
+from ..limits import MAX_GRADED, MAX_POSITIONS, MAX_PROBES
+from .types import count_up_to, plies, probes
 
 __all__ = ["add_analysis_commands", "parse_plies"]
 

@@ -12,8 +12,8 @@ import argparse
 import math
 from collections.abc import Callable
 
-from .game import ZerosumError
-from .limits import (
+from ..game import ZerosumError
+from ..limits import (
     MAX_PROBES,
     LimitError,
     check_margin_seconds,
@@ -156,7 +156,7 @@ def time_limit(text: str) -> float | None:
 
 def scheduler(text: str) -> str:
     """A Dask scheduler's address, checked for form (see ``check_scheduler``)."""
-    from .arena.executors import check_scheduler
+    from ..arena.executors import check_scheduler
 
     try:
         return check_scheduler(text)

@@ -1,4 +1,4 @@
-"""The ``zerosum match`` and ``zerosum tournament`` commands (added to the CLI by ``cli.py``)."""
+"""The ``zerosum match`` and ``zerosum tournament`` commands: matches and round robins."""
 
 from __future__ import annotations
 
@@ -11,17 +11,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .arena import match, tournament
-from .arena.entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, expand
-from .arena.journal import kept_games
-from .arena.results import ArenaResult
-from .arena.sandbox import BWRAP_VARIABLE
-from .arena.tasks import AUTO
-from .arena.tournament import LeftOut, Unconfined
-from .cli_types import count_up_to, margin_seconds, megabytes, move_seconds, positive_int, scheduler
-from .files import check_output
-from .game import ZerosumError
-from .limits import MAX_GAMES
+from ..arena import match, tournament
+from ..arena.entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, expand
+from ..arena.journal import kept_games
+from ..arena.results import ArenaResult
+from ..arena.sandbox import BWRAP_VARIABLE
+from ..arena.tasks import AUTO
+from ..arena.tournament import LeftOut, Unconfined
+from ..files import check_output
+from ..game import ZerosumError
+from ..limits import MAX_GAMES
+from .errors import tell
+from .types import count_up_to, margin_seconds, megabytes, move_seconds, positive_int, scheduler
 
 __all__ = ["add_arena_commands"]
 
@@ -190,7 +191,7 @@ def _left_out_said() -> Iterator[None]:
 
         def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
             if issubclass(category, LeftOut | Unconfined):
-                print(f"zerosum: {message}", file=sys.stderr, flush=True)
+                tell(str(message))
             else:
                 previous(message, category, *args, **kwargs)
 
