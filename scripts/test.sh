@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need into the current Python and runs every check:
-# ruff (style), mypy (types), then the test suite.
+# ruff (style), mypy (types), import-linter (the layers of docs/architecture.md), then the
+# test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The browser tests drive the system Chromium: install it on a fresh machine when we can.
@@ -14,4 +15,5 @@ fi
 python3 -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 python3 -m ruff check src tests benchmarks
 python3 -m mypy
+lint-imports --no-logo
 python3 -m pytest "$@"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .game import ZerosumError, format_action, render_state
+from .game import format_action, render_state
 
 if TYPE_CHECKING:
     from .agents.base import SearchInfo
@@ -70,18 +70,6 @@ def board_html(game: Any, state: Any, last: Any = None) -> str:
     return str(draw(state))
 
 
-def _rebuild(spec: str) -> Any:
-    """The game a record names, when its name is a spec string that rebuilds exactly that
-    game; None for a user's game (even one whose class is called ``TicTacToe``)."""
-    from .games import load_game  # the registry imports every game: only when asked
-
-    try:
-        game = load_game(spec)
-    except ZerosumError:
-        return None
-    return game if getattr(game, "spec", None) == spec else None
-
-
 def _number(value: Any) -> str:
     """A cell's text: floats to 3 significant digits, everything else as ``str``."""
     return f"{value:.3g}" if isinstance(value, float) else str(value)
@@ -90,10 +78,9 @@ def _number(value: Any) -> str:
 def record_html(record: GameRecord, game: Any = None) -> str:
     """A game record as HTML: who played, the result, the moves and the final board.
 
-    ``game`` is needed only for a game the registry cannot rebuild from ``record.game``
-    (a user's own class); without it moves are shown as ``str`` and the board is omitted.
+    ``game`` is the game played (``GameRecord._repr_html_`` rebuilds a built-in one from
+    ``record.game``); without it moves are shown as ``str`` and the board is omitted.
     """
-    game = game if game is not None else _rebuild(record.game)
     text = (lambda a: format_action(game, a)) if game is not None else str
     p1, p2 = record.players
     if record.winner is None:

@@ -29,6 +29,7 @@ __all__ = [
     "GameFault",
     "StateKeyError",
     "opponent",
+    "zero",
     "game_name",
     "state_key",
     "key_function",
@@ -113,6 +114,16 @@ def opponent(player: int) -> int:
     if player not in (1, 2):
         raise ValueError(f"players are 1 and 2, not {player!r}")
     return 3 - player
+
+
+def zero(state: object, player: int) -> float:
+    """The win/loss-only evaluation: every state at the depth cutoff scores 0, a draw.
+
+    A depth-limited search with it sees only the wins and losses within its horizon, the
+    tree other libraries' plain searches build; the compiled searches recognise it. It is
+    part of the contract, not of a game, so the agents use it without importing a game.
+    """
+    return 0.0
 
 
 def game_name(game: Any) -> str:

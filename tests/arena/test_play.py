@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import io
+
 import pytest
 
 import zerosum as zs
-from zerosum.agents import Dummy, Random
+from zerosum.agents import Dummy, Human, Random
 from zerosum.arena import Reason
 
 
@@ -65,3 +67,10 @@ def test_judge_prints_the_game_like_the_course(capsys: pytest.CaptureFixture[str
 def test_judge_announces_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
     zs.judge(zs.games.TicTacToe(), zs.agents.Minimax(), zs.agents.Minimax())
     assert capsys.readouterr().out.rstrip().endswith("Draw")
+
+
+def test_a_person_who_closes_the_input_resigns_and_loses() -> None:
+    human = Human(input=io.StringIO(""), output=io.StringIO())  # raises the agents' Resignation
+    record = zs.play(zs.games.TicTacToe(), Dummy(), human)
+    assert record.reason is Reason.RESIGN and record.winner == 1 and record.plies == 1
+    assert record.detail == "player 2 resigned: end of input"

@@ -1,11 +1,11 @@
 """Agents: callables ``agent(game, state) -> action``, from a dummy to perfect players."""
 
-from .base import Agent, SearchInfo
+from .base import Agent, Resignation, SearchInfo
 from .classic import Minimax
 from .montecarlo import MCTS, MonteCarlo
 from .registry import AGENTS, make_agent
 from .search import AlphaBeta
-from .simple import Dummy, Human, Random, Resignation
+from .simple import Dummy, Human, Random
 from .solve import Perfect, SolveResult, solve
 
 __all__ = [

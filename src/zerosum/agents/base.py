@@ -7,10 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Agent", "SearchInfo", "Seeded", "evaluator"]
+__all__ = ["Agent", "Resignation", "SearchInfo", "Seeded", "evaluator"]
 
 #: An agent is any callable ``agent(game, state) -> action``.
 Agent = Callable[[Any, Any], Any]
+
+
+class Resignation(Exception):
+    """Raised by an agent that gives up the game (a person closing the input)."""
 
 
 @dataclass(frozen=True)

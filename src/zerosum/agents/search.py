@@ -30,7 +30,7 @@ built-in tic-tac-toe, Pick, Migration up to 8x8, Connect Four up to 64 bits, 7x6
 included, and Othello do; ``kernels/alphabeta.py``, ``docs/compiled_games.md``), but
 not to a subclass that changes their rules (``zerosum.hooks.own_hook``). The
 agent uses it unless ``compiled=False`` or ``evaluate`` is a function other than the
-game's own ``evaluate`` or the win/loss-only ``heuristics.zero``; every other switch
+game's own ``evaluate`` or the win/loss-only ``zerosum.game.zero``; every other switch
 works on both paths, and for equal depth and evaluation both return exactly the same
 value. At a fixed depth both deepen
 iteratively (the compiled search inside one compiled call), but the order they try
@@ -61,8 +61,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from .. import budget
-from ..game import StateKeyError, key_function
-from ..games.heuristics import zero
+from ..game import StateKeyError, key_function, zero
 from ..hooks import own_hook
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator

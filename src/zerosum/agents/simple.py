@@ -6,13 +6,9 @@ import sys
 from typing import Any, TextIO
 
 from ..game import ZerosumError, parse_action, render_state
-from .base import Seeded
+from .base import Resignation, Seeded
 
 __all__ = ["Dummy", "Random", "Human", "Resignation"]
-
-
-class Resignation(Exception):
-    """Raised by an agent that gives up the game (a person closing the input)."""
 
 
 class Dummy:

@@ -72,8 +72,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import budget
-from ..game import ZerosumError, game_name, key_function
-from ..games.heuristics import zero
+from ..game import ZerosumError, game_name, key_function, zero
 from ..hooks import own_hook
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta, proven_plies

@@ -17,12 +17,12 @@ from enum import StrEnum
 from typing import Any
 
 from .. import budget
-from ..agents.base import SearchInfo
-from ..agents.simple import Resignation
+from ..agents.base import Resignation, SearchInfo
 from ..checked import check_player, check_zero_sum
 from ..game import (
     GameFault,
     IllegalActionError,
+    ZerosumError,
     check_action,
     format_action,
     game_name,
@@ -80,7 +80,19 @@ class GameRecord:
     def _repr_html_(self) -> str:
         from ..display import record_html
 
-        return record_html(self)
+        return record_html(self, _rebuild(self.game))
+
+
+def _rebuild(spec: str) -> Any:
+    """The game a record names, when its name is a spec string that rebuilds exactly that
+    game; None for a user's game (even one whose class is called ``TicTacToe``)."""
+    from ..games import load_game  # the registry imports every game: only when asked
+
+    try:
+        game = load_game(spec)
+    except ZerosumError:
+        return None
+    return game if getattr(game, "spec", None) == spec else None
 
 
 def agent_name(agent: Any) -> str:

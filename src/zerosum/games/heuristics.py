@@ -10,20 +10,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..game import zero as zero  # the win/loss-only evaluation, also named here
+
 
 def squash(raw: float, scale: float, player: int) -> float:
     """``raw`` (player 1's advantage) mapped into (-1, 1), from ``player``'s point of view."""
     value = raw / (abs(raw) + scale)
     return value if player == 1 else -value
-
-
-def zero(state: object, player: int) -> float:
-    """The win/loss-only evaluation: every state at the depth cutoff scores 0, a draw.
-
-    A depth-limited search with it sees only the wins and losses within its horizon, the
-    tree other libraries' plain searches build; the compiled searches recognise it.
-    """
-    return 0.0
 
 
 # Connect Four ----------------------------------------------------------------------
