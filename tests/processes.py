@@ -20,6 +20,7 @@ class Command:
 
     def __init__(self, *args: str) -> None:
         env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        env["PYTHONFAULTHANDLER"] = "1"  # SIGABRT shows where every thread of a hung one is
         self.process = subprocess.Popen(
             [sys.executable, "-m", "zerosum", *args],
             stdout=subprocess.PIPE,
@@ -57,6 +58,11 @@ class Command:
             self.process.send_signal(signum)
         try:
             self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGABRT)  # its threads' stacks, for the failure
+            self.process.wait(5)
+            err = self.output()[1]
+            raise AssertionError(f"still running 10 s after signal {signum}:\n{err}") from None
         finally:
             self.kill()
         return time.monotonic() - start
