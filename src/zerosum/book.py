@@ -19,10 +19,11 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from .arena.executors import check_scheduler, first_finished, open_pool
 from .files import WriteError, check_folder, check_output
 from .game import ZerosumError
 from .games.connect_four_book import (
@@ -134,8 +135,6 @@ def build(
     kept in the folder ``journals`` (:func:`journal_path`), made if missing. Both paths are
     checked before any solving: ``out`` must be a regular file or missing, in a writable
     folder; ``journals`` a writable folder or missing in one."""
-    from .arena.executors import check_scheduler, open_pool
-
     exact_plies = plies if exact_plies is None else exact_plies
     if not 1 <= plies <= 12:
         raise ZerosumError(f"a book covers 1 to 12 plies, not {plies}")
@@ -188,8 +187,7 @@ def _solve_ply(
             while chunks and len(running) < 2 * pool.slots:
                 chunk = chunks.pop(0)
                 running[pool.executor.submit(solve_chunk, chunk, weak)] = chunk
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
+            for future in first_finished(running):
                 chunk = running.pop(future)
                 lines = []
                 for position, score in zip(chunk, future.result(), strict=True):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections.abc import Iterator
 
@@ -120,3 +122,28 @@ def test_renewing_a_pool_stops_the_old_pools_workers() -> None:
             assert not worker.is_alive()
         assert pool.executor is not old and pool.executor.submit(abs, -3).result() == 3
         assert busy.cancelled() or busy.exception(timeout=10) is not None
+
+
+def test_a_ctrl_c_another_thread_receives_ends_a_wait_for_games_at_once() -> None:
+    # the kernel may hand a process's SIGINT to any of its threads; the main thread, waiting
+    # for games, must still act on it (a match on hour-long games ignored Ctrl-C)
+    from concurrent.futures import Future
+
+    from zerosum.arena.executors import first_finished
+
+    game: Future[None] = Future()
+    ends = threading.Timer(5.0, game.set_result, (None,))  # a wait that missed the signal
+    ends.start()
+
+    def interrupt() -> None:
+        time.sleep(0.2)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # this thread, not main
+
+    threading.Thread(target=interrupt, daemon=True).start()
+    begin = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            first_finished([game])
+    finally:
+        ends.cancel()
+    assert time.monotonic() - begin < 2

@@ -16,7 +16,7 @@ import gc
 import pickle
 import signal
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
     BrokenExecutor,
@@ -34,7 +34,7 @@ from ..game import ZerosumError
 from .lifeline import die_with_parent, forkserver
 from .tasks import ArenaGame, GameTask, play_tasks
 
-__all__ = ["Pool", "open_pool", "run", "check_scheduler", "BATCH_SECONDS"]
+__all__ = ["Pool", "open_pool", "run", "check_scheduler", "first_finished", "BATCH_SECONDS"]
 
 #: Target wall time of one batch of games sent to a local worker process, in seconds.
 BATCH_SECONDS = 0.1
@@ -198,6 +198,21 @@ def _check_picklable(tasks: list[GameTask]) -> None:
                 ) from None
 
 
+#: How often a wait for jobs wakes, in seconds: Ctrl-C or SIGTERM that the kernel hands
+#: to another thread of this process is acted on only when the main thread runs Python
+#: (a match waiting on hour-long games ignored Ctrl-C until one ended).
+WAKE_SECONDS = 0.1
+
+
+def first_finished(running: Iterable[Future[Any]]) -> set[Future[Any]]:
+    """Wait for the first of ``running`` to finish; the finished ones. Wakes every
+    :data:`WAKE_SECONDS`, so that a signal stops the wait at once."""
+    while True:
+        finished, _ = wait(running, timeout=WAKE_SECONDS, return_when=FIRST_COMPLETED)
+        if finished:
+            return finished
+
+
 def run(
     pool: Pool,
     tasks: list[GameTask],
@@ -240,7 +255,7 @@ def run(
         if not running:  # the pool broke before it took anything
             pool.renew()
             continue
-        finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        finished = first_finished(running)
         broken = False
         for future in finished:
             batch = running.pop(future)
