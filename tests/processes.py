@@ -15,6 +15,14 @@ from pathlib import Path
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
+#: ``python -m zerosum`` as a terminal starts it: Ctrl-C raises KeyboardInterrupt even when
+#: the tests run with SIGINT ignored, as a background job of a script does (and passes on).
+AS_FROM_A_TERMINAL = (
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('zerosum', run_name='__main__', alter_sys=True)"
+)
+
+
 class Command:
     """``zerosum ARGS`` in a session of its own; its output lines are collected as they come."""
 
@@ -22,7 +30,7 @@ class Command:
         env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
         env["PYTHONFAULTHANDLER"] = "1"  # SIGABRT shows where every thread of a hung one is
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "zerosum", *args],
+            [sys.executable, "-c", AS_FROM_A_TERMINAL, *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -139,6 +139,8 @@ def test_a_ctrl_c_another_thread_receives_ends_a_wait_for_games_at_once() -> Non
         time.sleep(0.2)
         signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # this thread, not main
 
+    # as in a terminal, even when the tests run with SIGINT ignored (a script's background job)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     threading.Thread(target=interrupt, daemon=True).start()
     begin = time.monotonic()
     try:
@@ -146,4 +148,5 @@ def test_a_ctrl_c_another_thread_receives_ends_a_wait_for_games_at_once() -> Non
             first_finished([game])
     finally:
         ends.cancel()
+        signal.signal(signal.SIGINT, before)
     assert time.monotonic() - begin < 2
