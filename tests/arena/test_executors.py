@@ -82,6 +82,29 @@ def test_a_worker_that_dies_costs_only_its_game() -> None:
     ]
 
 
+def test_a_worker_that_cannot_start_costs_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # while a broken pool is torn down, starting its next worker can fail on the pool's
+    # closed pipe (OSError: handle is closed), before the pool says it is broken
+    from concurrent.futures import ProcessPoolExecutor
+
+    real = ProcessPoolExecutor.submit
+    calls: list[int] = []
+
+    def submit(self: ProcessPoolExecutor, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError("handle is closed")
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
+    result = zs.match(C4, "random", "random", games=6, seed=2, workers=2)
+    serial = zs.match(C4, "random", "random", games=6, seed=2)
+    assert len(calls) > 2
+    assert [g.record.actions for g in result.games] == [  # type: ignore[union-attr]
+        g.record.actions for g in serial.games  # type: ignore[union-attr]
+    ]
+
+
 def killer_seed(game_seed: int, first: int) -> int:
     """The seed play() gives the killer (agent 0): it is player 1 when it moves first."""
     from zerosum.seeding import derive_seed

@@ -233,10 +233,11 @@ def run(
 
     def submit(batch: list[GameTask]) -> bool:
         """Send a batch out; False when the pool broke before it could take it (a worker
-        died after the last wait, before its own job was seen to fail)."""
+        died after the last wait, before its own job was seen to fail; or while the pool
+        is being torn down for it, when starting a worker fails on a closed pipe)."""
         try:
             running[pool.executor.submit(play_tasks, batch)] = batch
-        except BrokenExecutor:
+        except (BrokenExecutor, OSError):
             return False
         return True
 
