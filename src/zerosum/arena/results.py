@@ -15,6 +15,10 @@ from typing import Any
 
 import numpy as np
 
+from ..report.export import result_to_dict, to_pandas, write_csv, write_json
+from ..report.page import write_html
+from ..report.plots import plot_result
+from ..report.tables import result_html, result_tables
 from .play import GameRecord
 from .ratings import elo_difference, fit_elo, score_interval
 from .records import encode
@@ -231,56 +235,40 @@ class ArenaResult:
             for name, e, m, sweep in zip(self.names, elo, margin, sweeps, strict=True)
         )
 
-    # Reports live in zerosum.report; these methods are shortcuts to them.
+    # Shortcuts to zerosum.report, which renders any result (a floor below the arena).
 
     def table(self) -> Any:
         """The rich renderable of this result (what ``print`` shows in a terminal)."""
-        from ..report.tables import result_tables
-
         return result_tables(self)
 
     def __rich__(self) -> Any:
         return self.table()
 
     def _repr_html_(self) -> str:
-        from ..report.tables import result_html
-
         return result_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, as JSON-able data: settings, summaries and every game record."""
-        from ..report.export import result_to_dict
-
         return result_to_dict(self)
 
     def to_json(self, path: str | Path) -> None:
-        from ..report.export import write_json
-
         write_json(self, path)
 
     def to_csv(self, path: str | Path) -> None:
         """One row per game: who played first, the outcome, why, plies and times."""
-        from ..report.export import write_csv
-
         write_csv(self, path)
 
     def to_html(self, path: str | Path) -> None:
         """The standings, crosstable and ratings as one self-contained HTML page."""
-        from ..report.page import write_html
-
         write_html(self, path)
 
     def to_pandas(self, table: str = "games") -> Any:
         """A pandas DataFrame of ``"games"``, ``"standings"`` or ``"ratings"``."""
-        from ..report.export import to_pandas
-
         return to_pandas(self, table)
 
     def plot(self, path: str | Path | None = None) -> Any:
         """The charts (W/D/L per agent and side, Elo, time per move) as a matplotlib
         figure; saved to ``path`` (PNG, SVG, PDF) when given."""
-        from ..report.plots import plot_result
-
         return plot_result(self, path)
 
 

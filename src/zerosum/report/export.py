@@ -13,10 +13,13 @@ import json
 import math
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..arena.results import ArenaResult, MatchResult
 from ..files import write_file
+from .shapes import is_match
+
+if TYPE_CHECKING:
+    from ..arena.results import ArenaResult
 
 __all__ = ["result_to_dict", "write_json", "write_csv", "csv_text", "game_rows", "to_pandas"]
 
@@ -75,7 +78,7 @@ def result_to_dict(result: ArenaResult) -> dict[str, Any]:
             for (a, b), n in sorted(result.distinct.items())
         ],
     }
-    if isinstance(result, MatchResult):
+    if is_match(result):
         data["match"] = {
             "score": result.score,
             "score_interval": list(result.score_interval),

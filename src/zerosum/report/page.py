@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..arena.results import ArenaResult
 from ..files import write_file
 from .tables import result_html
+
+if TYPE_CHECKING:
+    from ..arena.results import ArenaResult
 
 __all__ = ["result_page", "write_html"]
 

@@ -4,10 +4,12 @@ their intervals, and mean time per move."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..arena.results import ArenaResult
 from ..files import write_file
+
+if TYPE_CHECKING:
+    from ..arena.results import ArenaResult
 
 __all__ = ["plot_grades", "plot_result", "plot_space", "save_figure"]
 

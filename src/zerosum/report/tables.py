@@ -8,9 +8,12 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..arena.results import ArenaResult, MatchResult, Tally
+from .shapes import is_match
+
+if TYPE_CHECKING:
+    from ..arena.results import ArenaResult, MatchResult, Tally
 
 __all__ = ["Table", "tables", "summary_line", "result_tables", "result_html"]
 
@@ -131,7 +134,7 @@ def summary_line(result: MatchResult) -> str:
 
 def tables(result: ArenaResult) -> list[Table]:
     """The tables of a result: results per agent, then (tournaments) crosstable and ratings."""
-    if isinstance(result, MatchResult):
+    if is_match(result):
         return [standings_table(result)]
     return [standings_table(result), crosstable(result), ratings_table(result)]
 
@@ -150,7 +153,7 @@ def result_tables(result: ArenaResult) -> Any:
     from rich.table import Table as RichTable
 
     parts: list[Any] = []
-    if isinstance(result, MatchResult):
+    if is_match(result):
         parts.append(summary_line(result))
     for table in tables(result):
         drawn = RichTable(title=table.title, title_justify="left")
@@ -166,7 +169,7 @@ def result_tables(result: ArenaResult) -> Any:
 def result_html(result: ArenaResult) -> str:
     """The same tables as HTML, for notebooks."""
     out = []
-    if isinstance(result, MatchResult):
+    if is_match(result):
         out.append(f"<p>{html.escape(summary_line(result))}</p>")
     for table in tables(result):
         head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headers)
