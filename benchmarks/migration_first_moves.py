@@ -19,8 +19,8 @@ import time
 from typing import Any
 
 from zerosum.budget import OutOfTime
-from zerosum.games.migration import Migration
-from zerosum.games.migration_solver import default_slots, outcomes
+from zerosum.games import Migration
+from zerosum.games.migration.solver import default_slots, outcomes
 
 
 class Won(Exception):

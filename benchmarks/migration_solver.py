@@ -1,4 +1,4 @@
-"""Positions searched by the compiled Migration win/loss solver (``games/migration_solver.py``)
+"""Positions searched by the compiled Migration win/loss solver (``games/migration/solver.py``)
 on seeded random positions, to compare move orderings by a count that does not depend
 on the machine's load, and the seconds beside it.
 
@@ -24,8 +24,8 @@ from typing import Any
 from timing import table
 
 from zerosum.budget import OutOfTime
-from zerosum.games.migration import Migration
-from zerosum.games.migration_solver import outcomes
+from zerosum.games import Migration
+from zerosum.games.migration.solver import outcomes
 
 
 def position(game: Migration, seed: int, low: int, high: int) -> tuple[Any, int]:

@@ -18,7 +18,7 @@ import zerosum as zs
 from zerosum import budget
 from zerosum.agents.solve import Solver
 from zerosum.games import connect_four_solver as connect4
-from zerosum.games import migration_solver
+from zerosum.games.migration import solver as migration_solver
 
 BUDGET = 0.4
 SLACK = 0.35  # over the promised 5% + 20 ms: other tests and processes share the cores

@@ -161,7 +161,7 @@ def test_bad_limits_are_refused() -> None:
 
 
 def test_placement_kernel_equals_the_generic_path_on_pick3() -> None:
-    from zerosum.games import placement_space
+    from zerosum.games.claim import placement_space
 
     game = zs.games.Pick(n=3)
     compiled = list(placement_space.layers([m >> 1 for m in game.sets], 9))

@@ -8,7 +8,7 @@ from typing import NamedTuple
 import pytest
 
 import zerosum as zs
-from zerosum.games.claim_rules import ClaimRules
+from zerosum.games.claim.rules import ClaimRules
 from zerosum.kernels import rules
 
 

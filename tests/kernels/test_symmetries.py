@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import zerosum as zs
 from zerosum.agents.solve import _by_compiled_search
-from zerosum.games.claim_rules import claim_rules
+from zerosum.games.claim.rules import claim_rules
 from zerosum.kernels.check import compare
 
 SYMMETRIC = ["tictactoe", "pick:n=3", "pick:n=4", "connect4:width=5,height=4", "connect4",
@@ -34,8 +34,8 @@ class Plain(zs.games.TicTacToe):
     """Tic-tac-toe without symmetries in its compiled rules."""
 
     def _build_rules(self) -> Any:
-        from zerosum.games.claim_rules import ClaimCodec
-        from zerosum.games.tictactoe import LINES, SCALE
+        from zerosum.games.claim.rules import ClaimCodec
+        from zerosum.games.claim.tictactoe import LINES, SCALE
 
         return ClaimCodec(self, claim_rules(list(range(9)), list(LINES), SCALE))
 
@@ -50,7 +50,7 @@ def test_a_solve_shares_entries_between_symmetric_positions(weak: bool) -> None:
 
 
 def test_a_permutation_that_breaks_a_winning_set_is_refused() -> None:
-    from zerosum.games.tictactoe import LINES
+    from zerosum.games.claim.tictactoe import LINES
 
     swap_two = [1, 0, 2, 3, 4, 5, 6, 7, 8]  # maps the line 0-4-8 onto 1-4-8
     with pytest.raises(ValueError, match="not a symmetry"):
@@ -61,7 +61,7 @@ def _without_symmetries() -> type:
     """Othello's record type with its rules but no symmetries."""
     from typing import NamedTuple
 
-    from zerosum.games import othello_rules as rules
+    from zerosum.games.othello import rules
     from zerosum.kernels.rules import compiled_rules
 
     fields = [(name, Any) for name in rules.OthelloRules._fields]
@@ -75,7 +75,7 @@ class AsymmetricOthello(zs.games.Othello):
     """Othello whose compiled rules have no symmetries."""
 
     def compiled_rules(self) -> Any:
-        from zerosum.games.othello_rules import OthelloCodec
+        from zerosum.games.othello.rules import OthelloCodec
 
         codec = self.__dict__.get("_codec")
         if codec is None:

@@ -7,11 +7,10 @@ from typing import Any
 
 from ..interop import openspiel
 from ..spec import Registry, parse_code_spec
+from .claim import Pick, TicTacToe
 from .connect_four import ConnectFour
 from .migration import Migration
 from .othello import Othello
-from .pick import Pick
-from .tictactoe import TicTacToe
 
 GAMES: Registry[Any] = Registry("game")
 GAMES.register("tictactoe", "tic-tac-toe on a 3x3 board")(TicTacToe)

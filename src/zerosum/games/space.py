@@ -78,7 +78,7 @@ class MaskPermutation:
     def __init__(self, image: Sequence[int]) -> None:
         self.image = tuple(image)
         #: Per byte of a mask, the image of each of its 256 values (compiled rules read
-        #: the same tables: ``games/claim_rules.py``).
+        #: the same tables: ``games/claim/rules.py``).
         self.tables = [
             [self._slow(byte << (8 * b)) for byte in range(256)]
             for b in range((len(self.image) + 7) // 8)

@@ -7,7 +7,7 @@ import pytest
 import zerosum as zs
 from zerosum.game import replay
 from zerosum.games import Pick
-from zerosum.games.pick import winning_sets
+from zerosum.games.claim.pick import winning_sets
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

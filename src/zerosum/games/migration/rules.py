@@ -1,12 +1,12 @@
 """The compiled rules of Migration (boards up to 8x8), for the kernels and the weak solver.
 
-Bit ``row * n + col`` is cell (row, col), row 0 at the top, as in :mod:`migration`. A
+Bit ``row * n + col`` is cell (row, col), row 0 at the top, as in :mod:`.game`. A
 move code is the bit index of the stone that moves (right for player 1, up for player
 2); a player who cannot move loses. The heuristic is ``Migration.evaluate`` (reserves
 and mobility).
 
 The masks live in one flat array, read at the offsets named below, because the weak
-solver (``games/migration_solver.py``) passes that array down its recursion as one argument.
+solver (``games/migration/solver.py``) passes that array down its recursion as one argument.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from ..kernels.bits import HOT, lowest, popcount
-from ..kernels.rules import OPEN, Rules, compiled_rules
-from .heuristics import _migration_masks
-from .migration import SCALE
+from ...kernels.bits import HOT, lowest, popcount
+from ...kernels.rules import OPEN, Rules, compiled_rules
+from ..heuristics import _migration_masks
+from .constants import SCALE
 
 __all__ = ["MigrationRules", "MigrationCodec", "movable", "step", "reserves", "migration_masks"]
 
@@ -135,4 +135,4 @@ class MigrationCodec(Rules):
         return self._actions[player - 1][code]
 
     def code(self, action: Any, player: int) -> int:
-        return int(action[0] * self.game.n + action[1])
+        return int(action[0] * self.record.n + action[1])

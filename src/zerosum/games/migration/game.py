@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import budget
-from . import svg
-from .base import BuiltinGame
-from .heuristics import migration_apart, migration_reserves, squash
+from ... import budget
+from .. import svg
+from ..base import BuiltinGame
+from ..heuristics import migration_apart, migration_reserves, squash
+from .constants import SCALE
 
 #: A state is ``(p1, p2, player)``: each player's stones as bitmasks and who moves.
 MigrationState = tuple[int, int, int]
@@ -22,8 +23,6 @@ MigrationAction = tuple[int, int, int, int]
 MAX_N = 16
 #: The largest board a perfect player solves from the start in well under a second here.
 INSTANT_N = 5
-#: The heuristic's squash scale (``evaluate`` and the compiled rules).
-SCALE = 12
 
 
 class Migration(BuiltinGame):
@@ -120,7 +119,7 @@ class Migration(BuiltinGame):
         """Compiled rules for boards up to 8x8 (64-bit masks)."""
         if self.n > 8:
             return None
-        from .migration_rules import MigrationCodec
+        from .rules import MigrationCodec  # loads numba: only when compiled rules are asked for
 
         return MigrationCodec(self)
 
@@ -143,7 +142,7 @@ class Migration(BuiltinGame):
         current move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``."""
         if self.n > 8:
             return None
-        from .migration_solver import outcomes
+        from .solver import outcomes  # loads numba: only when a weak solve is asked for
 
         values, nodes = outcomes(self, state, deadline=budget.deadline())
         return {"values": values, "nodes": nodes}

@@ -1,6 +1,6 @@
 """The compiled rules of Othello: the worked example of writing a game in the compiled style.
 
-The same rules as :mod:`othello` (the plain version), as numba functions over two 64-bit
+The same rules as :mod:`.game` (the plain version), as numba functions over two 64-bit
 masks, which is all the compiled alpha-beta, playouts and MCTS need (see
 ``kernels/rules.py`` and ``docs/compiled_games.md``). Bit ``row * size + col`` is a
 cell, as in the plain version; a move code is the cell, or :data:`~zerosum.kernels.rules.PASS`.
@@ -20,10 +20,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from ..kernels.bits import HOT, lowest, popcount
-from ..kernels.rules import OPEN, PASS, Rules, compiled_rules
-from .othello import DIRECTIONS, SCALE
-from .othello import PASS as PASS_ACTION
+from ...kernels.bits import HOT, lowest, popcount
+from ...kernels.rules import OPEN, PASS, Rules, compiled_rules
+from .constants import DIRECTIONS, SCALE
+from .constants import PASS as PASS_ACTION
 
 __all__ = ["OthelloRules", "OthelloCodec", "othello_rules"]
 

@@ -24,27 +24,29 @@ search small:
   the position whose subtree was larger and the other the latest, so its memory is
   bounded whatever the size of the search.
 
-The rules, masks and reserves are the game's compiled rules (``games/migration_rules.py``);
+The rules, masks and reserves are the game's compiled rules (``games/migration/rules.py``);
 the table and the work array are this module's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit, types
 
-from ..budget import OutOfTime
-from ..kernels.alphabeta import search_kernel
-from ..kernels.alphabeta import slot as _slot
-from ..kernels.bits import HOT, lowest, popcount
-from ..kernels.clock import passed
-from .migration import Migration
-from .migration_rules import movable as _movable
-from .migration_rules import reserves
-from .migration_rules import step as _step
+from ...budget import OutOfTime
+from ...kernels.alphabeta import search_kernel
+from ...kernels.alphabeta import slot as _slot
+from ...kernels.bits import HOT, lowest, popcount
+from ...kernels.clock import passed
+from .rules import movable as _movable
+from .rules import reserves
+from .rules import step as _step
+
+if TYPE_CHECKING:  # the game imports this module: the class only for annotations
+    from .game import Migration
 
 __all__ = ["outcomes", "default_slots"]
 

@@ -1,4 +1,4 @@
-"""The compiled Migration win/loss solver (``games/migration_solver.py``) against plain searches
+"""The compiled Migration win/loss solver (``games/migration/solver.py``) against plain searches
 in Python, on random positions, whatever its table's size."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import zerosum as zs
 from zerosum.budget import OutOfTime
-from zerosum.games.migration_solver import outcomes
+from zerosum.games.migration.solver import outcomes
 
 
 def mover_wins(game: zs.games.Migration, state: Any, known: dict[Any, bool]) -> bool:

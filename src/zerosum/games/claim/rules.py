@@ -17,9 +17,9 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from ..kernels.bits import HOT, lowest, popcount
-from ..kernels.rules import OPEN, Rules, compiled_rules
-from .space import MaskPermutation
+from ...kernels.bits import HOT, lowest, popcount
+from ...kernels.rules import OPEN, Rules, compiled_rules
+from ..space import MaskPermutation
 
 __all__ = ["ClaimRules", "ClaimCodec", "claim_rules"]
 

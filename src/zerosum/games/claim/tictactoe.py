@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import svg
-from .base import BuiltinGame
-from .heuristics import squash
-from .space import MaskPermutation, canonical_pair, placement_orders, square_symmetries
+from .. import svg
+from ..base import BuiltinGame
+from ..heuristics import squash
+from ..space import MaskPermutation, canonical_pair, placement_orders, square_symmetries
 
 #: A state is ``(x, o, winner)``: bitmasks of X's and O's cells, and 0, 1 or 2.
 TicTacToeState = tuple[int, int, int]
@@ -111,7 +111,7 @@ class TicTacToe(BuiltinGame):
         return placement_orders(last, other, bool(winner), _has_line)
 
     def _build_rules(self) -> Any:
-        from .claim_rules import ClaimCodec, claim_rules
+        from .rules import ClaimCodec, claim_rules  # loads numba: only when first asked for
 
         return ClaimCodec(
             self, claim_rules(list(range(9)), list(LINES), SCALE, square_symmetries(3))

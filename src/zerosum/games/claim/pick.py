@@ -9,10 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from . import svg
-from .base import BuiltinGame
-from .heuristics import pick_open_sets, squash
-from .space import LayerCounts, MaskPermutation, canonical_pair, placement_orders, square_symmetries
+from .. import svg
+from ..base import BuiltinGame
+from ..heuristics import pick_open_sets, squash
+from ..space import (
+    LayerCounts,
+    MaskPermutation,
+    canonical_pair,
+    placement_orders,
+    square_symmetries,
+)
 
 #: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
 PickState = tuple[int, int, int]
@@ -154,7 +160,7 @@ class Pick(BuiltinGame):
         counts up to all 8 of its symmetries; from n = 5 the pairs of sets are too many)."""
         if self.n != 4:
             return None
-        from . import placement_space
+        from . import placement_space  # loads numba: only when the counts are asked for
 
         cells = [m >> 1 for m in self.sets]  # number x on bit x - 1
         return (LayerCounts(*t) for t in placement_space.layers(cells, self.numbers))
@@ -163,7 +169,7 @@ class Pick(BuiltinGame):
         return any(held & m == m for m in self.sets)
 
     def _build_rules(self) -> Any:
-        from .claim_rules import ClaimCodec, claim_rules
+        from .rules import ClaimCodec, claim_rules  # loads numba: only when first asked for
 
         items = list(range(1, self.numbers + 1))
         return ClaimCodec(self, claim_rules(items, self.sets, self.scale, self.number_symmetries()))

@@ -12,7 +12,7 @@ import zerosum as zs
 from search_helpers import random_state
 from zerosum.agents import AlphaBeta
 from zerosum.games import Othello
-from zerosum.games.othello import PASS
+from zerosum.games.othello.game import PASS
 from zerosum.kernels.check import compare
 
 START_6 = """\

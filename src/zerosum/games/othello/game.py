@@ -8,8 +8,8 @@ one with more discs wins.
 
 This module is written the way a course writes it: cells walked one at a time, no bit
 tricks beyond a mask per player. Its compiled twin, built from the same rules as numba
-functions over 64-bit masks, is :mod:`othello_rules`, and ``compiled_rules()`` offers it
-to the compiled searches; ``tests/games/test_othello.py`` checks both agree move for
+functions over 64-bit masks, is :mod:`.rules`, and ``compiled_rules()`` offers it
+to the compiled searches; ``tests/games/othello/test_game.py`` checks both agree move for
 move. ``docs/compiled_games.md`` walks through both.
 """
 
@@ -17,19 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import svg
-from .base import BuiltinGame
+from .. import svg
+from ..base import BuiltinGame
+from .constants import DIRECTIONS, PASS, SCALE
 
 #: A state is ``(black, white, player)``: each player's discs as bitmasks (bit
 #: ``row * size + col``, row 0 at the top) and who is to move.
 OthelloState = tuple[int, int, int]
-#: The action of a player who has no move.
-PASS = "pass"
 SIZES = (4, 6, 8)
-#: The 8 directions, as (row step, column step).
-DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-#: The heuristic's squash scale (see :meth:`Othello.evaluate`).
-SCALE = 8.0
 
 
 class Othello(BuiltinGame):
@@ -109,10 +104,10 @@ class Othello(BuiltinGame):
         return value if player == 1 else -value
 
     def compiled_rules(self) -> Any:
-        """The compiled twin of these rules (:mod:`othello_rules`), built once."""
+        """The compiled twin of these rules (:mod:`.rules`), built once."""
         cached = self.__dict__.get("_compiled_rules")
         if cached is None:
-            from .othello_rules import OthelloCodec
+            from .rules import OthelloCodec  # loads numba: only when first asked for
 
             cached = self.__dict__["_compiled_rules"] = OthelloCodec(self)
         return cached
