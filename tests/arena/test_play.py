@@ -74,3 +74,15 @@ def test_a_person_who_closes_the_input_resigns_and_loses() -> None:
     record = zs.play(zs.games.TicTacToe(), Dummy(), human)
     assert record.reason is Reason.RESIGN and record.winner == 1 and record.plies == 1
     assert record.detail == "player 2 resigned: end of input"
+
+
+def test_asking_for_a_move_gives_the_move_or_the_forfeit() -> None:
+    from zerosum.arena.play import Forfeit, Move, ask_move
+
+    game = zs.games.TicTacToe()
+    start = game.initial_state
+    move = ask_move(game, start, 1, Dummy(), None, None)
+    assert isinstance(move, Move) and move.action == 0 and move.seconds >= 0
+    illegal = ask_move(game, start, 2, lambda g, s: 99, None, None)
+    assert isinstance(illegal, Forfeit) and illegal.loser == 2
+    assert illegal.reason is Reason.ILLEGAL and "cannot play 99" in illegal.detail

@@ -25,6 +25,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -403,12 +404,84 @@ def limit_memory(memory_mb: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (cap, cap))
 
 
+class _Holdings:
+    """What a host holds: agents and games by key, the ``most`` recently used of each."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.agents: OrderedDict[Any, Any] = OrderedDict()
+        self.games: OrderedDict[Any, Any] = OrderedDict()
+
+    def agent(self, key: Any, payload: bytes | None) -> Any:
+        return self._held(self.agents, key, payload, _agent_of)
+
+    def game(self, key: Any, payload: bytes | None) -> Any:
+        return self._held(self.games, key, payload, _game_of)
+
+    def _held(
+        self, store: OrderedDict[Any, Any], key: Any, payload: bytes | None, build: Any
+    ) -> Any:
+        """``store[key]``: built from ``payload`` when sent, else the one held
+        (:class:`_Missing` if none is)."""
+        if payload is not None:
+            _hold(store, key, build(pickle.loads(payload)), self.most)
+        elif key in store:
+            store.move_to_end(key)
+        else:
+            raise _Missing(key)
+        return store[key]
+
+
+def _agent_of(sent: Any) -> Any:
+    """The agent a host was sent: itself, or built from its spec string."""
+    from ..agents import make_agent
+
+    return make_agent(sent) if isinstance(sent, str) else sent
+
+
+Reply = Callable[..., None]
+
+
+def _answer(message: tuple[Any, ...], held: _Holdings, reply: Reply) -> None:
+    """Act on one message in a host: forget or reset an agent, load one, prepare it for a
+    game, or play its move; answered through ``reply`` (``forget`` is not answered)."""
+    kind, key = message[0], message[1]
+    if kind == "forget":
+        held.agents.pop(key, None)
+        return
+    if kind == "reset":
+        if key in held.agents:
+            reset_agent(held.agents[key], message[2])
+        reply(("ok",))
+        return
+    agent = held.agent(key, message[2])
+    if kind == "load":
+        reply(("ok",))
+        return
+    game_key, game_payload = message[3]
+    game = held.game(game_key, game_payload)
+    if kind == "prepare":
+        prepare = getattr(agent, "prepare", None)
+        if prepare is not None:
+            prepare(game)
+        reply(("ok",))
+        return
+    state, seconds = message[4], message[5]
+    before = getattr(agent, "last", None)
+    begin = time.perf_counter()
+    with budget.limit(seconds):
+        action = agent(game, state)
+    spent = time.perf_counter() - begin
+    info = getattr(agent, "last", None)
+    search = info if isinstance(info, SearchInfo) and info is not before else None
+    reply(("ok", action, search, spent), game, state)
+
+
 def _serve(
     conn: Any, nice: int, most: int, memory_mb: int | None = None, confined: bool = False
 ) -> None:
     """A host's loop: create agents, play their moves, answer each message in order
     (``confined``: in a sandbox, as data, :func:`~zerosum.arena.sandbox.encode_reply`)."""
-    from ..agents import make_agent
 
     def reply(answer: tuple[Any, ...], game: Any = None, state: Any = None) -> None:
         if confined:
@@ -422,62 +495,19 @@ def _serve(
         with contextlib.suppress(OSError):
             os.nice(nice)
     limit_memory(memory_mb)
-    agents: OrderedDict[Any, Any] = OrderedDict()
-    games: OrderedDict[Any, Any] = OrderedDict()
+    held = _Holdings(most)
     reply(("ready",))
-
-    def held(store: OrderedDict[Any, Any], key: Any, payload: bytes | None, build: Any) -> Any:
-        if payload is not None:
-            _hold(store, key, build(pickle.loads(payload)), most)
-        elif key in store:
-            store.move_to_end(key)
-        else:
-            raise _Missing(key)
-        return store[key]
-
-    def build_agent(thing: Any) -> Any:
-        return make_agent(thing) if isinstance(thing, str) else thing
-
     while True:
         try:
             message = conn.recv()
         except (EOFError, OSError):
             return
-        kind, key = message[0], message[1]
         try:
-            if kind == "forget":
-                agents.pop(key, None)
-                continue
-            if kind == "reset":
-                if key in agents:
-                    reset_agent(agents[key], message[2])
-                reply(("ok",))
-                continue
-            agent = held(agents, key, message[2], build_agent)
-            if kind == "load":
-                reply(("ok",))
-                continue
-            game_key, game_payload = message[3]
-            game = held(games, game_key, game_payload, _game_of)
-            if kind == "prepare":
-                prepare = getattr(agent, "prepare", None)
-                if prepare is not None:
-                    prepare(game)
-                reply(("ok",))
-                continue
-            state, seconds = message[4], message[5]
-            before = getattr(agent, "last", None)
-            begin = time.perf_counter()
-            with budget.limit(seconds):
-                action = agent(game, state)
-            spent = time.perf_counter() - begin
-            info = getattr(agent, "last", None)
-            search = info if isinstance(info, SearchInfo) and info is not before else None
-            reply(("ok", action, search, spent), game, state)
+            _answer(message, held, reply)
         except Exception as exc:  # the agent's error, reported to whoever asked
-            if kind in ("prepare", "move"):  # dropped, as its owner drops them
-                agents.pop(key, None)
-                games.pop(message[3][0], None)
+            if message[0] in ("prepare", "move"):  # dropped, as its owner drops them
+                held.agents.pop(message[1], None)
+                held.games.pop(message[3][0], None)
             if isinstance(exc, _Missing):
                 reply(("missing", exc.args[0]))
                 continue

@@ -31,7 +31,8 @@ from ..game import (
 )
 from ..seeding import derive_seed
 
-__all__ = ["Reason", "GameRecord", "play", "judge", "agent_name", "reset_agent", "prepare_agent"]
+__all__ = ["Reason", "GameRecord", "Move", "Forfeit", "ask_move", "play", "judge", "agent_name"]
+__all__ += ["reset_agent", "prepare_agent"]
 
 
 class Reason(StrEnum):
@@ -132,6 +133,88 @@ def _per_player(value: float | Mapping[int, float | None] | None) -> dict[int, f
     return {1: value, 2: value}
 
 
+@dataclass(frozen=True)
+class Move:
+    """An agent's checked move, the seconds it took and its search summary, if any."""
+
+    action: Any
+    seconds: float
+    search: SearchInfo | None
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """Player ``loser`` lost before the game's end: by forfeit or resignation (``reason``),
+    and ``detail`` says why, for the record."""
+
+    loser: int
+    reason: Reason
+    detail: str
+
+
+def ask_move(
+    game: Any, state: Any, mover: int, agent: Any, told: float | None, limit: float | None
+) -> Move | Forfeit:
+    """Ask ``agent`` (player ``mover``) for its move in ``state``, told it may take ``told``
+    seconds and held to ``limit``: the move, checked and timed, or the forfeit it earned
+    by raising, overrunning its time or choosing an illegal action. A
+    :class:`~zerosum.game.GameFault` is the game's own and is raised."""
+    begin = time.perf_counter()
+    try:
+        with budget.limit(told):
+            action = agent(game, state)
+    except Resignation as exc:
+        return Forfeit(mover, Reason.RESIGN, f"player {mover} resigned: {exc}")
+    except GameFault:
+        raise
+    except budget.Overrun as exc:  # stopped for certain by the process that ran it
+        held = "" if limit is None else f"; the limit is {limit:g} s"
+        why = f"player {mover} ({agent_name(agent)}) overran its time: {exc}{held}"
+        return Forfeit(mover, Reason.TIME, why)
+    except Exception as exc:  # an agent's bug must not end the match
+        why = f"player {mover} ({agent_name(agent)}) raised {type(exc).__name__}: {exc}"
+        return Forfeit(mover, Reason.ERROR, why)
+    spent = time.perf_counter() - begin
+    try:
+        check_action(game, state, action)
+    except IllegalActionError as exc:
+        return Forfeit(mover, Reason.ILLEGAL, f"{agent_name(agent)}: {exc}")
+    if limit is not None and spent > limit:
+        why = (
+            f"player {mover} ({agent_name(agent)}) took {spent:.3f} s for "
+            f"{format_action(game, action)}; the limit is {limit:g} s"
+        )
+        return Forfeit(mover, Reason.TIME, why)
+    return Move(action, spent, getattr(agent, "last", None))
+
+
+def _prepare(game: Any, agents: dict[int, Any]) -> Forfeit | None:
+    """Each agent's ``prepare(game)``; the first that raises forfeits (the match goes on)."""
+    for player, agent in agents.items():
+        try:
+            prepare_agent(agent, game)
+        except GameFault:
+            raise
+        except Exception as exc:
+            why = (
+                f"player {player} ({agent_name(agent)}) raised {type(exc).__name__} "
+                f"while preparing: {exc}"
+            )
+            return Forfeit(player, Reason.ERROR, why)
+    return None
+
+
+def _outcome(game: Any, state: Any, forfeit: Forfeit | None) -> tuple[int | None, dict[int, float]]:
+    """The winner (None: a draw) and each player's utility."""
+    if forfeit is not None:
+        winner = opponent(forfeit.loser)
+        return winner, {winner: 1.0, forfeit.loser: -1.0}
+    utilities = {1: game.utility(state, 1), 2: game.utility(state, 2)}
+    check_zero_sum(game, state, utilities[1], utilities[2])
+    ahead = 1 if utilities[1] > utilities[2] else 2 if utilities[2] > utilities[1] else None
+    return ahead, utilities
+
+
 def play(
     game: Any,
     p1: Any,
@@ -167,87 +250,34 @@ def play(
             told[player] = budget.soft_share(limits[player])  # type: ignore[arg-type]
     for player, agent in agents.items():
         reset_agent(agent, None if seed is None else derive_seed(seed, player))
-    start = game.initial_state if state is None else state
-    current = start
-    actions: list[Any] = []
-    times: list[float] = []
-    searches: list[SearchInfo | None] = []
-    reason, detail, loser = Reason.END, "", 0
-    for player, agent in agents.items():
-        try:
-            prepare_agent(agent, game)
-        except GameFault:
-            raise
-        except Exception as exc:  # an agent that cannot start loses, the match goes on
-            reason, loser = Reason.ERROR, player
-            detail = (
-                f"player {player} ({agent_name(agent)}) raised {type(exc).__name__} "
-                f"while preparing: {exc}"
-            )
-            break
-    while not loser and not game.is_terminal(current):
+    start = current = game.initial_state if state is None else state
+    moves: list[Move] = []
+    forfeit = _prepare(game, agents)
+    while forfeit is None and not game.is_terminal(current):
         mover = game.player(current)
         check_player(game, current, mover)
-        agent = agents[mover]
-        begin = time.perf_counter()
-        try:
-            with budget.limit(told[mover]):
-                action = agent(game, current)
-        except Resignation as exc:
-            reason, detail, loser = Reason.RESIGN, f"player {mover} resigned: {exc}", mover
-            break
-        except GameFault:
-            raise
-        except budget.Overrun as exc:  # stopped for certain by the process that ran it
-            reason, loser = Reason.TIME, mover
-            limit = limits[mover]
-            held = "" if limit is None else f"; the limit is {limit:g} s"
-            detail = f"player {mover} ({agent_name(agent)}) overran its time: {exc}{held}"
-            break
-        except Exception as exc:  # an agent's bug must not end the match
-            reason, loser = Reason.ERROR, mover
-            detail = f"player {mover} ({agent_name(agent)}) raised {type(exc).__name__}: {exc}"
-            break
-        spent = time.perf_counter() - begin
-        try:
-            check_action(game, current, action)
-        except IllegalActionError as exc:
-            reason, detail, loser = Reason.ILLEGAL, f"{agent_name(agent)}: {exc}", mover
-            break
-        limit = limits[mover]
-        if limit is not None and spent > limit:
-            reason, loser = Reason.TIME, mover
-            detail = (
-                f"player {mover} ({agent_name(agent)}) took {spent:.3f} s for "
-                f"{format_action(game, action)}; the limit is {limit:g} s"
-            )
-            break
-        actions.append(action)
-        times.append(spent)
-        searches.append(getattr(agent, "last", None))
-        after = game.result(current, action)
+        answer = ask_move(game, current, mover, agents[mover], told[mover], limits[mover])
+        if isinstance(answer, Forfeit):
+            forfeit = answer
+            continue
+        moves.append(answer)
+        after = game.result(current, answer.action)
         if on_move is not None:
-            on_move(current, action, after)
+            on_move(current, answer.action, after)
         current = after
-    if loser:
-        winner: int | None = opponent(loser)
-        utilities = {opponent(loser): 1.0, loser: -1.0}
-    else:
-        utilities = {1: game.utility(current, 1), 2: game.utility(current, 2)}
-        check_zero_sum(game, current, utilities[1], utilities[2])
-        winner = 1 if utilities[1] > utilities[2] else 2 if utilities[2] > utilities[1] else None
+    winner, utilities = _outcome(game, current, forfeit)
     return GameRecord(
         game=game_name(game),
         players=(agent_name(p1), agent_name(p2)),
         initial_state=start,
-        actions=tuple(actions),
+        actions=tuple(m.action for m in moves),
         final_state=current,
         winner=winner,
         utilities=utilities,
-        reason=reason,
-        detail=detail,
-        move_seconds=tuple(times),
-        searches=tuple(searches),
+        reason=Reason.END if forfeit is None else forfeit.reason,
+        detail="" if forfeit is None else forfeit.detail,
+        move_seconds=tuple(m.seconds for m in moves),
+        searches=tuple(m.search for m in moves),
     )
 
 

@@ -17,20 +17,15 @@ from typing import Any
 from ..agents.registry import make_agent
 from ..game import SpecError, ZerosumError, game_name
 from ..games.registry import load_game
-from ..limits import (
-    check_margin_seconds,
-    check_memory_megabytes,
-    check_move_seconds,
-    check_workers,
-)
 from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, is_file, probe
 from .executors import open_pool, run
 from .journal import Journal, run_identity
+from .options import ArenaOptions
 from .play import agent_name
 from .progress import make_progress
 from .results import ArenaResult, MatchResult, TournamentResult
 from .sandbox import unavailable
-from .tasks import AUTO, ArenaGame, Entrant, plan, release_confined
+from .tasks import AUTO, ArenaGame, Entrant, GameTask, plan, release_confined
 
 __all__ = ["match", "tournament", "entrants", "LeftOut", "Unconfined"]
 
@@ -138,21 +133,6 @@ def _check_code_agents(
     return [a for _, a in kept], failed
 
 
-def _check_count(label: str, value: Any, low: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise ZerosumError(f"{label} must be a whole number of at least {low}, not {value!r}")
-
-
-def _check_limits(move_time: float | None, time_margin: float, memory_mb: int | None) -> None:
-    """Refuse nonsense limits before anything is played (a move time of 0 or nan forfeits
-    every game)."""
-    if move_time is not None:
-        check_move_seconds(move_time)
-    check_margin_seconds(time_margin)
-    if memory_mb is not None:
-        check_memory_megabytes(memory_mb, "memory_mb")
-
-
 def _game_and_carrier(game: Any) -> tuple[Any, Any]:
     """The game, and what tasks carry to workers: the spec string of a game from the
     user's code (its class may not unpickle where its file was not loaded), else the game."""
@@ -166,54 +146,72 @@ def _run(
     game: Any,
     agents: Agents,
     pairs: list[tuple[int, int]] | None,
-    games: int,
-    seed: int,
-    swap_sides: bool,
-    random_opening: int | str,
-    workers: int,
-    scheduler: str | None,
-    journal: str | PathLike[str] | None,
-    progress: bool,
-    move_time: float | None,
-    time_margin: float,
-    memory_mb: int | None,
-    sandbox: bool | None,
+    options: ArenaOptions,
 ) -> Any:
+    """Play the games of ``pairs`` of ``agents`` (None: every pair, leaving out the
+    entries from the user's code that do not load) and summarize them as a ``cls``."""
     game, carried = _game_and_carrier(game)
-    _check_count("games", games, 1)
-    if random_opening != AUTO:
-        _check_count("random_opening", random_opening, 0)
-    check_workers(workers)
-    _check_limits(move_time, time_margin, memory_mb)
-    confine = _confining(agents, sandbox)
-    agents, left_out = _check_code_agents(agents, memory_mb, pairs is None, confine)
+    options.check()
+    confine = _confining(agents, options.sandbox)
+    agents, left_out = _check_code_agents(agents, options.memory_mb, pairs is None, confine)
     for why in left_out.values():
         warnings.warn(f"left out of the tournament: {why}", LeftOut, stacklevel=3)
-    people = entrants(agents, move_time, time_margin, memory_mb, confine)
+    people = entrants(agents, options.move_time, options.time_margin, options.memory_mb, confine)
     if len(people) < 2:
         raise ZerosumError(f"a tournament needs at least 2 agents, got {len(people)}")
     names = [e.name for e in people]
     if pairs is None:
         pairs = [(i, j) for i in range(len(people)) for j in range(i + 1, len(people))]
-    tasks = plan(carried, people, pairs, games, seed, swap_sides, random_opening, game)
+    tasks = plan(
+        carried,
+        people,
+        pairs,
+        options.games,
+        options.seed,
+        options.swap_sides,
+        options.random_opening,
+        game,
+    )
     settings: dict[str, Any] = {
         "game": game_name(game),
         "agents": names,
-        "seed": seed,
-        "swap_sides": swap_sides,
-        "random_opening": random_opening,
+        "seed": options.seed,
+        "swap_sides": options.swap_sides,
+        "random_opening": options.random_opening,
         "time_limits": [e.time_limit for e in people],
     }
     header = {**settings, **run_identity(people)}
-    book = Journal(journal, header, names, tasks) if journal is not None else None
+    book = Journal(options.journal, header, names, tasks) if options.journal is not None else None
+    begin = time.perf_counter()
+    done, resumed = _play(tasks, names, book, options)
+    settings.update(
+        games=options.games,
+        workers=options.workers,
+        scheduler=options.scheduler,
+        resumed=resumed,
+        left_out=left_out,
+    )
+    return cls(
+        game=game_name(game),
+        names=tuple(names),
+        games=tuple(done[t.key] for t in tasks),
+        settings=settings,
+        seconds=time.perf_counter() - begin,
+    )
+
+
+def _play(
+    tasks: list[GameTask], names: list[str], book: Journal | None, options: ArenaOptions
+) -> tuple[dict[tuple[str, str, int], ArenaGame], int]:
+    """Every game of ``tasks`` by its key: those ``book`` holds, then the others played
+    (each kept in ``book`` as it finishes); and how many came from ``book``."""
     done: dict[tuple[str, str, int], ArenaGame] = {}
     if book is not None:
         done = {t.key: book.games[t.key] for t in tasks if t.key in book.games}
     todo = [t for t in tasks if t.key not in done]
-    begin = time.perf_counter()
     try:
-        with open_pool(workers, scheduler) as pool:
-            bar = make_progress(progress, len(tasks), len(done))
+        with open_pool(options.workers, options.scheduler) as pool:
+            bar = make_progress(options.progress, len(tasks), len(done))
 
             def finished(played: ArenaGame) -> None:
                 if book is not None:
@@ -229,20 +227,7 @@ def _run(
         release_confined()
         if book is not None:
             book.close()
-    settings.update(
-        games=games,
-        workers=workers,
-        scheduler=scheduler,
-        resumed=len(tasks) - len(todo),
-        left_out=left_out,
-    )
-    return cls(
-        game=game_name(game),
-        names=tuple(names),
-        games=tuple(done[t.key] for t in tasks),
-        settings=settings,
-        seconds=time.perf_counter() - begin,
-    )
+    return done, len(tasks) - len(todo)
 
 
 def match(
@@ -288,24 +273,21 @@ def match(
     (Tally(wins=4, draws=0, losses=0), 1.0, inf)
     """
     agents: Agents = dict(zip(names, (a, b), strict=True)) if names is not None else [a, b]
-    return _run(
-        MatchResult,
-        game,
-        agents,
-        [(0, 1)],
-        games,
-        seed,
-        swap_sides,
-        random_opening,
-        workers,
-        scheduler,
-        journal,
-        progress,
-        move_time,
-        time_margin,
-        memory_mb,
-        sandbox,
+    options = ArenaOptions(
+        games=games,
+        swap_sides=swap_sides,
+        random_opening=random_opening,
+        seed=seed,
+        workers=workers,
+        scheduler=scheduler,
+        journal=journal,
+        progress=progress,
+        move_time=move_time,
+        time_margin=time_margin,
+        memory_mb=memory_mb,
+        sandbox=sandbox,
     )
+    return _run(MatchResult, game, agents, [(0, 1)], options)
 
 
 def tournament(
@@ -336,21 +318,18 @@ def tournament(
     >>> [r.name for r in sorted(result.ratings, key=lambda r: -r.elo)][0]
     'minimax:depth=4'
     """
-    return _run(
-        TournamentResult,
-        game,
-        agents,
-        None,
-        games_per_pair,
-        seed,
-        swap_sides,
-        random_opening,
-        workers,
-        scheduler,
-        journal,
-        progress,
-        move_time,
-        time_margin,
-        memory_mb,
-        sandbox,
+    options = ArenaOptions(
+        games=games_per_pair,
+        swap_sides=swap_sides,
+        random_opening=random_opening,
+        seed=seed,
+        workers=workers,
+        scheduler=scheduler,
+        journal=journal,
+        progress=progress,
+        move_time=move_time,
+        time_margin=time_margin,
+        memory_mb=memory_mb,
+        sandbox=sandbox,
     )
+    return _run(TournamentResult, game, agents, None, options)
