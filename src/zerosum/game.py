@@ -2,8 +2,9 @@
 
 A game is any object with the seven members of :class:`Game`; no base class and no
 registration are needed. The helpers here read the optional members (``key``,
-``render``, ``format_action``, ``parse_action``) when a game has them and fall back to
-sensible defaults when it does not, so the rest of the package never has to ask.
+``render``, ``format_action``, ``parse_action``, through the catalog :mod:`zerosum.hooks`)
+when a game has them and fall back to sensible defaults when it does not, so the rest of
+the package never has to ask.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from contextlib import redirect_stdout
 from typing import Any, Protocol, runtime_checkable
 
-from .hooks import own_hook
+from . import hooks
 
 __all__ = [
     "Game",
@@ -89,7 +90,7 @@ class StateKeyError(GameFault):
 class IllegalActionError(ZerosumError):
     """An action that is not legal in the state it was played in."""
 
-    def __init__(self, game: Any, state: Any, action: Any, reason: str = "") -> None:
+    def __init__(self, game: Game, state: Any, action: Any, reason: str = "") -> None:
         self.action = action
         self.player = game.player(state)
         self.legal = list(game.actions(state))
@@ -101,7 +102,7 @@ class IllegalActionError(ZerosumError):
         )
 
 
-def _formattable(game: Any, action: Any) -> bool:
+def _formattable(game: Game, action: Any) -> bool:
     try:
         format_action(game, action)
     except Exception:
@@ -126,14 +127,14 @@ def zero(state: object, player: int) -> float:
     return 0.0
 
 
-def game_name(game: Any) -> str:
+def game_name(game: Game) -> str:
     """A short name for messages: the game's ``spec`` if it has one, else its class name."""
-    return str(getattr(game, "spec", type(game).__name__))
+    return hooks.spec(game) or type(game).__name__
 
 
-def state_key(game: Any, state: Any) -> Hashable:
+def state_key(game: Game, state: Any) -> Hashable:
     """The transposition key of ``state``: ``game.key(state)`` when defined (and the game's
-    own: :func:`~zerosum.hooks.own_hook`), else the state when it hashes, else a key
+    own: :func:`zerosum.hooks.key`), else the state when it hashes, else a key
     derived from its contents (lists, tuples, dicts, sets, numpy arrays and dataclasses,
     recursively): equal keys mean equal states.
 
@@ -143,11 +144,11 @@ def state_key(game: Any, state: Any) -> Hashable:
     >>> state_key(game, [[1, 0], {"mover": 2}]) == state_key(game, [[1, 0], {"mover": 2}])
     True
     """
-    key = own_hook(game, "key")
+    key = hooks.key(game)
     return key(state) if key is not None else _derived(game, state)
 
 
-def key_function(game: Any, sample: Any, *, canonical: bool = True) -> Callable[[Any], Hashable]:
+def key_function(game: Game, sample: Any, *, canonical: bool = True) -> Callable[[Any], Hashable]:
     """:func:`state_key` for states like ``sample``, chosen once for a search's many calls:
     the game's own ``key``, else the state itself when ``sample`` hashes, else the derived
     key. Raises :class:`StateKeyError` when ``sample`` has no key.
@@ -157,9 +158,9 @@ def key_function(game: Any, sample: Any, *, canonical: bool = True) -> Callable[
     rows shared or not), which only loses a transposition, and bytes are quicker to make
     and keep their hash (Python search on the course notebook's board of lists: a third
     of the time with derived keys went to making and hashing them)."""
-    key = own_hook(game, "key")
+    key = hooks.key(game)
     if key is not None:
-        return key  # type: ignore[no-any-return]
+        return key
     try:
         hash(sample)
         return _itself
@@ -187,7 +188,7 @@ class _NoKey(Exception):
     """The part of a state no key can be derived from."""
 
 
-def _derived(game: Any, state: Any) -> Hashable:
+def _derived(game: Game, state: Any) -> Hashable:
     try:
         return _derive(state)
     except _NoKey as exc:
@@ -258,9 +259,9 @@ def _items(values: Sequence[Any]) -> tuple[Hashable, ...]:
         return tuple(map(_derive, values))
 
 
-def render_state(game: Any, state: Any) -> str:
+def render_state(game: Game, state: Any) -> str:
     """The text of a state: ``game.render(state)`` if defined, else what ``print_state`` prints."""
-    render = getattr(game, "render", None)
+    render = hooks.render(game)
     if render is not None:
         return str(render(state))
     out = io.StringIO()
@@ -269,13 +270,13 @@ def render_state(game: Any, state: Any) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def format_action(game: Any, action: Any) -> str:
+def format_action(game: Game, action: Any) -> str:
     """How a human reads ``action``: ``game.format_action`` when defined, else ``str``."""
-    fmt = getattr(game, "format_action", None)
+    fmt = hooks.format_action(game)
     return str(fmt(action)) if fmt is not None else str(action)
 
 
-def parse_action(game: Any, text: str, state: Any) -> Any:
+def parse_action(game: Game, text: str, state: Any) -> Any:
     """Turn human input into a legal action of ``state``, or raise :class:`IllegalActionError`.
 
     Uses ``game.parse_action`` when defined; otherwise matches the text against the
@@ -283,7 +284,7 @@ def parse_action(game: Any, text: str, state: Any) -> Any:
     """
     text = text.strip()
     legal = list(game.actions(state))
-    parse = getattr(game, "parse_action", None)
+    parse = hooks.parse_action(game)
     if parse is not None:
         try:
             action = parse(text, state)
@@ -300,7 +301,7 @@ def parse_action(game: Any, text: str, state: Any) -> Any:
     return check_action(game, state, action, legal)
 
 
-def check_action(game: Any, state: Any, action: Any, legal: Sequence[Any] | None = None) -> Any:
+def check_action(game: Game, state: Any, action: Any, legal: Sequence[Any] | None = None) -> Any:
     """Return ``action`` if it is legal in ``state``; raise :class:`IllegalActionError` if not."""
     legal = list(game.actions(state)) if legal is None else legal
     try:
@@ -313,14 +314,14 @@ def check_action(game: Any, state: Any, action: Any, legal: Sequence[Any] | None
     return action
 
 
-def legal_list(game: Any, actions: Sequence[Any], limit: int = 20) -> str:
+def legal_list(game: Game, actions: Sequence[Any], limit: int = 20) -> str:
     """The legal actions as one line of human-format text, shortened past ``limit``."""
     shown = [format_action(game, a) for a in list(actions)[:limit]]
     more = len(actions) - limit
     return " ".join(shown) + (f" ... (+{more} more)" if more > 0 else "") if shown else "none"
 
 
-def replay(game: Any, moves: Sequence[str], state: Any = None) -> Any:
+def replay(game: Game, moves: Sequence[str], state: Any = None) -> Any:
     """The state after ``moves`` (human-format actions) from ``state`` or the start.
 
     Each move is checked; a bad one raises :class:`IllegalActionError` saying which move it was.
@@ -335,7 +336,7 @@ def replay(game: Any, moves: Sequence[str], state: Any = None) -> Any:
     return state
 
 
-def split_moves(game: Any, text: str) -> list[str]:
+def split_moves(game: Game, text: str) -> list[str]:
     """The human-format moves in ``text``, for a position given on the command line.
 
     Moves are separated by spaces or semicolons (``"1,0 2,1"``; commas belong to moves).

@@ -1,20 +1,56 @@
-"""Which of a game's optional fast paths may be trusted: :func:`own_hook`.
+"""The catalog of optional members a game or an agent may have, and the one place that
+reads them.
 
-A built-in game carries faster twins of its rules: compiled rules, solvers, an opening
-book, symmetries, state-space counters, transposition keys. A subclass inherits them,
-but they stay true only for the rules they were written for: ``class Misere(TicTacToe)``
-that negates ``utility`` would otherwise be solved as tic-tac-toe. So every place that
-uses such a member asks :func:`own_hook` for it, and gets it only when the game's rules
-are those of the class that defined it; otherwise it gets None and takes the generic
-path over the game's own methods.
+A game needs only the seven members of :class:`~zerosum.game.Game`, an agent only to be
+called. Everything else is optional, and each optional member has here a small typed
+``Protocol`` (what it looks like) and one accessor that returns it, or None (False for
+a flag) when the object lacks it: ``hooks.settled(game)``. The rest of the package asks
+these accessors and never probes an object's members itself.
+
+**Twins** are faster versions of the rules a built-in game carries: compiled rules,
+solvers, an opening book, symmetries, state-space counters, transposition keys. A
+subclass inherits them, but they stay true only for the rules they were written for:
+``class Misere(TicTacToe)`` that negates ``utility`` would otherwise be solved as
+tic-tac-toe. So a twin's accessor goes through :func:`own_hook`, which hands it out only
+when the game's rules are those of the class that defined it; otherwise the caller gets
+None and takes the generic path over the game's own methods.
+
+**Words** are what a game says about itself and how it shows itself: its heuristic
+(``evaluate``: a guess, which stays a fair one when a subclass changes a rule, and which
+the subclass may override), whether its actions come best first, its spec, its rules in
+a line, how it renders, formats, parses and draws. They are read as they are, inherited
+like any method.
+
+**Agent members**: ``prepare(game)``, ``reset(seed)``, ``last`` and ``time_limit``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-__all__ = ["RULE_MEMBERS", "own_hook"]
+if TYPE_CHECKING:
+    from .agents.base import SearchInfo
+    from .game import Game
+    from .kernels.rules import Rules
+
+__all__ = [
+    "RULE_MEMBERS", "own_hook",
+    # twins
+    "CompiledRules", "SearchKernelHook", "Playouts", "Key", "CanonicalKey", "MoveOrders",
+    "SpaceLayers", "SpaceProbes", "SolveExactly", "SolveWeakly", "KeepingMove", "WarmSolver",
+    "Settled",
+    "compiled_rules", "search_kernel", "playouts", "key", "canonical_key", "symmetry",
+    "move_orders", "space_layers", "space_probes", "solve_exactly", "solve_weakly",
+    "keeping_move", "warm_solver", "settled", "has_compiled_solver", "perfect_is_instant",
+    # words
+    "Evaluate", "Render", "FormatAction", "ParseAction", "ToSvg", "ColumnBoard",
+    "evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
+    "parse_action", "to_svg", "column_board",
+    # agents
+    "Prepare", "Reset", "prepare", "reset", "last", "time_limit",
+]  # fmt: skip
 
 #: The members that make the rules (``evaluate`` too: compiled twins carry the heuristic).
 RULE_MEMBERS = ("initial_state", "player", "actions", "result", "is_terminal", "utility",
@@ -28,7 +64,7 @@ _BUILT_BY = {
 }
 
 
-def own_hook(game: Any, name: str) -> Any:
+def own_hook(game: object, name: str) -> Any:
     """``getattr(game, name, None)``, or None when a subclass of the built-in class that
     defines that member changed the rules under it (overrode one of :data:`RULE_MEMBERS`
     or the class's ``rule_helpers``) without overriding the member too.
@@ -66,3 +102,320 @@ def _trusted(cls: type, name: str) -> bool:
         return True
     rules = RULE_MEMBERS + tuple(getattr(cls, "rule_helpers", ()))
     return all(home(member) >= owner for member in rules)
+
+
+def _member(thing: object, name: str) -> Any:
+    """A word or an agent member: ``getattr(thing, name, None)``."""
+    return getattr(thing, name, None)
+
+
+# ---- twins: handed out only while the game's rules are those they were written for ----
+
+
+class CompiledRules(Protocol):
+    """``compiled_rules() -> Rules | None``: the rules as numba functions and the codec
+    between states and masks (``kernels/rules.py``, ``docs/compiled_games.md``); None
+    where the board does not fit them."""
+
+    def __call__(self) -> Rules | None: ...
+
+
+class SearchKernelHook(Protocol):
+    """``search_kernel() -> kernel | None``: a compiled alpha-beta of the game's own."""
+
+    def __call__(self) -> Any: ...
+
+
+class Playouts(Protocol):
+    """``playouts(state, n, seed) -> float``: the total utility for player 1 of ``n``
+    uniformly random playouts from ``state``, the same for the same ``seed``."""
+
+    def __call__(self, state: Any, n: int, seed: int) -> float: ...
+
+
+class Key(Protocol):
+    """``key(state) -> Hashable``: the transposition key, equal for equal states."""
+
+    def __call__(self, state: Any) -> Hashable: ...
+
+
+class CanonicalKey(Protocol):
+    """``canonical_key(state) -> Hashable``: a key equal for states equal up to symmetry
+    (named by the game's ``symmetry``, a line of text)."""
+
+    def __call__(self, state: Any) -> Hashable: ...
+
+
+class MoveOrders(Protocol):
+    """``move_orders(state) -> int``: the orders of play that reach ``state``."""
+
+    def __call__(self, state: Any) -> int: ...
+
+
+class SpaceLayers(Protocol):
+    """``space_layers() -> Iterable[LayerCounts] | None``: exact state-space counts ply
+    by ply (``games/space.py``), or None where the game cannot count its board."""
+
+    def __call__(self) -> Iterable[Any] | None: ...
+
+
+class SpaceProbes(Protocol):
+    """``space_probes(samples, seed) -> Probes | None``: ``samples`` random games from
+    the start, counted compiled, or None where the game cannot."""
+
+    def __call__(self, samples: int, seed: int) -> Any: ...
+
+
+class SolveExactly(Protocol):
+    """``solve_exactly(state) -> dict | None``: a complete solver's scores, plies and
+    nodes (or values and nodes), or None where it cannot answer (``agents/solve.py``)."""
+
+    def __call__(self, state: Any) -> dict[str, Any] | None: ...
+
+
+class SolveWeakly(Protocol):
+    """``solve_weakly(state) -> dict | None``: every legal action's value and the nodes
+    searched, or None where it cannot answer (``agents/solve.py``)."""
+
+    def __call__(self, state: Any) -> dict[str, Any] | None: ...
+
+
+class KeepingMove(Protocol):
+    """``keeping_move(state) -> (action, value) | None``: a move that keeps the
+    position's value, proved more cheaply than every move's score."""
+
+    def __call__(self, state: Any) -> tuple[Any, int] | None: ...
+
+
+class WarmSolver(Protocol):
+    """``warm_solver() -> None``: load the game's compiled solver now."""
+
+    def __call__(self) -> None: ...
+
+
+class Settled(Protocol):
+    """``settled(state) -> (value, plies) | None``: the exact outcome for the player to
+    move, known without search, or None."""
+
+    def __call__(self, state: Any) -> tuple[int, int] | None: ...
+
+
+def compiled_rules(game: object) -> CompiledRules | None:
+    """The game's own ``compiled_rules``, or None."""
+    return own_hook(game, "compiled_rules")
+
+
+def search_kernel(game: object) -> SearchKernelHook | None:
+    """The game's own ``search_kernel``, or None."""
+    return own_hook(game, "search_kernel")
+
+
+def playouts(game: object) -> Playouts | None:
+    """The game's own ``playouts``, or None."""
+    return own_hook(game, "playouts")
+
+
+def key(game: object) -> Key | None:
+    """The game's own ``key``, or None (``zerosum.game.key_function`` then derives one)."""
+    return own_hook(game, "key")
+
+
+def canonical_key(game: object) -> CanonicalKey | None:
+    """The game's own ``canonical_key``, or None."""
+    return own_hook(game, "canonical_key")
+
+
+def symmetry(game: object) -> str | None:
+    """What the game's own ``canonical_key`` identifies (its ``symmetry``), or None when
+    it has no ``canonical_key`` of its own."""
+    if canonical_key(game) is None:
+        return None
+    named = own_hook(game, "symmetry")
+    return None if named is None else str(named)
+
+
+def move_orders(game: object) -> MoveOrders | None:
+    """The game's own ``move_orders``, or None."""
+    return own_hook(game, "move_orders")
+
+
+def space_layers(game: object) -> SpaceLayers | None:
+    """The game's own ``space_layers``, or None."""
+    return own_hook(game, "space_layers")
+
+
+def space_probes(game: object) -> SpaceProbes | None:
+    """The game's own ``space_probes``, or None."""
+    return own_hook(game, "space_probes")
+
+
+def solve_exactly(game: object) -> SolveExactly | None:
+    """The game's own ``solve_exactly``, or None."""
+    return own_hook(game, "solve_exactly")
+
+
+def solve_weakly(game: object) -> SolveWeakly | None:
+    """The game's own ``solve_weakly``, or None."""
+    return own_hook(game, "solve_weakly")
+
+
+def keeping_move(game: object) -> KeepingMove | None:
+    """The game's own ``keeping_move``, or None."""
+    return own_hook(game, "keeping_move")
+
+
+def warm_solver(game: object) -> WarmSolver | None:
+    """The game's own ``warm_solver``, or None."""
+    return own_hook(game, "warm_solver")
+
+
+def settled(game: object) -> Settled | None:
+    """The game's own ``settled``, or None."""
+    return own_hook(game, "settled")
+
+
+def has_compiled_solver(game: object) -> bool:
+    """Whether the game's own ``has_compiled_solver`` says it has an exact compiled solver
+    (Connect Four's, which the command line's batch solving and table options drive)."""
+    return bool(own_hook(game, "has_compiled_solver"))
+
+
+def perfect_is_instant(game: object) -> bool:
+    """Whether the game's own ``perfect_is_instant`` says a perfect player answers from
+    the start in well under a second (the page then offers one)."""
+    return own_hook(game, "perfect_is_instant") is True
+
+
+# ---- words: what a game says about itself and how it shows itself, read as they are ----
+
+
+class Evaluate(Protocol):
+    """``evaluate(state, player) -> float``: the heuristic at a depth cutoff, zero-sum
+    and strictly between the loss and the win."""
+
+    def __call__(self, state: Any, player: int) -> float: ...
+
+
+class Render(Protocol):
+    """``render(state) -> str``: the text of a state (else what ``print_state`` prints)."""
+
+    def __call__(self, state: Any) -> str: ...
+
+
+class FormatAction(Protocol):
+    """``format_action(action) -> str``: how a human reads an action (else ``str``)."""
+
+    def __call__(self, action: Any) -> str: ...
+
+
+class ParseAction(Protocol):
+    """``parse_action(text, state) -> action``: a human's input as an action, raising
+    ``ValueError`` on what it cannot read."""
+
+    def __call__(self, text: str, state: Any) -> Any: ...
+
+
+class ToSvg(Protocol):
+    """``to_svg(state, last=None) -> str``: the state drawn as SVG (``last``, the move
+    that led to it, highlighted when the method takes it)."""
+
+    def __call__(self, state: Any, *args: Any, **kwargs: Any) -> str: ...
+
+
+class ColumnBoard(Protocol):
+    """A board of columns, ``k`` in a row winning (Connect Four's ``width``, ``height``,
+    ``k`` and ``cell(state, col, row) -> 0, 1 or 2``, row 0 at the bottom): what a
+    ConnectX agent needs to see."""
+
+    width: int
+    height: int
+    k: int
+
+    def cell(self, state: Any, col: int, row: int) -> int: ...
+
+    def player(self, state: Any) -> int: ...
+
+
+def evaluate(game: object) -> Evaluate | None:
+    """The game's ``evaluate``, or None."""
+    return _member(game, "evaluate")
+
+
+def ordered_actions(game: object) -> bool:
+    """Whether the game says its ``actions`` list the likely best moves first
+    (``ordered_actions = True``), so searchers keep its order."""
+    return bool(_member(game, "ordered_actions"))
+
+
+def spec(game: object) -> str | None:
+    """The game's ``spec``, the string that rebuilds it, or None."""
+    found = _member(game, "spec")
+    return None if found is None else str(found)
+
+
+def rules(game: object) -> str | None:
+    """The game's ``rules`` in a line (for the web page), or None."""
+    found = _member(game, "rules")
+    return None if found is None else str(found)
+
+
+def render(game: object) -> Render | None:
+    """The game's ``render``, or None."""
+    return _member(game, "render")
+
+
+def format_action(game: object) -> FormatAction | None:
+    """The game's ``format_action``, or None."""
+    return _member(game, "format_action")
+
+
+def parse_action(game: object) -> ParseAction | None:
+    """The game's ``parse_action``, or None."""
+    return _member(game, "parse_action")
+
+
+def to_svg(game: object) -> ToSvg | None:
+    """The game's ``to_svg``, or None."""
+    return _member(game, "to_svg")
+
+
+def column_board(game: object) -> ColumnBoard | None:
+    """The game itself when it is a board of columns (:class:`ColumnBoard`), else None."""
+    fits = all(_member(game, name) is not None for name in ("width", "height", "k", "cell"))
+    return cast("ColumnBoard", game) if fits else None
+
+
+# ---- agents ----
+
+
+class Prepare(Protocol):
+    """``prepare(game)``: load what the agent's moves in ``game`` will run (compiled
+    code), so that no move's clock pays for it."""
+
+    def __call__(self, game: Game) -> None: ...
+
+
+class Reset(Protocol):
+    """``reset(seed=None)``: forget memory between games; reseed, given a seed."""
+
+    def __call__(self, seed: int | None = None) -> None: ...
+
+
+def prepare(agent: object) -> Prepare | None:
+    """The agent's ``prepare``, or None."""
+    return _member(agent, "prepare")
+
+
+def reset(agent: object) -> Reset | None:
+    """The agent's ``reset``, or None."""
+    return _member(agent, "reset")
+
+
+def last(agent: object) -> SearchInfo | None:
+    """What the agent's latest search did (its ``last``), or None."""
+    return _member(agent, "last")
+
+
+def time_limit(agent: object) -> float | None:
+    """The seconds per move the agent was built with (its ``time_limit``), or None."""
+    return _member(agent, "time_limit")

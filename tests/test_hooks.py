@@ -1,0 +1,184 @@
+"""The catalog of optional members (``zerosum.hooks``): every accessor finds its member on
+a game (or agent) that has it, answers None (False for a flag) on one that lacks it, and
+a twin's accessor refuses the built-in fast path to a subclass that changes the rules."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import pytest
+
+import zerosum as zs
+from zerosum import hooks
+from zerosum.agents import AlphaBeta
+
+
+class Bare:
+    """A game with the seven members and nothing else: a pile of two, take one or two."""
+
+    initial_state = (2, 1)
+
+    def player(self, state: Any) -> int:
+        return int(state[1])
+
+    def actions(self, state: Any) -> list[int]:
+        return [n for n in (1, 2) if n <= state[0]]
+
+    def result(self, state: Any, action: int) -> Any:
+        return (state[0] - action, 3 - state[1])
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(state[0] == 0)
+
+    def utility(self, state: Any, player: int) -> float:
+        return 1.0 if state[1] == player else -1.0  # who took the last one left the mover
+
+    def print_state(self, state: Any) -> None:
+        print(state)
+
+
+def _twins() -> dict[str, Any]:
+    """Every twin's accessor, with a built-in game that carries the twin."""
+    connect4 = zs.games.ConnectFour(width=4, height=4)
+    migration = zs.games.Migration(n=4)
+    pick = zs.games.Pick(n=3)
+    return {
+        "compiled_rules": zs.games.TicTacToe(),
+        "search_kernel": zs.games.TicTacToe(),
+        "playouts": zs.games.TicTacToe(),
+        "key": connect4,
+        "canonical_key": zs.games.TicTacToe(),
+        "symmetry": zs.games.TicTacToe(),
+        "move_orders": pick,
+        "space_layers": pick,
+        "space_probes": connect4,
+        "solve_exactly": connect4,
+        "solve_weakly": migration,
+        "keeping_move": connect4,
+        "warm_solver": connect4,
+        "settled": migration,
+        "has_compiled_solver": connect4,
+        "perfect_is_instant": zs.games.TicTacToe(),
+    }
+
+
+#: The words, each with a built-in game that has it.
+WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
+         "parse_action", "to_svg", "column_board")  # fmt: skip
+#: The accessors that answer a flag (False when the member is missing).
+FLAGS = ("has_compiled_solver", "perfect_is_instant", "ordered_actions")
+#: The agent members.
+AGENT_MEMBERS = ("prepare", "reset", "last", "time_limit")
+TWINS = tuple(_twins())
+
+
+def _misere(game: Any) -> Any:
+    """``game`` in a subclass whose winner loses: a rule changed, its twins untrue."""
+
+    base = type(game)
+
+    def utility(self: Any, state: Any, player: int) -> Any:
+        return -base.utility(self, state, player)
+
+    return type(f"Misere{base.__name__}", (base,), {"utility": utility})(**game.params())
+
+
+def _missing(accessor: str) -> Any:
+    return False if accessor in FLAGS else None
+
+
+def test_the_catalog_lists_every_accessor_and_this_module_tests_each() -> None:
+    accessors = {
+        name for name, value in vars(hooks).items()
+        if inspect.isfunction(value) and value.__module__ == hooks.__name__
+        and not name.startswith("_") and name != "own_hook"
+    }  # fmt: skip
+    assert accessors == set(TWINS) | set(WORDS) | set(AGENT_MEMBERS)
+    assert accessors <= set(hooks.__all__)
+
+
+@pytest.mark.parametrize("accessor", TWINS)
+def test_a_twin_is_found_on_a_game_that_has_it(accessor: str) -> None:
+    game = _twins()[accessor]
+    found = getattr(hooks, accessor)(game)
+    if accessor in FLAGS:
+        assert found is True
+    elif accessor == "symmetry":
+        assert found == game.symmetry
+    else:
+        assert found == getattr(game, accessor)  # the bound method itself
+
+
+@pytest.mark.parametrize("accessor", TWINS + WORDS)
+def test_a_member_a_game_lacks_is_none(accessor: str) -> None:
+    assert getattr(hooks, accessor)(Bare()) is _missing(accessor)
+
+
+@pytest.mark.parametrize("accessor", TWINS)
+def test_a_twin_is_refused_to_a_subclass_that_changes_the_rules(accessor: str) -> None:
+    game = _misere(_twins()[accessor])
+    assert getattr(game, accessor, None) is not None  # inherited, but no longer true
+    assert getattr(hooks, accessor)(game) is _missing(accessor)
+
+
+@pytest.mark.parametrize("accessor", TWINS)
+def test_a_twin_is_kept_by_a_subclass_that_keeps_the_rules(accessor: str) -> None:
+    base = _twins()[accessor]
+    same = type(f"Same{type(base).__name__}", (type(base),), {})(**base.params())
+    assert getattr(hooks, accessor)(same) is not _missing(accessor)
+
+
+def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> None:
+    for game in (zs.games.ConnectFour(width=4, height=4), _misere(zs.games.ConnectFour())):
+        assert hooks.evaluate(game) == game.evaluate
+        assert hooks.ordered_actions(game) is True
+        assert hooks.spec(game) == game.spec
+        assert hooks.rules(game) == game.rules
+        assert hooks.render(game) == game.render
+        assert hooks.format_action(game) == game.format_action
+        assert hooks.parse_action(game) == game.parse_action
+        assert hooks.to_svg(game) == game.to_svg
+        assert hooks.column_board(game) is game
+
+
+def test_a_users_own_member_is_always_the_games_own() -> None:
+    class Keyed(Bare):
+        def key(self, state: Any) -> Any:
+            return state
+
+        def settled(self, state: Any) -> Any:
+            return None
+
+    class Changed(Keyed):
+        def utility(self, state: Any, player: int) -> float:
+            return -super().utility(state, player)
+
+    game = Changed()
+    assert hooks.key(game) == game.key
+    assert hooks.settled(game) == game.settled
+
+
+def test_a_member_set_on_the_game_itself_is_its_own() -> None:
+    game = _misere(zs.games.TicTacToe())
+    game.key = lambda state: state
+    assert hooks.key(game) is game.key
+
+
+def test_the_agent_members_are_found_on_an_agent_that_has_them() -> None:
+    game = zs.games.TicTacToe()
+    agent = AlphaBeta(depth=1, time_limit=5.0)
+    assert hooks.last(agent) is None  # no move yet
+    agent(game, game.initial_state)
+    assert hooks.prepare(agent) == agent.prepare
+    assert hooks.reset(agent) == agent.reset
+    assert hooks.last(agent) is agent.last is not None
+    assert hooks.time_limit(agent) == 5.0
+
+
+@pytest.mark.parametrize("accessor", AGENT_MEMBERS)
+def test_an_agent_member_a_plain_function_lacks_is_none(accessor: str) -> None:
+    def first(game: Any, state: Any) -> Any:
+        return game.actions(state)[0]
+
+    assert getattr(hooks, accessor)(first) is None
