@@ -7,10 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import hooks
+from ..game import Game
+
 __all__ = ["Agent", "Resignation", "SearchInfo", "Seeded", "evaluator"]
 
 #: An agent is any callable ``agent(game, state) -> action``.
-Agent = Callable[[Any, Any], Any]
+Agent = Callable[[Game, Any], Any]
 
 
 class Resignation(Exception):
@@ -63,8 +66,8 @@ class Seeded:
 Heuristic = Callable[[Any, int], float]
 
 
-def evaluator(game: Any, evaluate: Heuristic | None) -> Heuristic:
+def evaluator(game: Game, evaluate: Heuristic | None) -> Heuristic:
     """The heuristic to use at a depth cutoff: ``evaluate``, else ``game.evaluate``, else 0."""
     if evaluate is not None:
         return evaluate
-    return getattr(game, "evaluate", None) or (lambda state, player: 0.0)
+    return hooks.evaluate(game) or (lambda state, player: 0.0)

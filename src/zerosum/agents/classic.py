@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..game import Game
 from .base import SearchInfo, evaluator
 
 __all__ = ["Minimax"]
@@ -29,13 +30,13 @@ class Minimax:
         self.evaluate = evaluate
         self.last: SearchInfo | None = None
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         value, pv, nodes = self.search(game, state)
         self.last = SearchInfo(value, len(pv), nodes, time.perf_counter() - start, tuple(pv))
         return pv[0]
 
-    def search(self, game: Any, state: Any) -> tuple[float, list[Any], int]:
+    def search(self, game: Game, state: Any) -> tuple[float, list[Any], int]:
         """``(value, principal variation, nodes)`` of ``state`` for the player to move."""
         me = game.player(state)
         heuristic = evaluator(game, self.evaluate)

@@ -10,9 +10,8 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from .. import budget
-from ..game import ZerosumError, format_action, game_name
-from ..hooks import own_hook
+from .. import budget, hooks
+from ..game import Game, ZerosumError, format_action, game_name
 from ..kernels.generic import random_playouts
 from ..notices import while_compiling
 from .base import SearchInfo, Seeded
@@ -24,7 +23,7 @@ if TYPE_CHECKING:  # the compiled tree loads numba: imported only when a search 
 __all__ = ["MonteCarlo", "MCTS"]
 
 
-def _require_moves(game: Any, state: Any) -> list[Any]:
+def _require_moves(game: Game, state: Any) -> list[Any]:
     if game.is_terminal(state):
         raise ZerosumError(f"no action to choose: the state is terminal in {game_name(game)}")
     return list(game.actions(state))
@@ -53,7 +52,7 @@ class MonteCarlo(Seeded):
         self.playouts = playouts
         self.last: SearchInfo | None = None
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         actions = _require_moves(game, state)
         sign = 1 if game.player(state) == 1 else -1
@@ -81,7 +80,7 @@ class MonteCarlo(Seeded):
         return choice
 
     def _rollouts(
-        self, game: Any, children: list[Any], deadline: float | None
+        self, game: Game, children: list[Any], deadline: float | None
     ) -> tuple[list[float], list[int]]:
         """Each child's total result for player 1 over its playouts, and their number.
 
@@ -108,7 +107,7 @@ class MonteCarlo(Seeded):
                 step *= 2
         return totals, counts
 
-    def prepare(self, game: Any) -> None:
+    def prepare(self, game: Game) -> None:
         """Load the compiled playouts now, so that no move's clock pays for it."""
         state = game.initial_state
         hook = playouts_hook(game)
@@ -177,7 +176,7 @@ class MCTS(Seeded):
         self.time_limit = time_limit
         self.c, self.solver, self.compiled = c, solver, compiled
         self.last: SearchInfo | None = None
-        self._game: Any = None
+        self._game: Game | None = None
         self._tree: Tree | CompiledTree | None = None
 
     def reset(self, seed: int | None = None) -> None:
@@ -185,12 +184,12 @@ class MCTS(Seeded):
         super().reset(seed)
         self._game = self._tree = None
 
-    def _tree_for(self, game: Any, state: Any) -> Tree | CompiledTree:
+    def _tree_for(self, game: Game, state: Any) -> Tree | CompiledTree:
         tree = self._tree
         if tree is not None and self._game == game and tree.reroot(state):
             return tree
         self._game = game
-        hook = own_hook(game, "compiled_rules") if self.compiled else None
+        hook = hooks.compiled_rules(game) if self.compiled else None
         rules = None if hook is None else hook()
         if rules is not None:  # the game's compiled rules: the whole tree search compiled
             from ..kernels.mcts import CompiledTree
@@ -201,7 +200,7 @@ class MCTS(Seeded):
         self._tree = Tree(game, state, self.c, self.solver, self.rng)
         return self._tree
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         _require_moves(game, state)
         tree = self._tree_for(game, state)
@@ -235,7 +234,7 @@ class MCTS(Seeded):
         self.last = SearchInfo(value, len(pv), done, seconds, pv, extra, note)
         return best.action
 
-    def prepare(self, game: Any) -> None:
+    def prepare(self, game: Game) -> None:
         """Load the compiled tree search now, so that no move's clock pays for it."""
         state = game.initial_state
         if not game.is_terminal(state):

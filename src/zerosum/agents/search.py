@@ -60,9 +60,8 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .. import budget
-from ..game import StateKeyError, key_function, zero
-from ..hooks import own_hook
+from .. import budget, hooks
+from ..game import Game, StateKeyError, key_function, zero
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator
 
@@ -144,7 +143,7 @@ class AlphaBeta(Seeded):
         self._arrays: Any = None  # the compiled search's table
         self._work: Any = None  # and its buffers
         self._game_kernel: Any = None  # what the game's search_kernel hook offered
-        self._table_game: Any = None
+        self._table_game: Game | None = None
 
     def reset(self, seed: int | None = None) -> None:
         """Forget the transposition table; reseed the tie-breaker when ``seed`` is given."""
@@ -153,7 +152,7 @@ class AlphaBeta(Seeded):
         self._memo = _Memo()
         self._arrays = self._work = self._table_game = None
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         deadline = budget.deadline_for(self.time_limit, start)
         if self._table_game is not game:  # a table is only valid for one game
@@ -193,7 +192,7 @@ class AlphaBeta(Seeded):
             return f"out of time before depth 1 finished (asked {asked}): played the best move seen"
         return f"out of time at depth {depth} (asked {asked}): played depth {depth}'s best move"
 
-    def prepare(self, game: Any) -> None:
+    def prepare(self, game: Game) -> None:
         """Load the game's compiled search now (a second or more, once per process), so
         that no move's clock pays for it: a depth-2 search of the start by a twin agent
         (the second ply reads a principal variation: compiled code of its own)."""
@@ -204,11 +203,11 @@ class AlphaBeta(Seeded):
             twin.time_limit = None
             twin(game, state)
 
-    def _kernel(self, game: Any) -> Any:
+    def _kernel(self, game: Game) -> Any:
         """The game's compiled search when the options allow it, else None."""
         if not self.compiled:
             return None
-        if self.evaluate not in (None, zero, getattr(game, "evaluate", None)):
+        if self.evaluate not in (None, zero, hooks.evaluate(game)):
             return None
         return self._game_kernel
 
@@ -223,14 +222,14 @@ class AlphaBeta(Seeded):
 _UNSET = object()
 
 
-def _game_kernel(game: Any) -> Any:
+def _game_kernel(game: Game) -> Any:
     """The game's compiled search: what its ``search_kernel`` hook offers, else one built
     on its compiled rules (``compiled_rules()``, ``kernels/rules.py``), else None; only
-    those that are the game's own (:func:`~zerosum.hooks.own_hook`)."""
-    hook = own_hook(game, "search_kernel")
+    those that are the game's own (:mod:`zerosum.hooks`)."""
+    hook = hooks.search_kernel(game)
     if hook is not None:
         return hook()
-    if own_hook(game, "compiled_rules") is None:
+    if hooks.compiled_rules(game) is None:
         return None
     from ..kernels.alphabeta import search_kernel  # loads numba: only for such games
 
@@ -245,7 +244,7 @@ def _no_key(state: Any) -> Hashable:
     return None
 
 
-def transposition_key(game: Any, state: Any) -> Callable[[Any], Hashable] | None:
+def transposition_key(game: Game, state: Any) -> Callable[[Any], Hashable] | None:
     """How the Python search keys the states of ``game`` (``state`` is a sample):
     :func:`~zerosum.game.key_function` (not canonical: by pickle where states do not
     hash), or None when the states have no key (the search then runs without a table)."""
@@ -291,7 +290,7 @@ class _Memo:
 class _Search:
     """One move's search: the recursion and its bookkeeping (nodes, killers, history)."""
 
-    def __init__(self, agent: AlphaBeta, game: Any, deadline: float | None) -> None:
+    def __init__(self, agent: AlphaBeta, game: Game, deadline: float | None) -> None:
         self.agent = agent
         self.game = game
         self.deadline = deadline
@@ -300,7 +299,7 @@ class _Search:
         # that rest on such scores: none, and the search saw the end of every line
         self.cuts = 0
         self.table = agent._table if agent.table else None
-        self.key: Callable[[Any], Hashable] = own_hook(game, "key") or _itself
+        self.key: Callable[[Any], Hashable] = hooks.key(game) or _itself
         self.memo = agent._memo
         self.heuristic = evaluator(game, agent.evaluate)
         self.partial: tuple[float, list[Any]] | None = None
@@ -447,7 +446,7 @@ class _Search:
         rank = history.__getitem__
         # A game whose own order is good (``ordered_actions``, see agents/solve.py) keeps
         # it but for the table's move: killers and history only disturb it there.
-        by_history = not getattr(game, "ordered_actions", False)
+        by_history = not hooks.ordered_actions(game)
         search = self
 
         def ended(state: Any, k: Hashable) -> bool:

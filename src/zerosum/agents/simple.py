@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Any, TextIO
 
-from ..game import ZerosumError, parse_action, render_state
+from ..game import Game, ZerosumError, parse_action, render_state
 from .base import Resignation, Seeded
 
 __all__ = ["Dummy", "Random", "Human", "Resignation"]
@@ -14,7 +14,7 @@ __all__ = ["Dummy", "Random", "Human", "Resignation"]
 class Dummy:
     """Plays the first legal action: the weakest baseline, and perfectly predictable."""
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         return game.actions(state)[0]
 
     def __repr__(self) -> str:
@@ -24,7 +24,7 @@ class Dummy:
 class Random(Seeded):
     """Plays a uniformly random legal action; reproducible with ``seed``."""
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         return self.rng.choice(list(game.actions(state)))
 
     def __repr__(self) -> str:
@@ -46,7 +46,7 @@ class Human:
         self.input = input
         self.output = output
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         out = self.output or sys.stdout
         source = self.input or sys.stdin
         if self.show_board:

@@ -18,7 +18,7 @@ then its exact distance is found with a window bounded by what is already known.
 
 Optional members of a game speed it up, and the solver uses them when present and the
 game's own (a subclass that changes a built-in game's rules does not inherit them:
-``zerosum.hooks.own_hook``):
+``zerosum.hooks``):
 
 ``settled(state) -> tuple[int, int] | None``
     ``(value, plies)`` when the outcome under perfect play is known without search (for
@@ -67,13 +67,12 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import defaultdict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import budget
-from ..game import ZerosumError, game_name, key_function, zero
-from ..hooks import own_hook
+from .. import budget, hooks
+from ..game import Game, ZerosumError, game_name, key_function, zero
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta, proven_plies
 
@@ -152,7 +151,7 @@ class Solver:
     (0, None)
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.nodes = 0
@@ -170,11 +169,11 @@ class Solver:
         if game.is_terminal(state):
             raise ValueError(f"the game is over: there is nothing to solve in {game_name(game)}")
         self.deadline = budget.deadline()
-        weakly = own_hook(game, "solve_weakly") if weak else None
+        weakly = hooks.solve_weakly(game) if weak else None
         answer = weakly(state) if weakly is not None else None
         if answer is not None:
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
-        hook = own_hook(game, "solve_exactly")
+        hook = hooks.solve_exactly(game)
         answer = hook(state) if hook is not None else None
         if answer is not None and "values" in answer:  # all the game's solver knows here
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
@@ -227,14 +226,14 @@ class Solver:
         key = key_function(game, game.initial_state, canonical=False)  # a missed one costs time
         actions, result, is_terminal = game.actions, game.result, game.is_terminal
         utility, player = game.utility, game.player
-        settled = own_hook(game, "settled")
+        settled = hooks.settled(game)
         solver = self
         win1 = WIN - 1
         clock = time.perf_counter
         history: defaultdict[Any, int] = defaultdict(int)
         rank = history.__getitem__
         # Moves that refuted others before go first, unless the game's own order is better.
-        by_history = not getattr(game, "ordered_actions", False)
+        by_history = not hooks.ordered_actions(game)
 
         def search(state: Any, me: int, alpha: int, beta: int) -> int:
             """Fail-soft score of the non-terminal ``state`` for ``me``, its mover."""
@@ -289,9 +288,9 @@ class Solver:
             # A child whose stored bound already proves a cutoff ends the search here
             # (enhanced transposition cutoff): a table look-up instead of a subtree.
             for move, child in open_children:
-                known = table.get(key(child))
-                if known is not None:
-                    value = _up(known[0]) if player(child) == me else -_up(known[1])
+                bounds = table.get(key(child))
+                if bounds is not None:
+                    value = _up(bounds[0]) if player(child) == me else -_up(bounds[1])
                     if value >= beta:
                         low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
                         table[k] = (max(low, value), high, move)
@@ -342,7 +341,7 @@ def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
     )
 
 
-def _by_compiled_search(game: Any, state: Any, weak: bool) -> tuple[dict[Any, int], int] | None:
+def _by_compiled_search(game: Game, state: Any, weak: bool) -> tuple[dict[Any, int], int] | None:
     """Every move's score (see :data:`WIN`; with ``weak`` only its sign is meant) and the
     positions searched, for a game with compiled rules (``compiled_rules()``,
     ``docs/compiled_games.md``) and no solver of its own: each move's position searched to
@@ -355,7 +354,7 @@ def _by_compiled_search(game: Any, state: Any, weak: bool) -> tuple[dict[Any, in
     :class:`~zerosum.budget.OutOfTime` when the deadline cuts a search short."""
     from ..kernels.alphabeta import search_kernel
 
-    if search_kernel(game) is None or (not weak and own_hook(game, "settled") is not None):
+    if search_kernel(game) is None or (not weak and hooks.settled(game) is not None):
         return None
     search = AlphaBeta(evaluate=zero, depth_adjust=not weak)
     me, scores, nodes = game.player(state), {}, 0
@@ -400,7 +399,7 @@ def _weak_result(values: dict[Any, int], nodes: int, seconds: float) -> SolveRes
     )
 
 
-def _from_weak_hook(answer: dict[str, Any], legal: list[Any], seconds: float) -> SolveResult:
+def _from_weak_hook(answer: dict[str, Any], legal: Sequence[Any], seconds: float) -> SolveResult:
     """A weak :class:`SolveResult` from a game's ``solve_weakly`` answer, checked to give
     every ``legal`` action a value."""
     values: dict[Any, int] = dict(answer["values"])
@@ -430,7 +429,7 @@ def _from_hook(answer: dict[str, Any], seconds: float) -> SolveResult:
     )
 
 
-def solve(game: Any, state: Any = None, weak: bool = False) -> SolveResult:
+def solve(game: Game, state: Any = None, weak: bool = False) -> SolveResult:
     """Solve ``state`` of ``game`` (default: the start) exactly, or with ``weak`` only the
     values (plies ``None``); see :class:`SolveResult`.
 
@@ -442,7 +441,7 @@ def solve(game: Any, state: Any = None, weak: bool = False) -> SolveResult:
     return Solver(game).solve(state, weak)
 
 
-def _near_an_end(game: Any, plies: int = 2, most: int = 1000) -> Any:
+def _near_an_end(game: Game, plies: int = 2, most: int = 1000) -> Any:
     """The position ``plies`` moves before the end of the game each side plays by its
     first action (the start for a shorter game); None for a game over at the start or
     not over within ``most`` moves."""
@@ -454,12 +453,12 @@ def _near_an_end(game: Any, plies: int = 2, most: int = 1000) -> Any:
     return states[max(0, len(states) - 1 - plies)] if len(states) > 1 else None
 
 
-def _has_compiled_solve(game: Any) -> bool:
+def _has_compiled_solve(game: Game) -> bool:
     """Whether solving ``game`` runs compiled code: its own solvers or its compiled rules."""
     from ..kernels.alphabeta import search_kernel
 
-    own = ("solve_exactly", "solve_weakly", "keeping_move")
-    return search_kernel(game) is not None or any(own_hook(game, n) is not None for n in own)
+    own = (hooks.solve_exactly(game), hooks.solve_weakly(game), hooks.keeping_move(game))
+    return search_kernel(game) is not None or any(hook is not None for hook in own)
 
 
 class Perfect(Seeded):
@@ -502,11 +501,11 @@ class Perfect(Seeded):
         self._solver = None
         self._fallback.reset(seed)
 
-    def prepare(self, game: Any) -> None:
+    def prepare(self, game: Game) -> None:
         """Load every compiled path a move can take now, so that no move's clock pays for
         it: the game's own solver, the bounded search it falls back on, and the solve
         and the move keeping the value of a position a few plies before an end."""
-        warm = own_hook(game, "warm_solver")
+        warm = hooks.warm_solver(game)
         if warm is not None:
             warm()
         self._fallback.prepare(game)
@@ -516,11 +515,11 @@ class Perfect(Seeded):
         # compiling comes first and is never cut short; the searches after it may be
         with contextlib.suppress(budget.OutOfTime), budget.limit(self.WARM_SECONDS):
             Solver(game).solve(late)
-            keeping = own_hook(game, "keeping_move")
+            keeping = hooks.keeping_move(game)
             if keeping is not None:
                 keeping(late)
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         if self._solver is None or self._solver.game is not game:
             self._solver = Solver(game)
@@ -546,7 +545,7 @@ class Perfect(Seeded):
         return move
 
     def _fewest_escapes(
-        self, game: Any, state: Any, best: tuple[Any, ...], proving: float
+        self, game: Game, state: Any, best: tuple[Any, ...], proving: float
     ) -> tuple[Any, ...]:
         """Of equally good moves, those that leave the opponent the fewest replies keeping
         a draw or a win (the most ways to go wrong against us): in tic-tac-toe a corner,
@@ -571,15 +570,15 @@ class Perfect(Seeded):
         fewest = min(escapes.values())
         return tuple(move for move in best if escapes[move] == fewest)
 
-    def _safe_move(self, game: Any, state: Any, seconds: float) -> tuple[Any, int] | None:
+    def _safe_move(self, game: Game, state: Any, seconds: float) -> tuple[Any, int] | None:
         """A move that keeps the value and the value, from the game's ``keeping_move`` in
         :data:`KEEP_SHARE` of ``seconds``; None when the game has none or time ran out."""
-        keeping = own_hook(game, "keeping_move")
+        keeping = hooks.keeping_move(game)
         if keeping is None:
             return None
         try:
             with budget.limit(seconds * self.KEEP_SHARE):
-                return keeping(state)  # type: ignore[no-any-return]
+                return keeping(state)
         except budget.OutOfTime:
             return None
 
@@ -596,7 +595,7 @@ class Perfect(Seeded):
         self.last = SearchInfo(value, 0, 0, seconds, (move,), extra, note)
         return move
 
-    def _search_instead(self, game: Any, state: Any, start: float) -> Any:
+    def _search_instead(self, game: Game, state: Any, start: float) -> Any:
         """The move of a bounded search, when no proof finished in time."""
         proving = time.perf_counter() - start
         move = self._fallback(game, state)

@@ -19,21 +19,21 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..game import StateKeyError, opponent, state_key
-from ..hooks import own_hook
+from .. import hooks
+from ..game import Game, StateKeyError, opponent, state_key
 from ..kernels.generic import random_playouts
 
 __all__ = ["ChildStats", "Node", "Tree", "playouts_hook"]
 
 
-def playouts_hook(game: Any) -> Callable[[Any, int, int], float] | None:
+def playouts_hook(game: Game) -> Callable[[Any, int, int], float] | None:
     """How to roll out ``game``: its ``playouts(state, n, seed)`` when it has one, else the
     compiled playouts of its compiled rules (``compiled_rules()``), else None (the
-    generic loop over its methods); only those that are its own (``own_hook``)."""
-    own = own_hook(game, "playouts")
+    generic loop over its methods); only those that are its own (``zerosum.hooks``)."""
+    own = hooks.playouts(game)
     if own is not None:
-        return own  # type: ignore[no-any-return]
-    if own_hook(game, "compiled_rules") is None:
+        return own
+    if hooks.compiled_rules(game) is None:
         return None
     from ..kernels.playouts import playouts  # loads numba: only for such games
 
@@ -91,7 +91,7 @@ class Tree:
 
     compiled = False
 
-    def __init__(self, game: Any, state: Any, c: float, solver: bool, rng: random.Random) -> None:
+    def __init__(self, game: Game, state: Any, c: float, solver: bool, rng: random.Random) -> None:
         self.game, self.c, self.solver, self.rng = game, c, solver, rng
         # the solver's bounds start at the utility range it requires; without it, unbounded
         self._limit = 1.0 if solver else math.inf
