@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .game import GameFault
+from .game import Game, GameFault
 
 __all__ = [
     "RULES", "CHECKED", "instrument", "check_zero_sum", "check_player", "short_path", "users_frame"
@@ -45,7 +45,7 @@ _LIBRARY = tuple(
 _SHOWN = 60
 
 
-def instrument(game: Any) -> Any:
+def instrument(game: Game) -> Game:
     """Check the rule methods ``game``'s class defines outside zerosum from now on, and read
     its ``initial_state`` once; returns ``game``. A game whose attributes cannot be set
     (``__slots__``) is left unchecked."""
@@ -75,7 +75,7 @@ class _Checked:
 
     __slots__ = ("game", "name", "func", "method", "check", "busy")
 
-    def __init__(self, game: Any, name: str) -> None:
+    def __init__(self, game: Game, name: str) -> None:
         self.game = game
         self.name = name
         self.func = getattr(type(game), name)
@@ -223,7 +223,7 @@ _CHECKS: dict[str, Callable[[_Checked, tuple[Any, ...], Any], Any]] = {
 }
 
 
-def check_zero_sum(game: Any, state: Any, first: float, second: float) -> None:
+def check_zero_sum(game: Game, state: Any, first: float, second: float) -> None:
     """Raise :class:`GameFault` unless ``first`` and ``second``, the utilities of ``state``
     for players 1 and 2, are numbers with ``first == -second`` (up to rounding): a game
     whose players can both win is no zero-sum game."""
@@ -244,7 +244,7 @@ def check_zero_sum(game: Any, state: Any, first: float, second: float) -> None:
     )
 
 
-def check_player(game: Any, state: Any, player: Any) -> None:
+def check_player(game: Game, state: Any, player: Any) -> None:
     """Raise :class:`GameFault` unless ``player`` (what ``game.player(state)`` said) is 1 or 2."""
     if not _is_player(player):
         where = _defined(getattr(type(game), "player", None))

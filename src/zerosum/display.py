@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .game import format_action, render_state
+from . import hooks
+from .game import Game, format_action, render_state
 
 if TYPE_CHECKING:
     from .agents.base import SearchInfo
@@ -60,9 +61,9 @@ class Table:
     __repr__ = __str__
 
 
-def board_html(game: Any, state: Any, last: Any = None) -> str:
+def board_html(game: Game, state: Any, last: Any = None) -> str:
     """``state`` drawn by ``game.to_svg`` (highlighting ``last`` if it can), else its text."""
-    draw = getattr(game, "to_svg", None)
+    draw = hooks.to_svg(game)
     if draw is None:
         return f"<pre>{escape(render_state(game, state))}</pre>"
     if last is not None and "last" in inspect.signature(draw).parameters:
@@ -75,7 +76,7 @@ def _number(value: Any) -> str:
     return f"{value:.3g}" if isinstance(value, float) else str(value)
 
 
-def record_html(record: GameRecord, game: Any = None) -> str:
+def record_html(record: GameRecord, game: Game | None = None) -> str:
     """A game record as HTML: who played, the result, the moves and the final board.
 
     ``game`` is the game played (``GameRecord._repr_html_`` rebuilds a built-in one from

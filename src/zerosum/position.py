@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from .game import format_action, render_state
+from . import hooks
+from .game import Game, format_action, render_state
 
 __all__ = ["Position", "show"]
 
@@ -28,13 +29,13 @@ class Position:
     game's text rendering either way.
     """
 
-    game: Any
+    game: Game
     state: Any
     last: Any = None
 
     def svg(self) -> str | None:
         """The game's drawing of the state, or None when the game has no ``to_svg``."""
-        draw = getattr(self.game, "to_svg", None)
+        draw = hooks.to_svg(self.game)
         if draw is None:
             return None
         return str(draw(self.state) if self.last is None else draw(self.state, last=self.last))
@@ -54,6 +55,6 @@ class Position:
         return f"Position({self.game!r}{last})"
 
 
-def show(game: Any, state: Any = None, last: Any = None) -> Position:
+def show(game: Game, state: Any = None, last: Any = None) -> Position:
     """Wrap ``state`` (default: the start) of ``game`` so notebooks draw it as SVG."""
     return Position(game, game.initial_state if state is None else state, last)

@@ -18,11 +18,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import hooks
 from ..agents import make_agent
 from ..agents.solve import Solver, SolveResult
 from ..arena.play import agent_name
 from ..display import Table
-from ..game import ZerosumError, check_action, game_name, replay, split_moves, state_key
+from ..game import Game, ZerosumError, check_action, game_name, replay, split_moves, state_key
 from .jsonout import to_json
 
 __all__ = ["Grade", "GradeReport", "grade", "random_positions", "read_positions"]
@@ -124,7 +125,7 @@ class GradeReport:
 
 
 def random_positions(
-    game: Any, count: int, plies: tuple[int, int], seed: int = 0, tries: int = 100
+    game: Game, count: int, plies: tuple[int, int], seed: int = 0, tries: int = 100
 ) -> list[Any]:
     """``count`` distinct unfinished positions, each after a uniformly random number of
     plies in ``plies`` (inclusive) of uniformly random moves; reproducible with ``seed``."""
@@ -147,7 +148,7 @@ def random_positions(
     return list(found.values())
 
 
-def _random_walk(game: Any, plies: int, rng: random.Random) -> Any:
+def _random_walk(game: Game, plies: int, rng: random.Random) -> Any:
     """The state after ``plies`` random moves, or None when the game ends first."""
     state = game.initial_state
     for _ in range(plies):
@@ -157,7 +158,7 @@ def _random_walk(game: Any, plies: int, rng: random.Random) -> Any:
     return None if game.is_terminal(state) else state
 
 
-def read_positions(game: Any, lines: Iterable[str]) -> list[Any]:
+def read_positions(game: Game, lines: Iterable[str]) -> list[Any]:
     """Positions given one per line as moves from the start (the first word of each line
     for Connect Four digits, otherwise the moves up to a ``#``); blank lines are skipped."""
     states = []
@@ -176,7 +177,7 @@ def read_positions(game: Any, lines: Iterable[str]) -> list[Any]:
 
 
 def grade(
-    game: Any,
+    game: Game,
     agents: Sequence[Any] | Mapping[str, Any],
     *,
     positions: int = 100,
@@ -226,9 +227,9 @@ def _named_agents(agents: Sequence[Any] | Mapping[str, Any]) -> list[tuple[str, 
 
 
 def _grade_one(
-    game: Any, name: str, agent: Any, states: list[Any], truths: list[SolveResult]
+    game: Game, name: str, agent: Any, states: list[Any], truths: list[SolveResult]
 ) -> Grade:
-    prepare = getattr(agent, "prepare", None)
+    prepare = hooks.prepare(agent)
     if prepare is not None:
         prepare(game)  # compiled code loads now, not on the first timed move
     counts = dict.fromkeys(("kept", "win_to_draw", "win_to_loss", "draw_to_loss"), 0)

@@ -33,10 +33,10 @@ from typing import Any
 
 import numpy as np
 
+from .. import hooks
 from ..display import Table
-from ..game import ZerosumError, game_name, key_function
+from ..game import Game, ZerosumError, game_name, key_function
 from ..games.space import LayerCounts, Probes
-from ..hooks import own_hook
 from .jsonout import to_json
 
 __all__ = ["Estimate", "PlyCounts", "SpaceAnalysis", "analyze", "generic_layers", "random_probes"]
@@ -218,7 +218,7 @@ def _cell(value: Any) -> str:
 
 
 def analyze(
-    game: Any,
+    game: Game,
     *,
     plies: int | None = None,
     max_positions: int = 200_000,
@@ -248,7 +248,7 @@ def analyze(
     rows = _rows(layers, sample)
     return SpaceAnalysis(
         game=game_name(game),
-        symmetry=own_hook(game, "symmetry") if own_hook(game, "canonical_key") else None,
+        symmetry=hooks.symmetry(game),
         plies=tuple(rows),
         exact_plies=len(layers) - 1,
         complete=complete,
@@ -267,9 +267,9 @@ def analyze(
     )
 
 
-def _exact(game: Any, plies: int | None, max_positions: int) -> list[LayerCounts]:
+def _exact(game: Game, plies: int | None, max_positions: int) -> list[LayerCounts]:
     """The exact layers from ply 0, as far as the limits allow."""
-    hook = own_hook(game, "space_layers")
+    hook = hooks.space_layers(game)
     source = hook() if hook is not None else None
     layers: list[LayerCounts] = []
     for layer in source if source is not None else generic_layers(game):
@@ -286,10 +286,10 @@ def _total(layers: list[LayerCounts], name: str) -> int | None:
     return None if any(v is None for v in values) else sum(values)
 
 
-def generic_layers(game: Any) -> Iterator[LayerCounts]:
+def generic_layers(game: Game) -> Iterator[LayerCounts]:
     """Exact counts ply by ply for any game whose states have a key (``state_key``), and
     up to symmetry with ``canonical_key``: breadth-first, one dictionary per ply."""
-    canonical: Callable[[Any], Hashable] | None = own_hook(game, "canonical_key")
+    canonical = hooks.canonical_key(game)
     start = game.initial_state
     key = key_function(game, start)
     frontier: dict[Hashable, tuple[Any, int]] = {key(start): (start, 1)}
@@ -325,7 +325,7 @@ def generic_layers(game: Any) -> Iterator[LayerCounts]:
 
 
 def _next_layer(
-    game: Any,
+    game: Game,
     layer: dict[Hashable, tuple[Any, int]],
     key: Callable[[Any], Hashable],
     distinct: bool = False,
@@ -352,17 +352,17 @@ def _next_layer(
     return nxt, done, moves
 
 
-def random_probes(game: Any, samples: int, seed: int = 0) -> Probes:
+def random_probes(game: Game, samples: int, seed: int = 0) -> Probes:
     """``samples`` uniformly random games from the start (the game's compiled
     ``space_probes`` when it has one), as :class:`~zerosum.games.space.Probes`."""
-    hook = own_hook(game, "space_probes")
+    hook = hooks.space_probes(game)
     found = hook(samples, seed) if hook is not None else None
     return found if found is not None else _python_probes(game, samples, seed)
 
 
-def _python_probes(game: Any, samples: int, seed: int) -> Probes:
+def _python_probes(game: Game, samples: int, seed: int) -> Probes:
     rng = random.Random(seed)
-    orders: Callable[[Any], int] | None = own_hook(game, "move_orders")
+    orders = hooks.move_orders(game)
     games: list[tuple[list[float], list[float], int]] = []
     for _ in range(samples):
         state, product = game.initial_state, 1.0

@@ -26,8 +26,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .. import budget
-from ..game import SpecError
+from .. import budget, hooks
+from ..game import Game, SpecError
+from ..hooks import ColumnBoard
 from ..spec import parse_code_spec
 
 __all__ = ["ConnectX", "Struct", "observation", "configuration", "from_spec"]
@@ -46,7 +47,7 @@ class Struct(dict[str, Any]):
             raise AttributeError(name) from None
 
 
-def observation(game: Any, state: Any) -> Struct:
+def observation(game: ColumnBoard, state: Any) -> Struct:
     """What a ConnectX agent sees of ``state`` in ``game`` (a Connect Four)."""
     board = [
         game.cell(state, col, row)
@@ -61,7 +62,7 @@ def observation(game: Any, state: Any) -> Struct:
     )
 
 
-def configuration(game: Any, seconds: float | None) -> Struct:
+def configuration(game: ColumnBoard, seconds: float | None) -> Struct:
     """The ConnectX configuration of ``game``, a move being given ``seconds``."""
     told = DEFAULT_SECONDS if seconds is None else max(0.0, seconds)
     return Struct(
@@ -90,10 +91,11 @@ class ConnectX:
         self.source = source
         self.name = f"connectx:{source}" if source else getattr(function, "__name__", "connectx")
 
-    def __call__(self, game: Any, state: Any) -> int:
-        if not all(hasattr(game, a) for a in ("width", "height", "k", "cell")):
+    def __call__(self, game: Game, state: Any) -> int:
+        board = hooks.column_board(game)
+        if board is None:
             raise TypeError(f"a ConnectX agent plays Connect Four, not {type(game).__name__}")
-        column = self.function(observation(game, state), configuration(game, budget.remaining()))
+        column = self.function(observation(board, state), configuration(board, budget.remaining()))
         return int(column)
 
     def reset(self, seed: int | None = None) -> None:

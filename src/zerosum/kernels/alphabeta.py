@@ -28,8 +28,8 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit, typeof, types
 
+from .. import hooks
 from ..game import game_name
-from ..hooks import own_hook
 from ..notices import while_compiling
 from .bits import HOT
 from .clock import passed
@@ -463,7 +463,7 @@ class SearchKernel:
 
     def __init__(self, rules: Rules) -> None:
         self.rules, self.game, self.record = rules, rules.game, rules.record
-        self.ordered = rules.ordered or getattr(self.game, "ordered_actions", False)
+        self.ordered = rules.ordered or hooks.ordered_actions(self.game)
         with while_compiling(f"compiling the alpha-beta search of {game_name(self.game)}, once"):
             # compiled (or loaded from the cache) with its explicit signature (_signature);
             # then a depth-1 search compiles the root's functions around it, and reading
@@ -556,8 +556,11 @@ def _kernel_of(rules: Rules) -> SearchKernel:
 
 def search_kernel(game: Any) -> SearchKernel | None:
     """The compiled search of ``game`` when it offers compiled rules (its optional
-    ``compiled_rules()`` member returns them, and they are its own: :func:`own_hook`),
-    else None. One kernel per rules object."""
-    hook = own_hook(game, "compiled_rules")
+    ``compiled_rules()`` member returns them, and they are its own:
+    :func:`zerosum.hooks.compiled_rules`), else None. One kernel per rules object.
+
+    ``game`` is typed ``Any``: the built-in games' ``BuiltinGame.search_kernel`` passes
+    itself, a mixin that is no :class:`~zerosum.game.Game` to the type checker."""
+    hook = hooks.compiled_rules(game)
     rules = None if hook is None else hook()
     return None if rules is None else _kernel_of(rules)

@@ -19,9 +19,12 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from .. import hooks
+from ..game import Game
 from .rules import (
     MAX_MOVES,
     OPEN,
+    Rules,
     canonical,
     canonical_move,
     evaluate,
@@ -62,29 +65,39 @@ def _moved(rules, code, t):  # type: ignore[no-untyped-def]
     return image, original_move(rules, image, t)
 
 
-def compiled_actions(game: Any, state: Any) -> list[Any]:
+def _rules(game: Game) -> Rules:
+    """The game's own compiled rules (:func:`zerosum.hooks.compiled_rules`), or ValueError."""
+    hook = hooks.compiled_rules(game)
+    rules = None if hook is None else hook()
+    if rules is None:
+        raise ValueError(f"{game!r} has no compiled rules of its own to check")
+    return rules
+
+
+def compiled_actions(game: Game, state: Any) -> list[Any]:
     """The legal actions of the non-terminal ``state`` by the compiled rules, in order."""
-    rules = game.compiled_rules()
+    rules = _rules(game)
     a, b, player = rules.unpack(state)
     out = np.empty(MAX_MOVES, dtype=np.int64)
     count = _moves(rules.record, np.uint64(a), np.uint64(b), player, out)
     return [rules.action(code, player) for code in out[:count].tolist()]
 
 
-def compiled_result(game: Any, state: Any, action: Any) -> tuple[int, int, float | None]:
+def compiled_result(game: Game, state: Any, action: Any) -> tuple[int, int, float | None]:
     """The masks after ``action`` by the compiled rules, and the mover's utility of the
     position reached (None: not terminal)."""
-    rules = game.compiled_rules()
+    rules = _rules(game)
     a, b, player = rules.unpack(state)
     code = rules.code(action, player)
     a2, b2, final = _play(rules.record, np.uint64(a), np.uint64(b), player, code)
     return int(a2), int(b2), None if final == OPEN else float(final)
 
 
-def compare(game: Any, state: Any) -> None:
+def compare(game: Game, state: Any) -> None:
     """Raise ``AssertionError``, saying where, unless the compiled rules of ``game``
-    agree with its Python methods on the non-terminal ``state`` and every move from it."""
-    rules = game.compiled_rules()
+    agree with its Python methods on the non-terminal ``state`` and every move from it
+    (``ValueError`` when it has none of its own)."""
+    rules = _rules(game)
     shown = f"in {game!r} at {state!r}"
     legal = list(game.actions(state))
     compiled = compiled_actions(game, state)
@@ -92,10 +105,11 @@ def compare(game: Any, state: Any) -> None:
     me = game.player(state)
     a, b, to_move = rules.unpack(state)
     assert to_move == me, f"unpack says player {to_move} is to move, player() {me} {shown}"
-    if hasattr(game, "evaluate"):
+    heuristic = hooks.evaluate(game)
+    if heuristic is not None:
         for player in (1, 2):
             mine = float(_evaluate(rules.record, np.uint64(a), np.uint64(b), me, player))
-            theirs = game.evaluate(state, player)
+            theirs = heuristic(state, player)
             assert mine == theirs, f"compiled evaluate {mine} != {theirs} for {player} {shown}"
     for action in legal:
         after = game.result(state, action)

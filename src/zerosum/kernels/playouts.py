@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..hooks import own_hook
+from .. import hooks
+from ..game import Game
 from .generic import random_playouts
 from .rng import below, new_rng
 from .rules import MAX_MOVES, MAX_PLIES, OPEN, Rules, moves, outcome, play
@@ -85,12 +86,12 @@ def _kernel_of(rules: Rules) -> Playouts:
     return Playouts(rules)
 
 
-def compiled(game: Any) -> Playouts | None:
+def compiled(game: Game) -> Playouts | None:
     """The compiled playouts of ``game``, or None when it has no compiled rules of its own
     (a user game without them, a subclass that changed a built-in's rules, or a built-in
     board too large for 64-bit masks: Connect Four beyond 64 cells with the spare row,
     Migration beyond 8x8)."""
-    hook = own_hook(game, "compiled_rules")
+    hook = hooks.compiled_rules(game)
     rules = None if hook is None else hook()
     return None if rules is None else _kernel_of(rules)
 
@@ -99,7 +100,9 @@ def playouts(game: Any, state: Any, n: int, seed: int) -> float:
     """Total utility for player 1 of ``n`` uniformly random playouts from ``state``.
 
     Compiled for the games where :func:`compiled` has a kernel, else through
-    :func:`random_playouts`; the same ``seed`` gives the same total.
+    :func:`random_playouts`; the same ``seed`` gives the same total. (``game`` is typed
+    ``Any``: ``BuiltinGame.playouts`` passes itself, a mixin the type checker does not
+    see as a :class:`~zerosum.game.Game`.)
 
     >>> from zerosum.games import TicTacToe
     >>> game = TicTacToe()
@@ -117,7 +120,7 @@ def playouts(game: Any, state: Any, n: int, seed: int) -> float:
     return kernel.total(state, n, new_rng(seed))
 
 
-def trace(game: Any, state: Any, seed: int) -> list[Any]:
+def trace(game: Game, state: Any, seed: int) -> list[Any]:
     """The actions of one compiled random playout from ``state`` (a game whose
     :func:`compiled` kernel exists), in the game's own action format, for replaying."""
     kernel = compiled(game)

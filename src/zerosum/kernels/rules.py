@@ -70,6 +70,7 @@ from typing import Any
 import numpy as np
 from numba.extending import overload
 
+from ..game import Game
 from .bits import HOT
 
 __all__ = ["OPEN", "PASS", "Rules", "compiled_rules", "moves", "play", "outcome", "evaluate",
@@ -346,7 +347,7 @@ class Rules:
     #: The most moves a position has (the MCTS tree reserves that many children per node).
     most_moves: int = MAX_MOVES
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
 
     def unpack(self, state: Any) -> tuple[int, int, int]:
