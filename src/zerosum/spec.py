@@ -197,13 +197,19 @@ def _scalar_type(annotation: Any) -> tuple[type, bool] | None:
 
 @dataclass(frozen=True)
 class Entry(Generic[T]):
-    """A registered factory, the spec-settable parameters it takes, and a one-line summary."""
+    """A registered factory, the spec-settable parameters it takes, and a one-line summary;
+    for a built-in, what to warm up and which small specs the tests play."""
 
     name: str
     factory: Callable[..., T]
     params: tuple[Param, ...]
     summary: str
     open_params: bool = False  # the factory takes **kwargs: other keys go to it as text
+    #: A spec whose compiled code the page's agent hosts load before their first move
+    #: (:mod:`zerosum.arena.warm`: every warm agent on every warm game), or None.
+    warm: str | None = None
+    #: Specs whose random playouts end quickly: the test suites play every one.
+    small_specs: tuple[str, ...] = ()
 
     def make(self, spec: str, args: dict[str, str], kind: str) -> T:
         kwargs = self.arguments(spec, args, kind)
@@ -259,14 +265,20 @@ class Registry(Generic[T]):
         self._entries: dict[str, Entry[T]] = {}
 
     def register(
-        self, name: str, summary: str = ""
+        self,
+        name: str,
+        summary: str = "",
+        *,
+        warm: str | None = None,
+        small_specs: tuple[str, ...] = (),
     ) -> Callable[[Callable[..., T]], Callable[..., T]]:
-        """Decorator: make ``factory`` available as ``name`` in spec strings."""
+        """Decorator: make ``factory`` available as ``name`` in spec strings; ``warm`` and
+        ``small_specs`` as in :class:`Entry`."""
 
         def add(factory: Callable[..., T]) -> Callable[..., T]:
             doc = summary or (inspect.getdoc(factory) or "").split("\n")[0]
             params, open_params = signature_params(factory), takes_any_keyword(factory)
-            self._entries[name] = Entry(name, factory, params, doc, open_params)
+            self._entries[name] = Entry(name, factory, params, doc, open_params, warm, small_specs)
             return factory
 
         return add

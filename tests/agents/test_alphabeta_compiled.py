@@ -11,27 +11,36 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zerosum as zs
+from helpers import SMALL_GAMES
 from search_helpers import Kayles, hashed, random_state
 from zerosum.agents import AlphaBeta
 from zerosum.agents.search import DECAY
 from zerosum.games.heuristics import zero
 from zerosum.kernels.alphabeta import search_kernel as compiled
 
-# Every game with a kernel, at depths both paths finish quickly (None: to the end; some
-# depths reach the end of the game, where the compiled deepening stops early).
+#: The depths every game with a kernel is searched at.
+DEPTHS: list[int | None] = [1, 2, 3]
+#: More sizes and depths where both paths still finish quickly (None: to the end; some
+#: depths reach the end of the game, where the compiled deepening stops early).
+DEEPER: dict[str, list[int | None]] = {
+    "tictactoe": [8, None],
+    "pick:n=3": [4],
+    "migration:n=3": [None],
+    "migration:n=4": [5, 12, None],
+    "migration:n=6": [4],
+    "migration:n=8": [4],
+    "connect4": [4, 5],
+    "connect4:width=4,height=4,k=3": [6, None],
+    "connect4:width=5,height=3": [5],
+    "othello:size=4": [None],
+}
+#: Every game with a kernel: each small spec of the registry whose rules compile (so a new
+#: compiled game is tested with no edit here), and the sizes above.
 KERNEL_GAMES = [
-    ("tictactoe", [1, 2, 3, 8, None]),
-    ("pick:n=3", [1, 2, 3, 4]),
-    ("pick:n=4", [1, 2, 3]),
-    ("migration:n=3", [1, 2, None]),
-    ("migration:n=4", [1, 2, 3, 5, 12, None]),
-    ("migration:n=6", [1, 2, 3, 4]),
-    ("migration:n=8", [1, 2, 3, 4]),
-    ("connect4", [1, 2, 3, 4, 5]),
-    ("connect4:width=4,height=4,k=3", [1, 2, 3, 6, None]),
-    ("connect4:width=5,height=3", [1, 3, 5]),
-    ("othello:size=4", [1, 2, 3, None]),
-    ("othello:size=6", [1, 2, 3]),
+    (spec, DEPTHS + DEEPER.get(spec, []))
+    for spec in dict.fromkeys(
+        [s for s in SMALL_GAMES if compiled(zs.load_game(s)) is not None] + list(DEEPER)
+    )
 ]
 SWITCHES = st.fixed_dictionaries(
     {

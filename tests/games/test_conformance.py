@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import zerosum as zs
 from helpers import SMALL_GAMES
 from zerosum.game import check_action, format_action, parse_action, render_state
+from zerosum.games import GAMES
 
 
 @settings(max_examples=60, deadline=None)
@@ -57,3 +58,11 @@ def test_an_illegal_action_is_refused_with_the_legal_ones(game: object) -> None:
         assert exc.player == 1
     else:
         raise AssertionError("an illegal action must raise")
+
+
+def test_every_built_in_game_gives_the_tests_small_specs_of_its_own() -> None:
+    built_in = [entry for entry in GAMES if isinstance(entry.factory, type)]  # not adapters
+    assert {entry.name for entry in built_in} >= {"tictactoe", "connect4", "migration"}
+    for entry in built_in:
+        assert entry.small_specs, f"{entry.name}: give small_specs in games/registry.py"
+        assert all(zs.load_game(spec).name == entry.name for spec in entry.small_specs)

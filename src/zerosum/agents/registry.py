@@ -13,15 +13,33 @@ from .search import AlphaBeta
 from .simple import Dummy, Human, Random
 from .solve import Perfect
 
+#: Each built-in agent: its name, summary and, for those with compiled code, the spec the
+#: page's agent hosts warm up on every warm game (``warm``).
 AGENTS: Registry[Any] = Registry("agent")
 AGENTS.register("dummy", "plays the first legal action")(Dummy)
 AGENTS.register("random", "plays a uniformly random legal action")(Random)
 AGENTS.register("human", "asks a person on the terminal")(Human)
 AGENTS.register("minimax", "plain minimax, no pruning (the baseline)")(Minimax)
-AGENTS.register("montecarlo", "pure Monte-Carlo: random playouts per move, best mean")(MonteCarlo)
-AGENTS.register("mcts", "Monte-Carlo tree search (UCT, random rollouts, optional solver)")(MCTS)
-AGENTS.register("alphabeta", "alpha-beta with table, move ordering, deepening")(AlphaBeta)
-AGENTS.register("perfect", "plays by exact solving: fastest win, slowest loss")(Perfect)
+AGENTS.register(
+    "montecarlo",
+    "pure Monte-Carlo: random playouts per move, best mean",
+    warm="montecarlo:playouts=1",
+)(MonteCarlo)
+AGENTS.register(
+    "mcts",
+    "Monte-Carlo tree search (UCT, random rollouts, optional solver)",
+    warm="mcts:iterations=2",
+)(MCTS)
+AGENTS.register(
+    "alphabeta",
+    "alpha-beta with table, move ordering, deepening",
+    warm="alphabeta",
+)(AlphaBeta)
+AGENTS.register(
+    "perfect",
+    "plays by exact solving: fastest win, slowest loss",
+    warm="perfect",
+)(Perfect)
 AGENTS.register(
     "connectx",
     "a Kaggle ConnectX agent: connectx:FILE.py[:NAME], connectx:negamax (Connect Four)",

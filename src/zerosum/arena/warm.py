@@ -1,4 +1,5 @@
-"""Loads the compiled code of the built-in agents for the built-in games, on import.
+"""Loads the compiled code of the built-in agents for the built-in games, on import: those
+whose registry line gives a ``warm`` spec (``games/registry.py``, ``agents/registry.py``).
 
 The fork server that starts agent hosts (:mod:`zerosum.arena.isolation`) imports this
 module once, so every host it forks starts with the compiled code loaded (about 1.5 s
@@ -10,20 +11,19 @@ from __future__ import annotations
 
 import contextlib
 
-from ..agents import make_agent
-from ..games import load_game
+from ..agents import AGENTS, make_agent
+from ..games import GAMES, load_game
 from .play import prepare_agent
 
 __all__ = ["warm"]
 
-AGENTS = ("alphabeta", "mcts:iterations=2", "montecarlo:playouts=1", "perfect")
-GAMES = ("connect4", "tictactoe", "migration", "pick")
-
 
 def warm() -> None:
-    """Prepare each built-in agent on each built-in game (errors are left to the moves)."""
-    for game in map(load_game, GAMES):
-        for spec in AGENTS:
+    """Prepare every agent the registry marks ``warm`` on every game it marks so (errors
+    are left to the moves)."""
+    agents = [entry.warm for entry in AGENTS if entry.warm]
+    for game in (load_game(entry.warm) for entry in GAMES if entry.warm):
+        for spec in agents:
             with contextlib.suppress(Exception):
                 prepare_agent(make_agent(spec), game)
 

@@ -12,12 +12,40 @@ from .connect_four import ConnectFour
 from .migration import Migration
 from .othello import Othello
 
+#: Each built-in game: its name, summary, the spec the page's agent hosts warm up (``warm``)
+#: and the small specs every game test suite plays (``small_specs``).
 GAMES: Registry[Any] = Registry("game")
-GAMES.register("tictactoe", "tic-tac-toe on a 3x3 board")(TicTacToe)
-GAMES.register("connect4", "Connect Four, any size and line length k")(ConnectFour)
-GAMES.register("migration", "Migration on an n x n board")(Migration)
-GAMES.register("othello", "Othello (Reversi) on a 4x4, 6x6 or 8x8 board")(Othello)
-GAMES.register("pick", "take numbers 1..n²; n of them summing to n(n²+1)/2 win")(Pick)
+GAMES.register(
+    "tictactoe", "tic-tac-toe on a 3x3 board", warm="tictactoe", small_specs=("tictactoe",)
+)(TicTacToe)
+GAMES.register(
+    "connect4",
+    "Connect Four, any size and line length k",
+    warm="connect4",
+    small_specs=(
+        "connect4",
+        "connect4:width=5,height=4",
+        "connect4:width=4,height=4,k=3",
+        "connect4:width=9,height=8,k=5",
+    ),
+)(ConnectFour)
+GAMES.register(
+    "migration",
+    "Migration on an n x n board",
+    warm="migration",
+    small_specs=("migration:n=3", "migration:n=5", "migration:n=8"),
+)(Migration)
+GAMES.register(
+    "othello",
+    "Othello (Reversi) on a 4x4, 6x6 or 8x8 board",
+    small_specs=("othello:size=4", "othello:size=6"),
+)(Othello)
+GAMES.register(
+    "pick",
+    "take numbers 1..n²; n of them summing to n(n²+1)/2 win",
+    warm="pick",
+    small_specs=("pick:n=2", "pick:n=3", "pick:n=4"),
+)(Pick)
 GAMES.register(
     "openspiel", "an OpenSpiel game: openspiel:NAME[,param=value...] (needs open_spiel)"
 )(openspiel.from_spec)
