@@ -29,9 +29,12 @@ import numpy as np
 import zerosum as zs
 from zerosum.agents import AlphaBeta, MCTS
 try:
-    from zerosum.games import connect_four_solver as c4
-except ImportError:  # a checkout from before it moved to its game
-    from zerosum.kernels import connect4 as c4
+    from zerosum.games.connect_four import solver as c4
+except ImportError:  # a checkout from before Connect Four was one folder
+    try:
+        from zerosum.games import connect_four_solver as c4
+    except ImportError:  # from before the solver moved to its game
+        from zerosum.kernels import connect4 as c4
 
 def game_line(game, depth, plies):
     agent, state, line = AlphaBeta(depth, seed=None), game.initial_state, [game.initial_state]

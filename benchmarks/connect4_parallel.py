@@ -20,7 +20,7 @@ import time
 
 from connect4_solver import SETS, load
 
-from zerosum.games import connect_four_solver as c4
+from zerosum.games.connect_four import solver as c4
 
 # the sets that take seconds, not hours, for a few hundred positions
 QUICK = ("L3_R1", "L2_R1", "L2_R2", "L1_R1")

@@ -16,7 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
-from zerosum.games import connect_four_solver as c4
+from zerosum.games.connect_four import solver as c4
 
 ROOT = Path(__file__).resolve().parent.parent
 

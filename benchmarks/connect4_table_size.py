@@ -18,7 +18,7 @@ import statistics
 
 from connect4_solver import SETS, load
 
-from zerosum.games import connect_four_solver as c4
+from zerosum.games.connect_four import solver as c4
 
 
 def main() -> None:

@@ -31,7 +31,7 @@ import time
 import numpy as np
 from connect4_solver import SETS, fmt_time, load
 
-from zerosum.games import connect_four_solver as c4
+from zerosum.games.connect_four import solver as c4
 
 
 def bitbully_solver():  # type: ignore[no-untyped-def]

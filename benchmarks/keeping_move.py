@@ -16,7 +16,7 @@ import statistics
 import time
 
 import zerosum as zs
-from zerosum.games import connect_four_solver as connect4
+from zerosum.games.connect_four import solver as connect4
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 import zerosum as zs
-from zerosum.games.connect_four_book import book
+from zerosum.games.connect_four.book import book
 
 
 class Timed:

@@ -72,7 +72,7 @@ def test_a_weak_solve_prints_values_without_distances(capsys: pytest.CaptureFixt
 def test_values_from_the_book_say_they_have_no_distances(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from zerosum.games.connect_four_book import Book, book
+    from zerosum.games.connect_four.book import Book, book
 
     shipped = book()
     if shipped is None:
@@ -80,7 +80,7 @@ def test_values_from_the_book_say_they_have_no_distances(
     # the shipped book as values only: every position's sign
     signs = (shipped.scores > 0).astype(shipped.scores.dtype) - (shipped.scores < 0)
     values = Book(shipped.keys, signs, shipped.plies, 0)
-    monkeypatch.setattr("zerosum.games.connect_four_book.book", lambda: values)
+    monkeypatch.setattr("zerosum.games.connect_four.book.book", lambda: values)
     assert main(["solve", "connect4", "--moves", "444"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "player 2 to move loses" and "no distances" in out[1]

@@ -17,7 +17,7 @@ import pytest
 import zerosum as zs
 from zerosum import budget
 from zerosum.agents.solve import Solver
-from zerosum.games import connect_four_solver as connect4
+from zerosum.games.connect_four import solver as connect4
 from zerosum.games.migration import solver as migration_solver
 
 BUDGET = 0.4

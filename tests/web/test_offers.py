@@ -9,8 +9,8 @@ import pytest
 
 import zerosum as zs
 from zerosum import budget
-from zerosum.games.connect_four import BOOK_INSTANT_PLIES
-from zerosum.games.connect_four_book import book
+from zerosum.games.connect_four.book import book
+from zerosum.games.connect_four.game import BOOK_INSTANT_PLIES
 
 #: 7x6 answers its first moves from the opening book once the book is deep enough.
 _SHIPPED = book()

@@ -6,15 +6,16 @@ the generic commands call :func:`add_solve_options` and :func:`before_solve`."""
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Iterable
 from typing import Any
 
+from ..games.connect_four.batch import solve_lines
 from ..hooks import own_hook
 from ..interrupts import signals_end_process
 from ..limits import check_table_megabytes, check_workers
-from ..solve_batch import solve_lines
 from .errors import UsageError
 from .types import positive_float, positive_int, scheduler
 
@@ -45,12 +46,12 @@ def before_solve(game: Any, args: argparse.Namespace) -> int | None:
     if args.tt_mb is not None or args.batch is not None:
         _prepare_solver(game, args.tt_mb)
     if args.batch is not None:
-        from ..games import connect_four_solver as connect4
+        from ..games.connect_four import solver as connect4
 
         connect4.prepare_tables(workers, game.width, game.height)
         return _solve_batch(game, args.batch, weak=args.weak, workers=workers)
     if own_hook(game, "has_compiled_solver"):  # Connect Four's exact solver
-        from ..games import connect_four_solver as connect4
+        from ..games.connect_four import solver as connect4
 
         connect4.set_default_workers(workers)  # the columns of the position at once
     return None
@@ -60,7 +61,7 @@ def _prepare_solver(game: Any, tt_mb: float | None) -> None:
     """Check the game has the compiled solver, size its table, and compile it once (saying so)."""
     if not own_hook(game, "has_compiled_solver"):
         raise UsageError("--batch and --tt-mb need connect4 with k=4 on at most 64 bits")
-    from ..games import connect_four_solver as connect4
+    from ..games.connect_four import solver as connect4
 
     if tt_mb is not None:
         check_table_megabytes(tt_mb)
@@ -98,18 +99,19 @@ def _solve_batch(game: Any, path: str, *, weak: bool, workers: int) -> int:
 def cmd_book(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..book import build
-    from ..games.connect_four_book import BOOK_PATH
+    from ..arena.executors import open_pool
+    from ..games.connect_four.book import BOOK_PATH
+    from ..games.connect_four.book_build import build
 
     workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
     out = BOOK_PATH if args.out is None else Path(args.out)
+    inline = workers == 1 and args.scheduler is None
     build(
         args.plies,
         Path(args.journals),
         out,
         exact_plies=min(4, args.plies) if args.exact_plies is None else args.exact_plies,
-        workers=workers,
-        scheduler=args.scheduler,
+        pool=None if inline else functools.partial(open_pool, workers, args.scheduler),
     )
     return 0
 

@@ -9,10 +9,10 @@ the interface only, never a game, and agents find a game's rules through its opt
 ``compiled_rules()`` member. Solving is generic too: any game with compiled rules is
 solved, weakly or exactly (with distances), by the generic alpha-beta searched to the end
 (``agents/solve.py``). Two games keep faster solvers of their own, with the game:
-Connect Four's exact solver on its bitboards (``games/connect_four_solver.py``) and
+Connect Four's exact solver on its bitboards (``games/connect_four/solver.py``) and
 Migration's win/loss solver (``games/migration/solver.py``, on the game's compiled
 rules); so do the exact state-space counters of Connect Four and Pick
-(``games/connect_four_space.py``, ``games/claim/placement_space.py``). Nothing here knows a
+(``games/connect_four/space.py``, ``games/claim/placement_space.py``). Nothing here knows a
 game.
 
 How the kernels are made generic, and why this way (measured with numba 0.68 on this

@@ -13,10 +13,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from ..kernels.bits import HOT, popcount
-from ..kernels.rules import OPEN, Rules, compiled_rules
-from .connect_four import SCALE
-from .heuristics import _board
+from ...kernels.bits import HOT, popcount
+from ...kernels.rules import OPEN, Rules, compiled_rules
+from ..heuristics import _board
+from .game import SCALE
 
 __all__ = ["ConnectFourRules", "ConnectFourCodec", "has_line", "drop"]
 

@@ -9,7 +9,7 @@ import pytest
 from processes import Command
 from zerosum.cli import main
 
-END_EASY = Path(__file__).parent / "data" / "connect4" / "Test_L3_R1.txt"
+END_EASY = Path(__file__).parents[2] / "data" / "connect4" / "Test_L3_R1.txt"
 
 
 def test_batch_writes_scores_in_order_and_reports_bad_lines(

@@ -86,7 +86,7 @@ def test_a_games_next_solve_starts_from_what_the_last_one_proved() -> None:
     game = ConnectFour()
     # ten plies in: about 270,000 nodes from a fresh table
     state = zs.game.replay(game, list("3216462544"))
-    from zerosum.games import connect_four_solver as connect4
+    from zerosum.games.connect_four import solver as connect4
 
     connect4.kept_table().reset()
     first = game.solve_exactly(state)

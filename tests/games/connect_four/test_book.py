@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import zerosum as zs
-from zerosum import book as builder
 from zerosum.cli import main
 from zerosum.game import ZerosumError
-from zerosum.games import connect_four_solver as connect4
-from zerosum.games.connect_four_book import (
+from zerosum.games.connect_four import book_build as builder
+from zerosum.games.connect_four import solver as connect4
+from zerosum.games.connect_four.book import (
     Book,
     book,
     canonical,
@@ -227,7 +227,7 @@ def test_a_build_refuses_values_that_contradict_its_exact_scores(tmp_path: Path)
 def test_the_shipped_book_agrees_with_the_public_benchmark_sets(name: str) -> None:
     shipped = book()
     assert shipped is not None
-    data = Path(__file__).parents[1] / "data" / "connect4" / f"{name}.txt"
+    data = Path(__file__).parents[2] / "data" / "connect4" / f"{name}.txt"
     checked = 0
     for line in data.read_text().splitlines():
         moves, score = line.split()
@@ -250,7 +250,7 @@ def test_perfect_plays_from_a_book_of_values(monkeypatch: pytest.MonkeyPatch) ->
         for key, score in _shipped_scores(ply).items():
             scores[key] = score if ply <= 2 else _sign(score)
     values_book = Book.from_scores(scores, 4, 2)
-    monkeypatch.setattr("zerosum.games.connect_four_book.book", lambda: values_book)
+    monkeypatch.setattr("zerosum.games.connect_four.book.book", lambda: values_book)
     game = zs.games.ConnectFour()
     state = game.initial_state
     for column in (3, 3, 2):  # three stones: every move leads to a position of values

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import zerosum as zs
 from search_helpers import random_state
 from zerosum import budget
-from zerosum.games import connect_four_solver as connect4
+from zerosum.games.connect_four import solver as connect4
 
 #: A position of 8 stones won for the mover: every move's score takes the solver about
 #: 30 million positions, a move that keeps the win about 2 million.

@@ -3,14 +3,15 @@
 Two plies are searched: every position of ``exact_plies`` stones is solved exactly, and,
 for a deeper book, every position of ``plies`` stones for its value only (win, draw or
 loss: a fraction of the cost). A position and its mirror image are one entry; a finished
-game or a mover who wins at once none. The positions go out in chunks to local worker
-processes or an existing Dask cluster (the arena's executor path,
-:func:`~zerosum.arena.executors.open_pool`). Each solved chunk is appended to a journal and
+game or a mover who wins at once none. The positions go out in chunks to a pool of workers
+that the caller opens (``zerosum book``: the arena's local worker processes or a Dask
+cluster, :func:`~zerosum.arena.executors.open_pool`; a game sits below the arena, so the
+pool is passed in), or are solved in this process. Each solved chunk is appended to a journal and
 flushed, so a build that is stopped, even by ``kill -9``, resumes where it was when run
 again. The other plies then follow without search: a position's score is the best of its
 moves' (negamax over the book), exact scores from the exact ply and values from the deep
 one; where both give a position, they must agree. The book is written as package data
-(:data:`~zerosum.games.connect_four_book.BOOK_PATH`).
+(:data:`~zerosum.games.connect_four.book.BOOK_PATH`).
 """
 
 from __future__ import annotations
@@ -19,14 +20,15 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
-from .arena.executors import check_scheduler, first_finished, open_pool
-from .files import WriteError, check_folder, check_output
-from .game import ZerosumError
-from .games.connect_four_book import (
+from ...files import WriteError, check_folder, check_output
+from ...game import ZerosumError
+from ...interrupts import signals_end_process
+from .book import (
     BOARD,
     HEIGHT,
     WIDTH,
@@ -35,12 +37,38 @@ from .games.connect_four_book import (
     column_scores,
     winning_drop,
 )
-from .interrupts import signals_end_process
 
-__all__ = ["positions", "build", "journal_path", "solve_chunk", "JOURNAL_FORMAT"]
+if TYPE_CHECKING:
+    from .solver import TranspositionTable
+
+__all__ = ["ChunkPool", "positions", "build", "journal_path", "solve_chunk", "JOURNAL_FORMAT"]
 
 JOURNAL_FORMAT = "zerosum-book-journal/1"
 CHUNK = 16  # positions per task: seconds of work each at the depths books are built to
+#: How often the wait for chunks wakes, in seconds, so that Ctrl-C stops it at once.
+WAKE_SECONDS = 0.1
+
+
+class ChunkPool(Protocol):
+    """Where chunks are solved: an executor and how many jobs it runs at once (the arena's
+    :class:`~zerosum.arena.executors.Pool` is one)."""
+
+    executor: Executor
+    slots: int
+
+
+class _ThisProcess(Executor):
+    """Solves each chunk at once in this process."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+class _InlinePool:
+    executor: Executor = _ThisProcess()
+    slots = 1
 
 
 def positions(plies: int) -> Iterator[tuple[int, int]]:
@@ -61,7 +89,7 @@ def positions(plies: int) -> Iterator[tuple[int, int]]:
         yield level[key]
 
 
-_table: Any = None
+_table: TranspositionTable | None = None
 
 
 def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
@@ -73,7 +101,7 @@ def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
     the values in half the time 256 MB took (5.6 s against 11.2 s, at 15% more nodes), as
     a table that stays in the caches is read faster."""
     global _table
-    from .games import connect_four_solver as connect4
+    from . import solver as connect4
 
     if _table is None:
         _table = connect4.TranspositionTable()
@@ -126,15 +154,15 @@ def build(
     out: Path,
     *,
     exact_plies: int | None = None,
-    workers: int = 1,
-    scheduler: str | None = None,
+    pool: Callable[[], AbstractContextManager[ChunkPool]] | None = None,
     report: Callable[[str], None] = print,
 ) -> Book:
     """Build the book of every position up to ``plies`` stones, with exact scores up to
     ``exact_plies`` (default: all) and values deeper (see the module). The journals are
     kept in the folder ``journals`` (:func:`journal_path`), made if missing. Both paths are
     checked before any solving: ``out`` must be a regular file or missing, in a writable
-    folder; ``journals`` a writable folder or missing in one."""
+    folder; ``journals`` a writable folder or missing in one. ``pool`` opens the pool that
+    solves the chunks, once the paths are checked; None: this process."""
     exact_plies = plies if exact_plies is None else exact_plies
     if not 1 <= plies <= 12:
         raise ZerosumError(f"a book covers 1 to 12 plies, not {plies}")
@@ -142,16 +170,17 @@ def build(
         raise ZerosumError(f"exact plies must be from 1 to the book's {plies}, not {exact_plies}")
     check_output(out, "the book file")
     check_folder(journals if journals.exists() else journals.parent, "the journals' folder")
-    if scheduler is not None:
-        check_scheduler(scheduler)
     journals.mkdir(exist_ok=True)
-    # In this process (one worker), a signal's default action ends the compiled solve at
-    # once; the journal then keeps every chunk finished before (a cut line is dropped).
-    inline = workers == 1 and scheduler is None
-    stopping = signals_end_process() if inline else contextlib.nullcontext()
-    with stopping, open_pool(workers, scheduler) as pool:
-        exact = _solve_ply(pool, exact_plies, journals, False, report)
-        values = _solve_ply(pool, plies, journals, True, report) if plies > exact_plies else {}
+    # In this process, a signal's default action ends the compiled solve at once; the
+    # journal then keeps every chunk finished before (a cut line is dropped).
+    if pool is None:
+        opened: AbstractContextManager[ChunkPool] = contextlib.nullcontext(_InlinePool())
+    else:
+        opened = pool()
+    stopping = signals_end_process() if pool is None else contextlib.nullcontext()
+    with stopping, opened as workers:
+        exact = _solve_ply(workers, exact_plies, journals, False, report)
+        values = _solve_ply(workers, plies, journals, True, report) if plies > exact_plies else {}
     scores = _derive(exact, exact_plies, exact_plies, report)
     if values:
         deeper = _derive(values, plies, 0, report)
@@ -169,7 +198,7 @@ def build(
 
 
 def _solve_ply(
-    pool: Any, plies: int, journals: Path, weak: bool, report: Callable[[str], None]
+    pool: ChunkPool, plies: int, journals: Path, weak: bool, report: Callable[[str], None]
 ) -> dict[int, int]:
     """The scores (or values, if ``weak``) of every position of ``plies`` stones, from the
     journal and, for the rest, solved in chunks on ``pool``; each chunk journaled."""
@@ -187,7 +216,8 @@ def _solve_ply(
             while chunks and len(running) < 2 * pool.slots:
                 chunk = chunks.pop(0)
                 running[pool.executor.submit(solve_chunk, chunk, weak)] = chunk
-            for future in first_finished(running):
+            finished, _ = wait(running, timeout=WAKE_SECONDS, return_when=FIRST_COMPLETED)
+            for future in finished:
                 chunk = running.pop(future)
                 lines = []
                 for position, score in zip(chunk, future.result(), strict=True):

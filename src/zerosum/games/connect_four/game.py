@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .. import budget
-from . import svg
-from .base import BuiltinGame
-from .heuristics import connect_four_lines, squash
-from .space import LayerCounts, Probes
+from ... import budget
+from .. import svg
+from ..base import BuiltinGame
+from ..heuristics import connect_four_lines, squash
+from ..space import LayerCounts, Probes
 
 if TYPE_CHECKING:
-    from .connect_four_book import Book
+    from .book import Book
 
 #: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
 ConnectFourState = tuple[int, int, int, int]
@@ -160,7 +160,7 @@ class ConnectFour(BuiltinGame):
         """Compiled rules for boards of at most 64 bits in this layout."""
         if self.width * self.column_height > 64:
             return None
-        from .connect_four_rules import ConnectFourCodec
+        from .rules import ConnectFourCodec
 
         return ConnectFourCodec(self)
 
@@ -225,7 +225,7 @@ class ConnectFour(BuiltinGame):
         """Exact counts ply by ply, compiled (boards of at most 64 bits), else None."""
         if self.column_height * self.width > 64:
             return None
-        from . import connect_four_space as c4_space
+        from . import space as c4_space
 
         return (LayerCounts(*t) for t in c4_space.layers(self.width, self.height, self.k))
 
@@ -234,7 +234,7 @@ class ConnectFour(BuiltinGame):
         of column heights, number at most 2**24), else None."""
         if self.column_height * self.width > 64 or self.column_height**self.width > 1 << 24:
             return None
-        from . import connect_four_space as c4_space
+        from . import space as c4_space
 
         return Probes(*c4_space.probes(self.width, self.height, self.k, samples, seed))
 
@@ -247,7 +247,7 @@ class ConnectFour(BuiltinGame):
         """Load the compiled solver and the opening book now (seconds, once per process),
         so that no move's clock pays for it."""
         if self.has_compiled_solver:
-            from . import connect_four_solver as connect4
+            from . import solver as connect4
 
             connect4.ensure_compiled()
             self._from_book(0, 0)
@@ -256,7 +256,7 @@ class ConnectFour(BuiltinGame):
         """The shipped opening book, for the standard 7x6 board only."""
         if (self.width, self.height, self.k) != (7, 6, 4):
             return None
-        from .connect_four_book import book
+        from .book import book
 
         return book()
 
@@ -267,7 +267,7 @@ class ConnectFour(BuiltinGame):
         shipped = self._book()
         if shipped is None:
             return None
-        from .connect_four_book import column_scores
+        from .book import column_scores
 
         scores = column_scores(current, mask, shipped)
         if scores is None:
@@ -284,12 +284,12 @@ class ConnectFour(BuiltinGame):
         ``None`` for boards the kernel does not handle (k other than 4, or more than 64
         bits with the sentinel row), which then take the generic path. Stops at the current
         move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
-        the solver's table (:func:`~zerosum.games.connect_four_solver.kept_table`), so a
+        the solver's table (:func:`~zerosum.games.connect_four.solver.kept_table`), so a
         game's next move starts from what the last one proved.
         """
         if not self.has_compiled_solver:
             return None
-        from . import connect_four_solver as connect4
+        from . import solver as connect4
 
         p1, p2, moves, _ = state
         current = p1 if moves % 2 == 0 else p2
@@ -322,7 +322,7 @@ class ConnectFour(BuiltinGame):
         with ``OutOfTime``."""
         if not self.has_compiled_solver:
             return None
-        from . import connect_four_solver as connect4
+        from . import solver as connect4
 
         p1, p2, moves, _ = state
         current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2

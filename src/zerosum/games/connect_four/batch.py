@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import dataclass
 from typing import TextIO
 
-from .games import ConnectFour
-from .interrupts import signals_end_process
+from ...interrupts import signals_end_process
+from .game import ConnectFour
 
 __all__ = ["BatchSummary", "read_position", "solve_lines", "quote"]
 
@@ -71,7 +71,7 @@ def read_position(line: bytes | str, game: ConnectFour) -> tuple[str, Position] 
 
     Raises ValueError naming the problem: bytes that are not UTF-8, a move that is not a
     column digit or does not fit, or a game that is over (won, or the board full)."""
-    from .games.connect_four_solver import _has_four, parse_moves
+    from .solver import _has_four, parse_moves
 
     if isinstance(line, bytes):
         try:
@@ -135,7 +135,7 @@ def solve_lines(
     ``hard_stop``: Ctrl-C and SIGTERM end the process at once while compiled code runs
     (for the command line: everything before is written and flushed already).
     ``workers`` threads solve each chunk's positions at once."""
-    from .games import connect_four_solver as connect4
+    from . import solver as connect4
 
     stop = signals_end_process if hard_stop else contextlib.nullcontext
     sizer = _ChunkSize()

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from zerosum.games import connect_four_solver as c4
+from zerosum.games.connect_four import solver as c4
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "connect4"
+DATA = Path(__file__).resolve().parents[2] / "data" / "connect4"
 
 
 def load(set_id: str) -> list[tuple[str, int]]:

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import below, new_rng
+from ...kernels.rng import below, new_rng
 
 __all__ = ["expand", "layers", "mirror_count", "probes"]
 

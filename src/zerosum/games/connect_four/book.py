@@ -1,8 +1,8 @@
 """The opening book of 7x6 Connect Four: the value of every position up to a ply.
 
-Built by zerosum's own solver (``zerosum book``, see :mod:`zerosum.book`) and shipped as
-package data (``games/data/connect4_7x6_book.npz``). A position and its mirror image share
-one entry; positions whose mover can win at once are left out (that is found at once).
+Built by zerosum's own solver (``zerosum book``, see :mod:`.book_build`) and shipped as
+package data (``games/connect_four/data/connect4_7x6_book.npz``). A position and its mirror
+image share one entry; positions whose mover can win at once are left out (that is found at once).
 Positions of up to ``exact_plies`` stones have exact scores, in the public benchmark
 convention of the solver: positive when the side to move wins, ``(42 + 1 - n) // 2`` for a
 win with the stone played onto ``n`` stones, 0 for a draw. Deeper ones, up to ``plies``
@@ -22,8 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..files import write_file
-from .connect_four import ConnectFour
+from ...files import write_file
+from .game import ConnectFour
 
 __all__ = ["Book", "book", "canonical", "column_scores", "winning_drop", "BOOK_PATH", "BOARD",
            "WIDTH", "HEIGHT"]  # fmt: skip

@@ -44,9 +44,9 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ..budget import OutOfTime
-from ..kernels.clock import now, passed, thread_seconds
-from ..notices import while_compiling
+from ...budget import OutOfTime
+from ...kernels.clock import now, passed, thread_seconds
+from ...notices import while_compiling
 
 __all__ = [
     "TranspositionTable",
