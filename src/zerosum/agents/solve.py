@@ -40,7 +40,7 @@ game's own (a subclass that changes a built-in game's rules does not inherit the
     A compiled solver of values only, for ``weak=True``: ``None`` when it cannot handle
     ``state``, else ``{"values": {action: int}, "nodes": int}``, every legal action's
     value (1, 0 or -1 for the player to move) and the positions it searched (Migration's,
-    ``games/migration_solver.py``).
+    ``games/migration/solver.py``).
 
 A game with neither but with compiled rules (``compiled_rules()``,
 ``docs/compiled_games.md``) is solved by the compiled alpha-beta searching each move to

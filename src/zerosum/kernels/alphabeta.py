@@ -62,7 +62,7 @@ _MAX_PLY = MAX_PLIES
 #: counters in row _STATS.
 _KILLERS, _SCORES, _HISTORY = MAX_MOVES, _MAX_PLY, 2 * _MAX_PLY
 _STATS = _HISTORY + 3
-#: The work array's layout, for other searches that share it (``games/migration_solver.py``).
+#: The work array's layout, for other searches that share it (``games/migration/solver.py``).
 SCORES, HISTORY, STATS = _SCORES, _HISTORY, _STATS
 _INLINE: dict[str, Any] = {**HOT, "inline": "always"}
 _NO_DEPTH = 1 << 30  # "to the end": more plies than any game has

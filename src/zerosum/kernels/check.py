@@ -5,7 +5,7 @@ functions (``kernels/rules.py``). :func:`compare` checks that both agree on a po
 the same legal actions in the same order, the same next position after each, the same
 end and utility, the same heuristic; and that its symmetries, if it has any, agree with
 its rules. Tests drive it along random games (see
-``tests/games/test_othello.py``); a user's game can do the same.
+``tests/games/othello/test_game.py``); a user's game can do the same.
 
 >>> import zerosum as zs
 >>> game = zs.games.TicTacToe()
