@@ -12,6 +12,7 @@ import pytest
 import zerosum as zs
 from zerosum import hooks
 from zerosum.agents import AlphaBeta
+from zerosum.interop.connectx import ConnectX
 
 
 class Bare:
@@ -69,7 +70,7 @@ WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_actio
 #: The accessors that answer a flag (False when the member is missing).
 FLAGS = ("has_compiled_solver", "perfect_is_instant", "ordered_actions")
 #: The agent members.
-AGENT_MEMBERS = ("prepare", "reset", "last", "time_limit")
+AGENT_MEMBERS = ("prepare", "reset", "last", "time_limit", "name")
 TWINS = tuple(_twins())
 
 
@@ -174,6 +175,9 @@ def test_the_agent_members_are_found_on_an_agent_that_has_them() -> None:
     assert hooks.reset(agent) == agent.reset
     assert hooks.last(agent) is agent.last is not None
     assert hooks.time_limit(agent) == 5.0
+    kaggles = ConnectX(lambda observation, configuration: 0, "mine.py")
+    assert hooks.name(kaggles) == "connectx:mine.py"
+    assert hooks.spec(zs.make_agent("alphabeta:depth=2")) == "alphabeta:depth=2"
 
 
 @pytest.mark.parametrize("accessor", AGENT_MEMBERS)

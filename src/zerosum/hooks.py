@@ -21,7 +21,8 @@ the subclass may override), whether its actions come best first, its spec, its r
 a line, how it renders, formats, parses and draws. They are read as they are, inherited
 like any method.
 
-**Agent members**: ``prepare(game)``, ``reset(seed)``, ``last`` and ``time_limit``.
+**Agent members**: ``prepare(game)``, ``reset(seed)``, ``last``, ``time_limit`` and
+``name`` (an agent's spec is read by :func:`spec`, as a game's).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ __all__ = [
     "evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
     "parse_action", "to_svg", "column_board",
     # agents
-    "Prepare", "Reset", "prepare", "reset", "last", "time_limit",
+    "Prepare", "Reset", "prepare", "reset", "last", "time_limit", "name",
 ]  # fmt: skip
 
 #: The members that make the rules (``evaluate`` too: compiled twins carry the heuristic).
@@ -419,3 +420,9 @@ def last(agent: object) -> SearchInfo | None:
 def time_limit(agent: object) -> float | None:
     """The seconds per move the agent was built with (its ``time_limit``), or None."""
     return _member(agent, "time_limit")
+
+
+def name(agent: object) -> str | None:
+    """The agent's ``name`` for records and tables, when it is a non-empty string, or None."""
+    found = _member(agent, "name")
+    return found if isinstance(found, str) and found else None
