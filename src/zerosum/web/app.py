@@ -20,7 +20,8 @@ import asyncio
 import contextlib
 import json
 import threading
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ from .sessions import Session, Sessions, TooManyForClient, TooManyGames
 from .thinking import Thinkers
 from .views import session_view
 
-__all__ = ["create_app", "PRESETS", "offered_presets"]
+__all__ = ["create_app", "Limits", "WebApp", "PRESETS", "offered_presets"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -201,6 +202,283 @@ class OwnCode:
         return [{"label": f"yours: {spec}", "spec": spec} for spec in self.agents]
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What the server allows (see :func:`create_app` for each); a move time of 0, nan
+    or over :data:`~zerosum.limits.MAX_MOVE_SECONDS` is refused here."""
+
+    move_seconds: float = 5.0
+    max_games: int = 1000
+    max_per_client: int = 20
+    idle_seconds: float = 1800.0
+    finished_seconds: float = 300.0
+    unplayed_seconds: float = 120.0
+    max_body: int = 4096
+    thinkers: int | None = None
+
+    def __post_init__(self) -> None:
+        check_move_seconds(self.move_seconds)
+
+
+def text_field(data: dict[str, Any], key: str, default: str | None = None) -> str:
+    """``data[key]`` (else ``default``): a non-empty string of at most :data:`MAX_SPEC`
+    characters that is text (422 otherwise)."""
+    value = data.get(key, default)
+    if not isinstance(value, str) or not value.strip():
+        raise ApiError(422, f"{key!r} must be a non-empty string")
+    if len(value) > MAX_SPEC:
+        raise ApiError(422, f"{key!r} is longer than {MAX_SPEC} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate such as "\ud800"
+        raise ApiError(422, f"{key!r} is not text: {exc.reason} at {exc.start}") from None
+    return value
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def own_faults(handler: Handler) -> Handler:
+    """``handler``, with what the operator's own game raises (its spec noted on the
+    request once known) answered as 422 naming the game's fault (:mod:`.faults`)."""
+
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except (ApiError, HTTPException):
+            raise
+        except Exception as exc:
+            spec = getattr(request.state, "game_spec", "")
+            if not spec or parse_code_spec(spec) is None:
+                raise  # a built-in game's error is a bug here: a 500
+            raise ApiError(422, fault_message(spec, exc)) from None
+
+    return run
+
+
+def still_live(session: Session) -> None:
+    """404 when the game was deleted (or dropped) while this request waited."""
+    if session.removed:
+        raise ApiError(404, "no such game: it was deleted while this request was played")
+
+
+def claim(session: Session) -> None:
+    """409 when a move is already being played in the game."""
+    if session.lock.locked():
+        raise ApiError(409, "a move is already being played in this game; wait for it")
+
+
+class WebApp:
+    """The server's state (the live games, the agents' processes, the operator's own
+    code, the catalog) and one method per route of the API."""
+
+    def __init__(self, limits: Limits, own: OwnCode) -> None:
+        self.limits, self.own = limits, own
+        self.pool = Thinkers(limits.move_seconds, limits.thinkers)
+        self.sessions = Sessions(
+            limits.max_games,
+            limits.idle_seconds,
+            limits.finished_seconds,
+            max_per_client=limits.max_per_client,
+            unplayed_seconds=limits.unplayed_seconds,
+            on_remove=self.pool.forget,
+        )
+        self.presets = _presets() + own.presets()
+        self.listed: list[dict[str, Any]] = []  # the catalog's games, listed at the first request
+
+    def starlette(self, allowed_hosts: Collection[str] | None) -> Starlette:
+        """The ASGI app: these routes behind the :class:`~.guard.Guard`."""
+        routes = [
+            Route("/", self.index),
+            Route("/api/catalog", self.catalog),
+            Route("/api/setup", self.setup),
+            Route("/api/games", own_faults(self.create_game), methods=["POST"]),
+            Route("/api/games/{game_id}", own_faults(self.get_game), methods=["GET"]),
+            Route("/api/games/{game_id}", self.delete_game, methods=["DELETE"]),
+            Route("/api/games/{game_id}/moves", own_faults(self.play_move), methods=["POST"]),
+            Route("/api/games/{game_id}/reply", own_faults(self.agent_reply), methods=["POST"]),
+            Route("/api/games/{game_id}/undo", own_faults(self.undo), methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+        handlers = {ApiError: _api_error, HTTPException: _http_error}
+        app = Starlette(
+            routes=routes,
+            middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)],
+            exception_handlers=handlers,  # type: ignore[arg-type]
+            lifespan=self.lifespan,
+        )
+        app.state.sessions = self.sessions
+        return app
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Start the agents' processes with the app; stop them with it."""
+        # a daemon thread: a start still under way must not hold up the server's exit
+        threading.Thread(target=self.pool.start, name="zerosum-hosts", daemon=True).start()
+        try:
+            yield
+        finally:
+            self.pool.close()
+
+    # What the routes share.
+
+    async def read_json(self, request: Request) -> dict[str, Any]:
+        """The request's body: a JSON object of at most ``max_body`` bytes and
+        :data:`MAX_DEPTH` levels (415, 413 or 400 otherwise)."""
+        content_type = request.headers.get("content-type", "")
+        if not is_json_type(content_type):
+            shown = repr(content_type) if content_type else "none"
+            raise ApiError(415, f"the request body must be application/json, not {shown}")
+        most = self.limits.max_body
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > most:
+            raise ApiError(413, f"the request body is over the limit of {most} bytes")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > most:
+                raise ApiError(413, f"the request body is over the limit of {most} bytes")
+        if json_depth(body) > MAX_DEPTH:
+            raise ApiError(400, f"the request body nests deeper than {MAX_DEPTH} levels")
+        try:
+            data = json.loads(body) if body.strip() else {}
+        except ValueError:
+            raise ApiError(400, "the request body is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "the request body must be a JSON object")
+        return data
+
+    def session_of(self, request: Request) -> Session:
+        """The game the request's path names (404 if there is none)."""
+        session = self.sessions.get(request.path_params["game_id"])
+        if session is None:
+            raise ApiError(404, "no such game: it never existed, or it ended or sat idle")
+        request.state.game_spec = session.game_spec
+        return session
+
+    async def agent_move(self, session: Session) -> None:
+        """The agent's move played in ``session``; it forgets its search after it."""
+        reply = await self.pool.think(
+            session.id, session.agent_spec, session.game, session.state, session.game_spec
+        )
+        still_live(session)
+        self.pool.forget(session.id)  # the memory budget: no tree or table kept between moves
+        session.play(reply.action, "agent", reply)
+        self.sessions.touch(session)
+
+    # The routes.
+
+    async def index(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def catalog(self, request: Request) -> Response:
+        if not self.listed:
+            found = await asyncio.to_thread(_catalog_games)
+            if not self.listed:  # another request may have listed them meanwhile
+                self.listed.extend(found + self.own.game_entries())
+        return JSONResponse(
+            {
+                "games": self.listed,
+                "presets": self.presets,
+                "move_seconds": self.limits.move_seconds,
+            }
+        )
+
+    async def setup(self, request: Request) -> Response:
+        spec = text_field(dict(request.query_params), "game")
+        try:
+            game = await asyncio.to_thread(self.own.game, spec)
+        except ZerosumError as exc:
+            raise ApiError(422, str(exc)) from None
+        return JSONResponse(
+            {
+                "game": getattr(game, "spec", spec),
+                "rules": str(getattr(game, "rules", "")),
+                "presets": [p["spec"] for p in offered_presets(game, self.presets)],
+            }
+        )
+
+    async def create_game(self, request: Request) -> Response:
+        data = await self.read_json(request)
+        game_spec = text_field(data, "game")
+        agent_spec = text_field(data, "opponent", "random")
+        human = data.get("human", 1)
+        if type(human) is not int or human not in (1, 2):
+            raise ApiError(422, f"'human' must be 1 or 2 (the side you play), not {human!r}")
+        try:
+            # a request names no code but the operator's own (zerosum serve --game/--agent)
+            game = await asyncio.to_thread(self.own.game, game_spec)
+            agent = await asyncio.to_thread(self.own.agent, agent_spec)
+        except ZerosumError as exc:
+            raise ApiError(422, str(exc)) from None
+        if isinstance(agent, Human):
+            raise ApiError(422, "the opponent must be a computer agent, not 'human'")
+        request.state.game_spec = game_spec.strip()
+        client = request.client.host if request.client is not None else ""
+        try:
+            session = self.sessions.create(
+                game, agent, agent_spec.strip(), human, client, game_spec.strip()
+            )
+        except TooManyForClient as exc:
+            raise ApiError(429, str(exc)) from None
+        except TooManyGames as exc:
+            raise ApiError(503, str(exc)) from None
+        async with session.lock:
+            if session.agent_to_move:
+                await self.agent_move(session)
+        return JSONResponse(session_view(session), status_code=201)
+
+    async def get_game(self, request: Request) -> Response:
+        return JSONResponse(session_view(self.session_of(request)))
+
+    async def delete_game(self, request: Request) -> Response:
+        self.sessions.remove(self.session_of(request).id)  # its agent is dropped (on_remove)
+        return Response(status_code=204)
+
+    async def play_move(self, request: Request) -> Response:
+        session = self.session_of(request)
+        data = await self.read_json(request)
+        text = text_field(data, "action")
+        reply = data.get("reply", True)
+        if not isinstance(reply, bool):
+            raise ApiError(422, f"'reply' must be true or false, not {reply!r}")
+        claim(session)
+        async with session.lock:
+            still_live(session)
+            if session.agent_to_move:
+                raise ApiError(409, "it is the computer's turn: POST .../reply first")
+            try:
+                action = parse_action(session.game, text, session.state)
+            except IllegalActionError as exc:
+                raise ApiError(422, str(exc), legal=session_view(session)["legal"]) from None
+            session.play(action, "you")
+            if reply and session.agent_to_move:
+                await self.agent_move(session)
+        return JSONResponse(session_view(session))
+
+    async def agent_reply(self, request: Request) -> Response:
+        session = self.session_of(request)
+        claim(session)
+        async with session.lock:
+            still_live(session)
+            if not session.agent_to_move:
+                why = "the game is over" if session.over else "it is your turn"
+                raise ApiError(409, f"the computer has no move to make: {why}")
+            await self.agent_move(session)
+        return JSONResponse(session_view(session))
+
+    async def undo(self, request: Request) -> Response:
+        session = self.session_of(request)
+        claim(session)
+        async with session.lock:
+            still_live(session)
+            if not session.undo():
+                raise ApiError(409, "there is no move of yours to take back")
+            # an agent that remembers the game must forget the taken-back moves
+            self.pool.forget(session.id)
+        return JSONResponse(session_view(session))
+
+
 def create_app(
     *,
     move_seconds: float = 5.0,
@@ -231,231 +509,14 @@ def create_app(
     command line): loaded now (a bad one raises here, naming the file), added to the
     page's menus, and the only code a request may name (with other parameters too).
     """
-    check_move_seconds(move_seconds)
-    own = OwnCode(games, agents)
-    pool = Thinkers(move_seconds, thinkers)
-    sessions = Sessions(
-        max_games,
-        idle_seconds,
-        finished_seconds,
+    limits = Limits(
+        move_seconds=move_seconds,
+        max_games=max_games,
         max_per_client=max_per_client,
+        idle_seconds=idle_seconds,
+        finished_seconds=finished_seconds,
         unplayed_seconds=unplayed_seconds,
-        on_remove=pool.forget,
+        max_body=max_body,
+        thinkers=thinkers,
     )
-    presets = _presets() + own.presets()
-    listed: list[dict[str, Any]] = []  # the catalog's games, listed at the first request
-
-    async def read_json(request: Request) -> dict[str, Any]:
-        content_type = request.headers.get("content-type", "")
-        if not is_json_type(content_type):
-            shown = repr(content_type) if content_type else "none"
-            raise ApiError(415, f"the request body must be application/json, not {shown}")
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > max_body:
-            raise ApiError(413, f"the request body is over the limit of {max_body} bytes")
-        body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > max_body:
-                raise ApiError(413, f"the request body is over the limit of {max_body} bytes")
-        if json_depth(body) > MAX_DEPTH:
-            raise ApiError(400, f"the request body nests deeper than {MAX_DEPTH} levels")
-        try:
-            data = json.loads(body) if body.strip() else {}
-        except ValueError:
-            raise ApiError(400, "the request body is not valid JSON") from None
-        if not isinstance(data, dict):
-            raise ApiError(400, "the request body must be a JSON object")
-        return data
-
-    def text_field(data: dict[str, Any], key: str, default: str | None = None) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str) or not value.strip():
-            raise ApiError(422, f"{key!r} must be a non-empty string")
-        if len(value) > MAX_SPEC:
-            raise ApiError(422, f"{key!r} is longer than {MAX_SPEC} characters")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as exc:  # a lone surrogate such as "\ud800"
-            raise ApiError(422, f"{key!r} is not text: {exc.reason} at {exc.start}") from None
-        return value
-
-    def own_faults(handler: Any) -> Any:
-        """``handler``, with what the operator's own game raises (its spec noted on the
-        request once known) answered as 422 naming the game's fault (:mod:`.faults`)."""
-
-        async def run(request: Request) -> Response:
-            try:
-                response: Response = await handler(request)
-            except (ApiError, HTTPException):
-                raise
-            except Exception as exc:
-                spec = getattr(request.state, "game_spec", "")
-                if not spec or parse_code_spec(spec) is None:
-                    raise  # a built-in game's error is a bug here: a 500
-                raise ApiError(422, fault_message(spec, exc)) from None
-            return response
-
-        return run
-
-    def session_of(request: Request) -> Session:
-        session = sessions.get(request.path_params["game_id"])
-        if session is None:
-            raise ApiError(404, "no such game: it never existed, or it ended or sat idle")
-        request.state.game_spec = session.game_spec
-        return session
-
-    def still_live(session: Session) -> None:
-        """404 when the game was deleted (or dropped) while this request waited."""
-        if session.removed:
-            raise ApiError(404, "no such game: it was deleted while this request was played")
-
-    async def agent_move(session: Session) -> None:
-        reply = await pool.think(
-            session.id, session.agent_spec, session.game, session.state, session.game_spec
-        )
-        still_live(session)
-        pool.forget(session.id)  # the memory budget: no tree or table kept between moves
-        session.play(reply.action, "agent", reply)
-        sessions.touch(session)
-
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
-
-    async def catalog(request: Request) -> Response:
-        if not listed:
-            found = await asyncio.to_thread(_catalog_games)
-            if not listed:  # another request may have listed them meanwhile
-                listed.extend(found + own.game_entries())
-        return JSONResponse({"games": listed, "presets": presets, "move_seconds": move_seconds})
-
-    async def setup(request: Request) -> Response:
-        spec = text_field(dict(request.query_params), "game")
-        try:
-            game = await asyncio.to_thread(own.game, spec)
-        except ZerosumError as exc:
-            raise ApiError(422, str(exc)) from None
-        return JSONResponse(
-            {
-                "game": getattr(game, "spec", spec),
-                "rules": str(getattr(game, "rules", "")),
-                "presets": [p["spec"] for p in offered_presets(game, presets)],
-            }
-        )
-
-    async def create_game(request: Request) -> Response:
-        data = await read_json(request)
-        game_spec = text_field(data, "game")
-        agent_spec = text_field(data, "opponent", "random")
-        human = data.get("human", 1)
-        if type(human) is not int or human not in (1, 2):
-            raise ApiError(422, f"'human' must be 1 or 2 (the side you play), not {human!r}")
-        try:
-            # a request names no code but the operator's own (zerosum serve --game/--agent)
-            game = await asyncio.to_thread(own.game, game_spec)
-            agent = await asyncio.to_thread(own.agent, agent_spec)
-        except ZerosumError as exc:
-            raise ApiError(422, str(exc)) from None
-        if isinstance(agent, Human):
-            raise ApiError(422, "the opponent must be a computer agent, not 'human'")
-        request.state.game_spec = game_spec.strip()
-        client = request.client.host if request.client is not None else ""
-        try:
-            session = sessions.create(
-                game, agent, agent_spec.strip(), human, client, game_spec.strip()
-            )
-        except TooManyForClient as exc:
-            raise ApiError(429, str(exc)) from None
-        except TooManyGames as exc:
-            raise ApiError(503, str(exc)) from None
-        async with session.lock:
-            if session.agent_to_move:
-                await agent_move(session)
-        return JSONResponse(session_view(session), status_code=201)
-
-    async def get_game(request: Request) -> Response:
-        return JSONResponse(session_view(session_of(request)))
-
-    async def delete_game(request: Request) -> Response:
-        sessions.remove(session_of(request).id)  # its agent is dropped too (on_remove)
-        return Response(status_code=204)
-
-    def claim(session: Session) -> None:
-        if session.lock.locked():
-            raise ApiError(409, "a move is already being played in this game; wait for it")
-
-    async def play_move(request: Request) -> Response:
-        session = session_of(request)
-        data = await read_json(request)
-        text = text_field(data, "action")
-        reply = data.get("reply", True)
-        if not isinstance(reply, bool):
-            raise ApiError(422, f"'reply' must be true or false, not {reply!r}")
-        claim(session)
-        async with session.lock:
-            still_live(session)
-            if session.agent_to_move:
-                raise ApiError(409, "it is the computer's turn: POST .../reply first")
-            try:
-                action = parse_action(session.game, text, session.state)
-            except IllegalActionError as exc:
-                raise ApiError(422, str(exc), legal=session_view(session)["legal"]) from None
-            session.play(action, "you")
-            if reply and session.agent_to_move:
-                await agent_move(session)
-        return JSONResponse(session_view(session))
-
-    async def agent_reply(request: Request) -> Response:
-        session = session_of(request)
-        claim(session)
-        async with session.lock:
-            still_live(session)
-            if not session.agent_to_move:
-                why = "the game is over" if session.over else "it is your turn"
-                raise ApiError(409, f"the computer has no move to make: {why}")
-            await agent_move(session)
-        return JSONResponse(session_view(session))
-
-    async def undo(request: Request) -> Response:
-        session = session_of(request)
-        claim(session)
-        async with session.lock:
-            still_live(session)
-            if not session.undo():
-                raise ApiError(409, "there is no move of yours to take back")
-            # an agent that remembers the game must forget the taken-back moves
-            pool.forget(session.id)
-        return JSONResponse(session_view(session))
-
-    routes = [
-        Route("/", index),
-        Route("/api/catalog", catalog),
-        Route("/api/setup", setup),
-        Route("/api/games", own_faults(create_game), methods=["POST"]),
-        Route("/api/games/{game_id}", own_faults(get_game), methods=["GET"]),
-        Route("/api/games/{game_id}", delete_game, methods=["DELETE"]),
-        Route("/api/games/{game_id}/moves", own_faults(play_move), methods=["POST"]),
-        Route("/api/games/{game_id}/reply", own_faults(agent_reply), methods=["POST"]),
-        Route("/api/games/{game_id}/undo", own_faults(undo), methods=["POST"]),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    handlers = {ApiError: _api_error, HTTPException: _http_error}
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # a daemon thread: a start still under way must not hold up the server's exit
-        threading.Thread(target=pool.start, name="zerosum-hosts", daemon=True).start()
-        try:
-            yield
-        finally:
-            pool.close()
-
-    guard = Middleware(Guard, allowed_hosts=allowed_hosts)
-    app = Starlette(
-        routes=routes,
-        middleware=[guard],
-        exception_handlers=handlers,  # type: ignore[arg-type]
-        lifespan=lifespan,
-    )
-    app.state.sessions = sessions
-    return app
+    return WebApp(limits, OwnCode(games, agents)).starlette(allowed_hosts)
