@@ -33,15 +33,14 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..agents import Human, make_agent
-from ..game import IllegalActionError, SpecError, ZerosumError, parse_action
-from ..games import GAMES, load_game
-from ..hooks import own_hook
-from ..interop import openspiel
+from ..agents import Human
+from ..game import IllegalActionError, ZerosumError, parse_action
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
+from .catalog import PRESETS, catalog_games, offered_presets, presets
 from .faults import fault_message
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
+from .own_code import OwnCode
 from .sessions import Session, Sessions, TooManyForClient, TooManyGames
 from .thinking import Thinkers
 from .views import session_view
@@ -49,16 +48,6 @@ from .views import session_view
 __all__ = ["create_app", "Limits", "WebApp", "PRESETS", "offered_presets"]
 
 STATIC = Path(__file__).parent / "static"
-
-#: Opponents offered on the page (label, spec); only those that build here are listed.
-PRESETS = (
-    ("random", "random"),
-    ("first legal move (dummy)", "dummy"),
-    ("alpha-beta, depth 4", "alphabeta:depth=4"),
-    ("MCTS, 1 s", "mcts:time_limit=1"),
-    ("perfect", "perfect"),
-    ("minimax (tic-tac-toe and other small games)", "minimax"),
-)
 
 MAX_SPEC = 200
 #: How deep a request body's arrays and objects may nest (the API needs 1).
@@ -81,125 +70,6 @@ async def _api_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
-
-
-def _presets() -> list[dict[str, str]]:
-    out = []
-    for label, spec in PRESETS:
-        try:
-            make_agent(spec)
-        except SpecError:  # not registered (yet) here
-            continue
-        out.append({"label": label, "spec": spec})
-    return out
-
-
-def offered_presets(game: Any, presets: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The presets the page offers for ``game``: all of them, except ``perfect`` where the
-    game does not declare ``perfect_is_instant`` (a perfect player that answers from the
-    start in well under a second; not inherited by a subclass that changes the rules). The
-    API itself accepts any agent on any game."""
-    instant = own_hook(game, "perfect_is_instant") is True
-    return [p for p in presets if p["spec"] != "perfect" or instant]
-
-
-def _openspiel_names() -> list[str]:
-    """OpenSpiel's games zerosum can load with their default parameters ([] without it)."""
-    try:
-        names = openspiel.fitting_games()
-    except openspiel.MissingDependencyError:
-        return []
-    loadable = []
-    for name in names:
-        try:
-            openspiel.load(name)
-        except ZerosumError:
-            continue
-        loadable.append(name)
-    return loadable
-
-
-def _rules(factory: Any) -> str:
-    """The one-line rules of a game's default instance, or "" when it has none."""
-    try:
-        return str(getattr(factory(), "rules", ""))
-    except (ZerosumError, ValueError, TypeError):  # openspiel needs a name
-        return ""
-
-
-def _catalog_games() -> list[dict[str, Any]]:
-    """The registered games as the page lists them; ``openspiel`` only when it is installed,
-    its ``name`` with the ``choices`` it can load."""
-    games = []
-    for entry in GAMES:
-        params: list[dict[str, Any]] = [
-            {"name": p.name, "type": p.type.__name__, "default": p.default} for p in entry.params
-        ]
-        if entry.name == "openspiel":
-            names = _openspiel_names()
-            if not names:
-                continue
-            default = "tic_tac_toe" if "tic_tac_toe" in names else names[0]
-            params[0].update(default=default, choices=names)
-        games.append(
-            {
-                "name": entry.name,
-                "summary": entry.summary,
-                "rules": _rules(entry.factory),
-                "params": params,
-            }
-        )
-    return games
-
-
-class OwnCode:
-    """The operator's own games and agents (file or module specs), loaded once to check
-    them; requests may name them, with any parameters, and no other code."""
-
-    def __init__(self, games: Sequence[str], agents: Sequence[str]) -> None:
-        self.games = [spec.strip() for spec in games]
-        self.agents = [spec.strip() for spec in agents]
-        self._classes: dict[str, Any] = {spec: load_game(spec) for spec in self.games}
-        for spec in self.agents:
-            make_agent(spec)
-            if parse_code_spec(spec) is None:
-                raise ZerosumError(f"--agent takes your own code (a file or module), not {spec!r}")
-        for spec in self.games:
-            if parse_code_spec(spec) is None:
-                raise ZerosumError(f"--game takes your own code (a file or module), not {spec!r}")
-
-    def _owned(self, spec: str, owned: list[str], kind: str) -> bool:
-        """Whether ``spec`` may be loaded with its code: built-in, or one of ``owned``."""
-        code = parse_code_spec(spec.strip())
-        if code is None:
-            return False
-        for mine in map(parse_code_spec, owned):
-            assert mine is not None
-            if (mine.source, mine.attribute) == (code.source, code.attribute):
-                return True
-        raise ZerosumError(
-            f"{spec!r} names code the server was not started with; its {kind}s are the "
-            f"built-in ones and {', '.join(owned) or 'no others'} (zerosum serve --{kind} SPEC)"
-        )
-
-    def game(self, spec: str) -> Any:
-        return load_game(spec, code=self._owned(spec, self.games, "game"))
-
-    def agent(self, spec: str) -> Any:
-        return make_agent(spec, code=self._owned(spec, self.agents, "agent"))
-
-    def game_entries(self) -> list[dict[str, Any]]:
-        """The operator's games as the catalog lists them (no parameters on the page)."""
-        entries = []
-        for spec, game in self._classes.items():
-            doc = (type(game).__doc__ or "").strip().splitlines()
-            summary = doc[0] if doc else f"your game {type(game).__name__}"
-            rules = str(getattr(game, "rules", ""))
-            entries.append({"name": spec, "summary": summary, "rules": rules, "params": []})
-        return entries
-
-    def presets(self) -> list[dict[str, str]]:
-        return [{"label": f"yours: {spec}", "spec": spec} for spec in self.agents]
 
 
 @dataclass(frozen=True)
@@ -283,7 +153,7 @@ class WebApp:
             unplayed_seconds=limits.unplayed_seconds,
             on_remove=self.pool.forget,
         )
-        self.presets = _presets() + own.presets()
+        self.presets = presets() + own.presets()
         self.listed: list[dict[str, Any]] = []  # the catalog's games, listed at the first request
 
     def starlette(self, allowed_hosts: Collection[str] | None) -> Starlette:
@@ -373,7 +243,7 @@ class WebApp:
 
     async def catalog(self, request: Request) -> Response:
         if not self.listed:
-            found = await asyncio.to_thread(_catalog_games)
+            found = await asyncio.to_thread(catalog_games)
             if not self.listed:  # another request may have listed them meanwhile
                 self.listed.extend(found + self.own.game_entries())
         return JSONResponse(

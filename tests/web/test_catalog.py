@@ -1,0 +1,26 @@
+"""What the page offers: the registered games, and the presets that build here."""
+
+from __future__ import annotations
+
+import zerosum as zs
+from zerosum.web.catalog import PRESETS, catalog_games, offered_presets, presets
+
+
+def test_presets_are_the_listed_ones_that_build_in_their_order() -> None:
+    listed = presets()
+    assert [p["spec"] for p in listed] == [spec for _, spec in PRESETS]
+    assert listed[0] == {"label": "random", "spec": "random"}
+
+
+def test_perfect_is_offered_only_where_it_answers_at_once() -> None:
+    every = presets()
+    assert offered_presets(zs.games.TicTacToe(), every) == every
+    slow = offered_presets(zs.games.load_game("pick:n=4"), every)
+    assert [p["spec"] for p in slow] == [p["spec"] for p in every if p["spec"] != "perfect"]
+
+
+def test_the_catalog_lists_each_registered_game_with_its_parameters_and_rules() -> None:
+    games = {g["name"]: g for g in catalog_games()}
+    assert {"connect4", "migration", "othello", "pick", "tictactoe"} <= set(games)
+    assert {"name": "n", "type": "int", "default": 4} in games["pick"]["params"]
+    assert games["tictactoe"]["rules"].endswith(".") and games["tictactoe"]["summary"]
