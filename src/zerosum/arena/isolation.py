@@ -34,7 +34,7 @@ from ..agents.base import SearchInfo
 from ..game import GameFault
 from ..spec import parse_code_spec
 from .lifeline import die_with_parent, forkserver
-from .play import agent_name, reset_agent
+from .play import agent_name, prepare_agent, reset_agent
 from .sandbox import Confinement, decode_reply, encode_reply, launch
 
 __all__ = ["AgentHost", "Answer", "AgentCrashed", "AgentError", "GameSpec", "Isolated", "context"]
@@ -461,9 +461,7 @@ def _answer(message: tuple[Any, ...], held: _Holdings, reply: Reply) -> None:
     game_key, game_payload = message[3]
     game = held.game(game_key, game_payload)
     if kind == "prepare":
-        prepare = getattr(agent, "prepare", None)
-        if prepare is not None:
-            prepare(game)
+        prepare_agent(agent, game)
         reply(("ok",))
         return
     state, seconds = message[4], message[5]
