@@ -50,13 +50,13 @@ def fmt_time(seconds: float) -> str:
     return f"{seconds / 1e-9:.3g} ns"
 
 
-def run_set(set_id: str, limit: int, weak: bool) -> str:
+def run_set(set_id: str, limit: int, weak: bool, solver: c4.Solver) -> str:
     """One markdown table row: solve the set (a fresh table per position)."""
     name, ref_time, ref_nodes = SETS[set_id]
     data = load(set_id, limit)
     positions = [c4.parse_moves(moves) for moves, _ in data]
     start = time.perf_counter()
-    scores, nodes = c4.solve_batch(positions, weak=weak)
+    scores, nodes = solver.solve_batch(positions, weak=weak)
     elapsed = time.perf_counter() - start
     for (moves, expected), got in zip(data, scores, strict=True):
         if weak:
@@ -89,15 +89,14 @@ def main(argv: list[str] | None = None) -> None:
 
     seconds = c4.ensure_compiled()
     print(f"compiled or loaded in {seconds:.1f} s")
-    # The default table serves tt=None calls; size it and fault its pages in
-    # before timing anything.
-    tt = c4.TranspositionTable(args.tt_mb)
-    c4.set_default_table(tt)
-    tt.arrays(7, 6)
+    # The solver's table serves every position (fresh for each); size it and fault its
+    # pages in before timing anything.
+    solver = c4.Solver(c4.TranspositionTable(args.tt_mb))
+    solver.prepare()
 
     if args.empty:
         start = time.perf_counter()
-        score, nodes = c4.solve(0, 0, weak=args.weak)
+        score, nodes = c4.solve(0, 0, weak=args.weak, tt=solver.table)
         elapsed = time.perf_counter() - start
         print(f"empty 7x6 board: score {score}, {nodes:,} nodes, {elapsed:.1f} s")
         print("public C++ solver (strong): score 1, 3.1 billion nodes, 483 s")
@@ -112,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     print(rule)
     for set_id in args.sets:
         limit = args.hard_limit if set_id == "L1_R3" else args.limit
-        print(run_set(set_id, limit, args.weak), flush=True)
+        print(run_set(set_id, limit, args.weak, solver), flush=True)
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ def _twins() -> dict[str, Any]:
 
 #: The words, each with a built-in game that has it.
 WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
-         "parse_action", "to_svg", "column_board")  # fmt: skip
+         "parse_action", "to_svg", "column_board", "command_line")  # fmt: skip
 #: The accessors that answer a flag (False when the member is missing).
 FLAGS = ("has_compiled_solver", "perfect_is_instant", "ordered_actions")
 #: The agent members.
@@ -141,6 +141,7 @@ def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> 
         assert hooks.parse_action(game) == game.parse_action
         assert hooks.to_svg(game) == game.to_svg
         assert hooks.column_board(game) is game
+        assert hooks.command_line(game) is hooks.command_line(type(game)) is game.command_line
 
 
 def test_a_users_own_member_is_always_the_games_own() -> None:

@@ -47,8 +47,9 @@ __all__ = [
     "keeping_move", "warm_solver", "settled", "has_compiled_solver", "perfect_is_instant",
     # words
     "Evaluate", "Render", "FormatAction", "ParseAction", "ToSvg", "ColumnBoard",
+    "CommandLine", "GameCommands",
     "evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
-    "parse_action", "to_svg", "column_board",
+    "parse_action", "to_svg", "column_board", "command_line",
     # agents
     "Prepare", "Reset", "prepare", "reset", "last", "time_limit", "name",
 ]  # fmt: skip
@@ -384,6 +385,33 @@ def column_board(game: object) -> ColumnBoard | None:
     """The game itself when it is a board of columns (:class:`ColumnBoard`), else None."""
     fits = all(_member(game, name) is not None for name in ("width", "height", "k", "cell"))
     return cast("ColumnBoard", game) if fits else None
+
+
+class GameCommands(Protocol):
+    """A game's own parts of the ``zerosum`` command."""
+
+    def add_commands(self, commands: Any) -> None:
+        """Add its subcommands (Connect Four's ``book``)."""
+
+    def add_solve_options(self, solve: Any) -> None:
+        """Add its options to ``zerosum solve`` (Connect Four's ``--batch``, ``--tt-mb``)."""
+
+    def before_solve(self, game: Any, args: Any) -> int | None:
+        """Act on those options before ``zerosum solve`` solves ``game``: an exit status
+        when it did the work itself, else None."""
+
+
+class CommandLine(Protocol):
+    """``command_line(kit) -> GameCommands``: the game's parts of the ``zerosum`` command,
+    built with what the command line lends a game (argument types, the arena's pools),
+    which sit above the games; read from the registered class."""
+
+    def __call__(self, kit: Any) -> GameCommands: ...
+
+
+def command_line(game: object) -> CommandLine | None:
+    """The ``command_line`` of a game or of its class, or None."""
+    return _member(game, "command_line")
 
 
 # ---- agents ----

@@ -1,6 +1,6 @@
 """The ``zerosum solve`` command: a position solved exactly, every move's value, in words or
-JSON; Connect Four's own options (``--batch``, ``--tt-mb``, ``--workers``) come from
-:mod:`.connect_four`."""
+JSON; a game's own options (Connect Four's ``--batch``, ``--tt-mb``, ``--workers``) come from
+the game, through :mod:`.game_commands`."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from ..budget import OutOfTime, limit
 from ..game import format_action, game_name, replay, split_moves
 from ..games import load_game
 from ..interrupts import signals_end_process
-from . import connect_four
 from .errors import OutOfTimeError, UsageError
+from .game_commands import add_game_solve_options, before_solve
 from .types import time_limit
 
 __all__ = ["SOLVE_SECONDS", "STILL_SOLVING_SECONDS", "add_solve_command", "solve_json"]
@@ -32,7 +32,7 @@ _NAMES = {1: "wins", 0: "draws", -1: "loses"}
 
 def cmd_solve(args: argparse.Namespace) -> int:
     game = load_game(args.game)
-    status = connect_four.before_solve(game, args)
+    status = before_solve(game, args)
     if status is not None:  # a batch, solved there
         return status
     state = replay(game, split_moves(game, args.moves))
@@ -119,5 +119,5 @@ def add_solve_command(commands: Any) -> None:
         metavar="SECONDS",
         help=f"give up after this long ({SOLVE_SECONDS:g}; none: no limit)",
     )
-    connect_four.add_solve_options(solve_)
+    add_game_solve_options(solve_)
     solve_.set_defaults(run=cmd_solve)

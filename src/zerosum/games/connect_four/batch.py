@@ -17,10 +17,14 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ...interrupts import signals_end_process
-from .game import ConnectFour
+from .positions import has_four, parse_moves
+
+if TYPE_CHECKING:
+    from .game import ConnectFour
+    from .solver import Solver
 
 __all__ = ["BatchSummary", "read_position", "solve_lines", "quote"]
 
@@ -71,8 +75,6 @@ def read_position(line: bytes | str, game: ConnectFour) -> tuple[str, Position] 
 
     Raises ValueError naming the problem: bytes that are not UTF-8, a move that is not a
     column digit or does not fit, or a game that is over (won, or the board full)."""
-    from .solver import _has_four, parse_moves
-
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
@@ -87,7 +89,7 @@ def read_position(line: bytes | str, game: ConnectFour) -> tuple[str, Position] 
         current, mask = parse_moves(moves, game.width, game.height)
     except ValueError as exc:  # its message quotes the moves in full
         raise ValueError(str(exc).replace(repr(moves), quote(moves))) from None
-    if _has_four(current ^ mask, game.height):
+    if has_four(current ^ mask, game.height):
         raise ValueError(f"the game is already won by the last move of {quote(moves)}")
     if mask.bit_count() == game.width * game.height:
         raise ValueError(f"the board is full after {quote(moves)}: the game is over (a draw)")
@@ -127,15 +129,18 @@ def solve_lines(
     weak: bool = False,
     progress: bool = False,
     hard_stop: bool = False,
-    workers: int = 1,
+    solver: Solver | None = None,
 ) -> BatchSummary:
     """Solve every position in ``lines`` (bytes or text), writing results to ``out`` and
     ``line N: ...`` errors to ``err`` in input order, both flushed after every chunk.
 
     ``hard_stop``: Ctrl-C and SIGTERM end the process at once while compiled code runs
     (for the command line: everything before is written and flushed already).
-    ``workers`` threads solve each chunk's positions at once."""
-    from . import solver as connect4
+    ``solver`` gives the table each position starts from empty and the threads that solve
+    each chunk's positions at once (None: the process's own, one thread)."""
+    from . import solver as connect4  # compiled: numba loads on first use
+
+    solver = connect4.shared_solver() if solver is None else solver
 
     stop = signals_end_process if hard_stop else contextlib.nullcontext
     sizer = _ChunkSize()
@@ -151,9 +156,7 @@ def solve_lines(
         err.flush()
         start = time.perf_counter()
         with stop():
-            scores, counts = connect4.solve_batch(
-                positions, game.width, game.height, weak=weak, workers=workers
-            )
+            scores, counts = solver.solve_batch(positions, game.width, game.height, weak=weak)
         spent = time.perf_counter() - start
         sizer.update(len(positions), spent)
         results = iter(scores.tolist())

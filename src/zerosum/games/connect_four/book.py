@@ -23,28 +23,26 @@ from pathlib import Path
 import numpy as np
 
 from ...files import write_file
-from .game import ConnectFour
+from .positions import drop, has_four, mirror
 
-__all__ = ["Book", "book", "canonical", "column_scores", "winning_drop", "BOOK_PATH", "BOARD",
-           "WIDTH", "HEIGHT"]  # fmt: skip
+__all__ = ["Book", "book", "canonical", "column_scores", "winning_drop", "BOOK_PATH", "WIDTH",
+           "HEIGHT"]  # fmt: skip
 
 WIDTH, HEIGHT = 7, 6
 CELLS = WIDTH * HEIGHT
 BOOK_PATH = Path(__file__).parent / "data" / "connect4_7x6_book.npz"
-#: The board's rules on bitboards (drop, lines, mirror): the book's positions are its.
-BOARD = ConnectFour(WIDTH, HEIGHT)
 
 
 def canonical(current: int, mask: int) -> int:
     """One key for a position and its mirror image: the smaller of ``current + mask``
     (unique per position: the mover's stones and the heights) and its reflection."""
     key = current + mask
-    return min(key, BOARD.mirror(key))
+    return min(key, mirror(key, WIDTH, HEIGHT))
 
 
 def winning_drop(current: int, mask: int) -> bool:
     """Whether the mover (stones ``current``) can complete four at once."""
-    return any(BOARD.has_line(current | BOARD.drop(mask, col)) for col in range(WIDTH))
+    return any(has_four(current | drop(mask, col, HEIGHT), HEIGHT) for col in range(WIDTH))
 
 
 @dataclass(frozen=True)
@@ -121,10 +119,10 @@ def column_scores(current: int, mask: int, table: Book | None = None) -> dict[in
     exact = table.exact_at(stones + 1)
     scores = {}
     for col in range(WIDTH):
-        move = BOARD.drop(mask, col)
+        move = drop(mask, col, HEIGHT)
         if not move:
             continue  # a full column
-        if BOARD.has_line(current | move):
+        if has_four(current | move, HEIGHT):
             scores[col] = (CELLS + 1 - stones) // 2 if exact else 1
             continue
         child_mask = mask | move

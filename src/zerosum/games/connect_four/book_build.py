@@ -29,7 +29,6 @@ from ...files import WriteError, check_folder, check_output
 from ...game import ZerosumError
 from ...interrupts import signals_end_process
 from .book import (
-    BOARD,
     HEIGHT,
     WIDTH,
     Book,
@@ -37,6 +36,7 @@ from .book import (
     column_scores,
     winning_drop,
 )
+from .positions import drop, has_four
 
 if TYPE_CHECKING:
     from .solver import TranspositionTable
@@ -79,8 +79,8 @@ def positions(plies: int) -> Iterator[tuple[int, int]]:
         after: dict[int, tuple[int, int]] = {}
         for current, mask in level.values():
             for col in range(WIDTH):
-                move = BOARD.drop(mask, col)
-                if not move or BOARD.has_line(current | move):
+                move = drop(mask, col, HEIGHT)
+                if not move or has_four(current | move, HEIGHT):
                     continue  # a full column, or the game is over
                 child = (current ^ mask, mask | move)
                 after.setdefault(canonical(*child), child)

@@ -3,6 +3,9 @@
 Bit ``col * (height + 1) + row`` is the cell in column ``col`` and row ``row`` (row 0 at
 the bottom); the extra bit on top of each column stays empty, so shifted lines never
 wrap from one column into the next. The same layout is what the compiled solver uses.
+
+The compiled parts (rules, solver, state-space counter) are imported where first used:
+importing numba costs about a second that a process which never uses them should not pay.
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import connect_four_lines, squash
 from ..space import LayerCounts, Probes
+from . import book as opening_book
+from .commands import ConnectFourCommands
 
 if TYPE_CHECKING:
-    from .book import Book
+    from .solver import Solver
 
 #: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
 ConnectFourState = tuple[int, int, int, int]
@@ -42,6 +47,13 @@ class ConnectFour(BuiltinGame):
     #: Actions come center-first, a better order for searchers than any learned one.
     ordered_actions = True
     rule_helpers = ("drop", "has_line")
+    #: Its parts of the ``zerosum`` command (``book``, ``solve --batch``, ``--tt-mb``), found
+    #: by the command line through the game registry.
+    command_line = ConnectFourCommands
+    #: The compiled solver's table and threads for this game's exact solves; None: the
+    #: process's own (:func:`~zerosum.games.connect_four.solver.shared_solver`).
+    #: ``zerosum solve`` sets one from ``--tt-mb`` and ``--workers``.
+    solver: Solver | None = None
 
     @property
     def rules(self) -> str:
@@ -160,9 +172,9 @@ class ConnectFour(BuiltinGame):
         """Compiled rules for boards of at most 64 bits in this layout."""
         if self.width * self.column_height > 64:
             return None
-        from .rules import ConnectFourCodec
+        from .rules import ConnectFourCodec  # compiled: numba loads on first use
 
-        return ConnectFourCodec(self)
+        return ConnectFourCodec(self, SCALE)
 
     def cell(self, state: ConnectFourState, col: int, row: int) -> int:
         """Who holds column ``col``, row ``row`` (row 0 at the bottom): 0, 1 or 2."""
@@ -225,7 +237,7 @@ class ConnectFour(BuiltinGame):
         """Exact counts ply by ply, compiled (boards of at most 64 bits), else None."""
         if self.column_height * self.width > 64:
             return None
-        from . import space as c4_space
+        from . import space as c4_space  # compiled: numba loads on first use
 
         return (LayerCounts(*t) for t in c4_space.layers(self.width, self.height, self.k))
 
@@ -234,7 +246,7 @@ class ConnectFour(BuiltinGame):
         of column heights, number at most 2**24), else None."""
         if self.column_height * self.width > 64 or self.column_height**self.width > 1 << 24:
             return None
-        from . import space as c4_space
+        from . import space as c4_space  # compiled: numba loads on first use
 
         return Probes(*c4_space.probes(self.width, self.height, self.k, samples, seed))
 
@@ -247,18 +259,16 @@ class ConnectFour(BuiltinGame):
         """Load the compiled solver and the opening book now (seconds, once per process),
         so that no move's clock pays for it."""
         if self.has_compiled_solver:
-            from . import solver as connect4
+            from . import solver as connect4  # compiled: numba loads on first use
 
             connect4.ensure_compiled()
             self._from_book(0, 0)
 
-    def _book(self) -> Book | None:
+    def _book(self) -> opening_book.Book | None:
         """The shipped opening book, for the standard 7x6 board only."""
         if (self.width, self.height, self.k) != (7, 6, 4):
             return None
-        from .book import book
-
-        return book()
+        return opening_book.book()
 
     def _from_book(self, current: int, mask: int) -> tuple[list[int | None], bool] | None:
         """Every column's score from the 7x6 opening book (None for a full column) and
@@ -267,9 +277,7 @@ class ConnectFour(BuiltinGame):
         shipped = self._book()
         if shipped is None:
             return None
-        from .book import column_scores
-
-        scores = column_scores(current, mask, shipped)
+        scores = opening_book.column_scores(current, mask, shipped)
         if scores is None:
             return None
         exact = shipped.exact_at(mask.bit_count() + 1)
@@ -284,13 +292,14 @@ class ConnectFour(BuiltinGame):
         ``None`` for boards the kernel does not handle (k other than 4, or more than 64
         bits with the sentinel row), which then take the generic path. Stops at the current
         move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
-        the solver's table (:func:`~zerosum.games.connect_four.solver.kept_table`), so a
-        game's next move starts from what the last one proved.
+        the table of :attr:`solver`, so a game's next move starts from what the last one
+        proved.
         """
         if not self.has_compiled_solver:
             return None
-        from . import solver as connect4
+        from . import solver as connect4  # compiled: numba loads on first use
 
+        solver = self.solver or connect4.shared_solver()
         p1, p2, moves, _ = state
         current = p1 if moves % 2 == 0 else p2
         known = self._from_book(current, p1 | p2)
@@ -305,8 +314,9 @@ class ConnectFour(BuiltinGame):
                 p1 | p2,
                 self.width,
                 self.height,
-                tt=connect4.kept_table(),
+                tt=solver.table,
                 deadline=budget.deadline(),
+                workers=solver.workers,
             )
         scores = {c: s for c in self.actions(state) if (s := columns[c]) is not None}
         plies = {c: self.plies_for_score(moves, s) for c, s in scores.items()}
@@ -322,13 +332,13 @@ class ConnectFour(BuiltinGame):
         with ``OutOfTime``."""
         if not self.has_compiled_solver:
             return None
-        from . import solver as connect4
+        from . import solver as connect4  # compiled: numba loads on first use
 
         p1, p2, moves, _ = state
         current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2
         if self._from_book(current, mask) is not None:
             return None
-        table = connect4.kept_table()
+        table = (self.solver or connect4.shared_solver()).table
         shipped = self._book()
         score = None if shipped is None else shipped.score(current, mask)
         if score is None:

@@ -16,7 +16,6 @@ from numba import njit
 from ...kernels.bits import HOT, popcount
 from ...kernels.rules import OPEN, Rules, compiled_rules
 from ..heuristics import _board
-from .game import SCALE
 
 __all__ = ["ConnectFourRules", "ConnectFourCodec", "has_line", "drop"]
 
@@ -157,8 +156,11 @@ class ConnectFourRules(NamedTuple):
     scale: float
 
 
-def connect_four_rules(width: int, height: int, k: int, order: list[int]) -> ConnectFourRules:
-    """The record of a ``width`` x ``height`` board (``width * (height + 1) <= 64``)."""
+def connect_four_rules(
+    width: int, height: int, k: int, order: list[int], scale: float
+) -> ConnectFourRules:
+    """The record of a ``width`` x ``height`` board (``width * (height + 1) <= 64``), its
+    heuristic squashed with ``scale`` (the game's ``SCALE``)."""
     h1 = height + 1
     return ConnectFourRules(
         np.uint64(_board(width, height)),
@@ -168,20 +170,21 @@ def connect_four_rules(width: int, height: int, k: int, order: list[int]) -> Con
         np.array(order, dtype=np.int64),
         h1,
         k,
-        float(SCALE),
+        float(scale),
     )
 
 
 class ConnectFourCodec(Rules):
-    """Connect Four's states ``(p1, p2, moves, winner)``; actions are columns, as codes."""
+    """Connect Four's states ``(p1, p2, moves, winner)``; actions are columns, as codes. The
+    game passes itself and its heuristic's ``scale`` in: the rules import no game module."""
 
     ordered = True  # center-first is better than what a searcher would learn
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, scale: float) -> None:
         super().__init__(game)
         self.most_moves = game.width
         self.record = connect_four_rules(game.width, game.height, game.k,
-                                         game.actions(game.initial_state))  # fmt: skip
+                                         game.actions(game.initial_state), scale)  # fmt: skip
 
     def unpack(self, state: Any) -> tuple[int, int, int]:
         return state[0], state[1], 1 if state[2] % 2 == 0 else 2

@@ -1,0 +1,64 @@
+"""The commands and options that registered games bring to the command line (Connect Four's
+``zerosum book`` and ``solve --batch``): a game class with a ``command_line``
+(:func:`zerosum.hooks.command_line`) gets the kit below and adds them itself, so no module
+here names a game.
+
+A game sits below the arena and the command line, so it imports neither: the kit lends it
+their parts, the argument types (:mod:`.types`) and the arena's pools of worker processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .. import hooks
+from ..arena.executors import open_pool
+from ..games import GAMES
+from .types import positive_float, positive_int, scheduler
+
+__all__ = ["Kit", "add_game_commands", "add_game_solve_options", "before_solve"]
+
+
+@dataclass
+class Kit:
+    """What the command line lends a game's commands (``CommandKit`` on the game's side)."""
+
+    positive_int: Callable[[str], int] = positive_int
+    positive_float: Callable[[str], float] = positive_float
+    scheduler: Callable[[str], str] = scheduler
+    open_pool: Callable[[int, str | None], AbstractContextManager[Any]] = open_pool
+
+
+@cache
+def _game_parts() -> tuple[hooks.GameCommands, ...]:
+    """Each registered game's command-line part, built once with the kit."""
+    kit = Kit()
+    found = (hooks.command_line(entry.factory) for entry in GAMES)
+    return tuple(part(kit) for part in found if part is not None)
+
+
+def add_game_commands(commands: Any) -> None:
+    """Add the games' own subcommands."""
+    for part in _game_parts():
+        part.add_commands(commands)
+
+
+def add_game_solve_options(solve: argparse.ArgumentParser) -> None:
+    """Add the games' own options to ``zerosum solve``."""
+    for part in _game_parts():
+        part.add_solve_options(solve)
+
+
+def before_solve(game: Any, args: argparse.Namespace) -> int | None:
+    """Let each game's part act on ``zerosum solve``'s options before the position is solved:
+    the exit status if one did the work itself (Connect Four's ``--batch``), else None."""
+    for part in _game_parts():
+        status = part.before_solve(game, args)
+        if status is not None:
+            return status
+    return None

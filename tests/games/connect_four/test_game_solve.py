@@ -1,0 +1,96 @@
+"""``zs.solve`` on Connect Four takes the compiled solver and agrees with the generic path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zerosum as zs
+from zerosum.games import ConnectFour
+
+
+class PlainConnectFour:
+    """The same rules seen as a user's game: no ``solve_exactly``, so the generic path runs."""
+
+    def __init__(self, game: ConnectFour) -> None:
+        self.game = game
+
+    @property
+    def initial_state(self) -> Any:
+        return self.game.initial_state
+
+    def player(self, state: Any) -> int:
+        return self.game.player(state)
+
+    def actions(self, state: Any) -> list[int]:
+        return self.game.actions(state)
+
+    def result(self, state: Any, action: int) -> Any:
+        return self.game.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.game.is_terminal(state)
+
+    def utility(self, state: Any, player: int) -> int:
+        return self.game.utility(state, player)
+
+    def print_state(self, state: Any) -> None:
+        self.game.print_state(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.sampled_from([(4, 4), (5, 4)]), data=st.data())
+def test_compiled_and_generic_solves_agree(size: tuple[int, int], data: st.DataObject) -> None:
+    game = ConnectFour(*size)
+    state = game.initial_state
+    for _ in range(data.draw(st.integers(4, 12))):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    if game.is_terminal(state):
+        return
+    fast = zs.solve(game, state)
+    plain = zs.solve(PlainConnectFour(game), state)
+    assert fast.action_scores is not None and plain.action_scores is None
+    assert fast.value == plain.value
+    assert fast.action_values == plain.action_values
+    assert fast.action_plies == plain.action_plies
+    assert set(fast.best_actions) == set(plain.best_actions)
+
+
+def test_scores_follow_the_benchmark_convention() -> None:
+    game = ConnectFour()
+    # "2252576253462244111563365343671351441 -1" is the first line of the End-Easy set
+    state = zs.game.replay(game, list("2252576253462244111563365343671351441"))
+    result = zs.solve(game, state)
+    assert result.score == -1 and result.value == -1
+    assert result.plies is not None and result.nodes > 0
+
+
+def test_boards_beyond_the_kernel_take_the_generic_path() -> None:
+    game = ConnectFour(width=4, height=4, k=3)
+    assert game.solve_exactly(game.initial_state) is None
+    assert zs.solve(game).action_scores is None
+
+
+def test_perfect_plays_connect_four_instantly_and_finishes_a_win() -> None:
+    game = ConnectFour()
+    # player 1 has three in a row at the bottom: the perfect player completes it at once
+    state = zs.game.replay(game, list("445566"))
+    assert zs.agents.Perfect()(game, state) in (2, 6)
+
+
+def test_a_games_next_solve_starts_from_what_the_last_one_proved() -> None:
+    game = ConnectFour()
+    # ten plies in: about 270,000 nodes from a fresh table
+    state = zs.game.replay(game, list("3216462544"))
+    from zerosum.games.connect_four import solver as connect4
+
+    connect4.kept_table().reset()
+    first = game.solve_exactly(state)
+    again = game.solve_exactly(state)
+    assert first is not None and again is not None
+    assert again["scores"] == first["scores"]
+    assert again["nodes"] < first["nodes"] // 10  # the kept table answers most of it
