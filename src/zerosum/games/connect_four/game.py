@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from ... import budget
 from .. import svg
 from ..base import BuiltinGame
-from ..heuristics import connect_four_lines, squash
+from ..heuristics import squash
 from ..space import LayerCounts, Probes
 from . import book as opening_book
 from .commands import ConnectFourCommands
+from .heuristic import connect_four_lines
 
 if TYPE_CHECKING:
     from .solver import Solver

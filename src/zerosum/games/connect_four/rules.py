@@ -3,7 +3,7 @@
 The layout is :mod:`connect_four`'s: bit ``col * (height + 1) + row``, a spare bit on top
 of each column so that shifted lines never wrap into the next column. A move code is the
 column itself; ``moves`` lists the free columns center-first, the game's own order. The
-heuristic is ``heuristics.connect_four_lines`` (open lines and threats).
+heuristic is ``heuristic.connect_four_lines`` (open lines and threats).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from numba import njit
 
 from ...kernels.bits import HOT, popcount
 from ...kernels.rules import OPEN, Rules, compiled_rules
-from ..heuristics import _board
+from .heuristic import board_mask
 
 __all__ = ["ConnectFourRules", "ConnectFourCodec", "has_line", "drop"]
 
@@ -83,7 +83,7 @@ def _shift_down(x, by):  # type: ignore[no-untyped-def]
 
 @njit(**HOT)
 def lines(board, n, k, own, other):  # type: ignore[no-untyped-def]
-    """``heuristics.connect_four_lines`` (columns of ``n`` bits, the top one spare)."""
+    """``heuristic.connect_four_lines`` (columns of ``n`` bits, the top one spare)."""
     free = board & ~other
     empty = free & ~own
     score = 0
@@ -163,7 +163,7 @@ def connect_four_rules(
     heuristic squashed with ``scale`` (the game's ``SCALE``)."""
     h1 = height + 1
     return ConnectFourRules(
-        np.uint64(_board(width, height)),
+        np.uint64(board_mask(width, height)),
         np.array([1 << (c * h1) for c in range(width)], dtype=np.uint64),
         np.array([1 << (c * h1 + height - 1) for c in range(width)], dtype=np.uint64),
         np.array([((1 << height) - 1) << (c * h1) for c in range(width)], dtype=np.uint64),
