@@ -5,7 +5,8 @@ the bottom); the extra bit on top of each column stays empty, so shifted lines n
 wrap from one column into the next. The same layout is what the compiled solver uses.
 
 The compiled parts (rules, solver, state-space counter) are imported where first used:
-importing numba costs about a second that a process which never uses them should not pay.
+importing numba alone takes a quarter of a second here, which ``import zerosum`` and a
+process that never uses them should not pay.
 """
 
 from __future__ import annotations
