@@ -29,9 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import budget
+from .. import budget, hooks
 from ..agents.base import SearchInfo
-from ..game import GameFault
+from ..game import Game, GameFault
 from ..spec import parse_code_spec
 from .lifeline import die_with_parent, forkserver
 from .play import agent_name, prepare_agent, reset_agent
@@ -181,7 +181,9 @@ class AgentHost:
             self._stop()
             raise AgentCrashed(why or f"its process did not start within {PREPARE_SECONDS:g} s")
 
-    def _receive(self, wait: float | None, game: Any = None, state: Any = None) -> Any:
+    def _receive(
+        self, wait: float | None, game: Game | GameSpec | None = None, state: Any = None
+    ) -> Any:
         """The host's next reply, None when none comes within ``wait`` seconds (None: no
         limit); ``game`` and ``state`` are the move's (a sandboxed host answers a move
         with the action's index; it is frozen once it answered, until it is asked again).
@@ -193,7 +195,7 @@ class AgentHost:
         if data is None:
             return None
         process.freeze(True)
-        return decode_reply(data, game, state)
+        return decode_reply(data, None if isinstance(game, GameSpec) else game, state)
 
     def stop(self) -> None:
         """Kill the process (if any); what it held is lost. A call waiting for its answer
@@ -234,7 +236,7 @@ class AgentHost:
             elif process.is_alive():
                 process.kill()
 
-    def prepare(self, key: Any, agent: Any, game_key: Any, game: Any) -> None:
+    def prepare(self, key: Any, agent: Any, game_key: Any, game: Game | GameSpec) -> None:
         """Create the agent and load its compiled code for ``game`` (untimed, before a
         game's first move, within :data:`PREPARE_SECONDS`)."""
 
@@ -269,7 +271,13 @@ class AgentHost:
             self._conn.send(("forget", key))
 
     def move(
-        self, key: Any, agent: Any, game_key: Any, game: Any, state: Any, seconds: float | None
+        self,
+        key: Any,
+        agent: Any,
+        game_key: Any,
+        game: Game | GameSpec,
+        state: Any,
+        seconds: float | None,
     ) -> Answer:
         """The agent's move in ``state``, told it has ``seconds`` (None: no limit).
 
@@ -296,11 +304,11 @@ class AgentHost:
             return None
         return pickle.dumps(agent)
 
-    def _game(self, game_key: Any, game: Any) -> tuple[Any, bytes | None]:
+    def _game(self, game_key: Any, game: Game | GameSpec) -> tuple[Any, bytes | None]:
         if game_key in self._games and self.alive:
             return game_key, None
-        spec = getattr(game, "spec", None)
-        if isinstance(spec, str) and parse_code_spec(spec):
+        spec = hooks.spec(game)
+        if spec is not None and parse_code_spec(spec):
             # loaded there from its own file: a host from the fork server (this process
             # has threads: a notebook's, say) cannot import the file's class by name
             return game_key, pickle.dumps(GameSpec(spec))
@@ -311,7 +319,7 @@ class AgentHost:
         message: tuple[Any, ...],
         wait: float | None,
         what: str,
-        game: Any = None,
+        game: Game | GameSpec | None = None,
         state: Any = None,
     ) -> Any:
         with self._lock:
@@ -366,7 +374,7 @@ def _hold(store: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None
         store.popitem(last=False)
 
 
-def _game_of(sent: Any) -> Any:
+def _game_of(sent: Any) -> Game:
     """The game a host was sent: itself, or loaded from its :class:`GameSpec`."""
     if isinstance(sent, GameSpec):
         from ..games import load_game
@@ -415,7 +423,7 @@ class _Holdings:
     def agent(self, key: Any, payload: bytes | None) -> Any:
         return self._held(self.agents, key, payload, _agent_of)
 
-    def game(self, key: Any, payload: bytes | None) -> Any:
+    def game(self, key: Any, payload: bytes | None) -> Game:
         return self._held(self.games, key, payload, _game_of)
 
     def _held(
@@ -465,12 +473,12 @@ def _answer(message: tuple[Any, ...], held: _Holdings, reply: Reply) -> None:
         reply(("ok",))
         return
     state, seconds = message[4], message[5]
-    before = getattr(agent, "last", None)
+    before = hooks.last(agent)
     begin = time.perf_counter()
     with budget.limit(seconds):
         action = agent(game, state)
     spent = time.perf_counter() - begin
-    info = getattr(agent, "last", None)
+    info = hooks.last(agent)
     search = info if isinstance(info, SearchInfo) and info is not before else None
     reply(("ok", action, search, spent), game, state)
 
@@ -481,7 +489,7 @@ def _serve(
     """A host's loop: create agents, play their moves, answer each message in order
     (``confined``: in a sandbox, as data, :func:`~zerosum.arena.sandbox.encode_reply`)."""
 
-    def reply(answer: tuple[Any, ...], game: Any = None, state: Any = None) -> None:
+    def reply(answer: tuple[Any, ...], game: Game | None = None, state: Any = None) -> None:
         if confined:
             conn.send_bytes(encode_reply(answer, game, state))
         else:
@@ -539,12 +547,12 @@ class Isolated:
     ) -> None:
         self.agent = agent
         self.name = name or (agent.strip() if isinstance(agent, str) else agent_name(agent))
-        self.time_limit = getattr(agent, "time_limit", None)
+        self.time_limit = hooks.time_limit(agent)
         self.last: SearchInfo | None = None
         self._host = AgentHost(margin=margin, memory_mb=memory_mb, confine=confine)
-        self._game: Any = None  # the game the host holds (kept alive: its id is its key)
+        self._game: Game | None = None  # the game the host holds (kept alive: its id is its key)
 
-    def prepare(self, game: Any) -> None:
+    def prepare(self, game: Game) -> None:
         """Start the process and load the agent's compiled code for ``game``, untimed."""
         self._game = game
         self._host.prepare(0, self.agent, id(game), game)
@@ -556,7 +564,7 @@ class Isolated:
         """Stop the process (it starts again on the next move)."""
         self._host.stop()
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def __call__(self, game: Game, state: Any) -> Any:
         self._game = game
         answer = self._host.move(0, self.agent, id(game), game, state, budget.remaining())
         self.last = answer.search

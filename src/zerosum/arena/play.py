@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .. import budget
+from .. import budget, hooks
 from ..agents.base import Resignation, SearchInfo
 from ..checked import check_player, check_zero_sum
 from ..game import (
+    Game,
     GameFault,
     IllegalActionError,
     ZerosumError,
@@ -84,7 +85,7 @@ class GameRecord:
         return record_html(self, _rebuild(self.game))
 
 
-def _rebuild(spec: str) -> Any:
+def _rebuild(spec: str) -> Game | None:
     """The game a record names, when its name is a spec string that rebuilds exactly that
     game; None for a user's game (even one whose class is called ``TicTacToe``)."""
     from ..games import load_game  # the registry imports every game: only when asked
@@ -93,21 +94,18 @@ def _rebuild(spec: str) -> Any:
         game = load_game(spec)
     except ZerosumError:
         return None
-    return game if getattr(game, "spec", None) == spec else None
+    return game if hooks.spec(game) == spec else None
 
 
 def agent_name(agent: Any) -> str:
-    """How an agent is named in records and tables: its name, its spec, or its repr."""
-    for attr in ("name", "spec"):
-        value = getattr(agent, attr, None)
-        if isinstance(value, str) and value:
-            return value
-    return getattr(agent, "__name__", None) or repr(agent)
+    """How an agent is named in records and tables: its name, its spec, its function's
+    name, or its repr."""
+    return hooks.name(agent) or hooks.spec(agent) or getattr(agent, "__name__", None) or repr(agent)
 
 
 def reset_agent(agent: Any, seed: int | None) -> None:
     """Call the agent's ``reset`` (with ``seed`` when given and accepted), if it has one."""
-    reset = getattr(agent, "reset", None)
+    reset = hooks.reset(agent)
     if reset is None:
         return
     if seed is None:
@@ -119,10 +117,10 @@ def reset_agent(agent: Any, seed: int | None) -> None:
             reset()
 
 
-def prepare_agent(agent: Any, game: Any) -> None:
+def prepare_agent(agent: Any, game: Game) -> None:
     """Call the agent's optional ``prepare(game)``: one-time work (loading compiled code,
     starting its process) done before the game, so that no move's clock pays for it."""
-    prepare = getattr(agent, "prepare", None)
+    prepare = hooks.prepare(agent)
     if prepare is not None:
         prepare(game)
 
@@ -153,7 +151,7 @@ class Forfeit:
 
 
 def ask_move(
-    game: Any, state: Any, mover: int, agent: Any, told: float | None, limit: float | None
+    game: Game, state: Any, mover: int, agent: Any, told: float | None, limit: float | None
 ) -> Move | Forfeit:
     """Ask ``agent`` (player ``mover``) for its move in ``state``, told it may take ``told``
     seconds and held to ``limit``: the move, checked and timed, or the forfeit it earned
@@ -185,10 +183,10 @@ def ask_move(
             f"{format_action(game, action)}; the limit is {limit:g} s"
         )
         return Forfeit(mover, Reason.TIME, why)
-    return Move(action, spent, getattr(agent, "last", None))
+    return Move(action, spent, hooks.last(agent))
 
 
-def _prepare(game: Any, agents: dict[int, Any]) -> Forfeit | None:
+def _prepare(game: Game, agents: dict[int, Any]) -> Forfeit | None:
     """Each agent's ``prepare(game)``; the first that raises forfeits (the match goes on)."""
     for player, agent in agents.items():
         try:
@@ -204,7 +202,9 @@ def _prepare(game: Any, agents: dict[int, Any]) -> Forfeit | None:
     return None
 
 
-def _outcome(game: Any, state: Any, forfeit: Forfeit | None) -> tuple[int | None, dict[int, float]]:
+def _outcome(
+    game: Game, state: Any, forfeit: Forfeit | None
+) -> tuple[int | None, dict[int, float]]:
     """The winner (None: a draw) and each player's utility."""
     if forfeit is not None:
         winner = opponent(forfeit.loser)
@@ -216,7 +216,7 @@ def _outcome(game: Any, state: Any, forfeit: Forfeit | None) -> tuple[int | None
 
 
 def play(
-    game: Any,
+    game: Game,
     p1: Any,
     p2: Any,
     seed: int | None = None,
@@ -285,7 +285,7 @@ _ORDINAL = {1: "1st", 2: "2nd"}
 
 
 def judge(
-    game: Any, p1: Any, p2: Any, seed: int | None = None, move_seconds: float | None = None
+    game: Game, p1: Any, p2: Any, seed: int | None = None, move_seconds: float | None = None
 ) -> GameRecord:
     """Play a game and print it as it goes, the way the course notebooks do: every state
     and action (and, under a ``move_seconds`` limit, which moves it cut short), then each
@@ -295,7 +295,7 @@ def judge(
     def show(state: Any, action: Any, after: Any) -> None:
         mover = game.player(state)
         print(f"\nPlayer {mover} plays {format_action(game, action)}")
-        info = getattr(agents[mover], "last", None)
+        info = hooks.last(agents[mover])
         if isinstance(info, SearchInfo) and info.note:
             print(f"({info.note})")
         print(render_state(game, after), flush=True)

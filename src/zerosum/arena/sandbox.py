@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.base import SearchInfo
-from ..game import SpecError, format_action
+from ..game import Game, SpecError, format_action
 from ..spec import parse_code_spec, parse_spec
 from .cgroups import Cgroup
 
@@ -442,7 +442,7 @@ class ForeignAction:
     __str__ = __repr__
 
 
-def encode_reply(reply: tuple[Any, ...], game: Any = None, state: Any = None) -> bytes:
+def encode_reply(reply: tuple[Any, ...], game: Game | None = None, state: Any = None) -> bytes:
     """A host's reply as JSON (in the sandbox): a move as its action's index among
     ``game.actions(state)``, or the action's text when it is not there; a search summary
     without its principal variation and extras (they hold the sandbox's objects)."""
@@ -454,6 +454,7 @@ def encode_reply(reply: tuple[Any, ...], game: Any = None, state: Any = None) ->
         data["text"] = repr(rest[0])[:_MAX_TEXT]
     elif status == "ok" and rest:
         action, search, spent = rest
+        assert game is not None, "a move's reply is encoded with its game"
         legal = list(game.actions(state))
         try:
             data["index"] = legal.index(action)
@@ -469,7 +470,7 @@ def encode_reply(reply: tuple[Any, ...], game: Any = None, state: Any = None) ->
     return json.dumps(data).encode()
 
 
-def decode_reply(data: bytes, game: Any = None, state: Any = None) -> tuple[Any, ...]:
+def decode_reply(data: bytes, game: Game | None = None, state: Any = None) -> tuple[Any, ...]:
     """A reply from a sandboxed host, as the tuple a trusted host would have sent.
 
     Raises :class:`ValueError` for anything that is not such a reply."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..agents.registry import make_agent
-from ..game import StateKeyError, state_key
+from ..game import Game, StateKeyError, state_key
 from ..games.registry import load_game
 from ..seeding import derive_seed
 from .isolation import Isolated
@@ -64,7 +64,8 @@ class GameTask:
     first: int  # the entrant index that moves first (a or b)
     seed: int
     opening: tuple[Any, ...]
-    game: Any  # the game, or the spec string of a game from the user's code (loaded where played)
+    #: the game, or the spec string of a game from the user's code (loaded where played)
+    game: Game | str
     entrants: tuple[Entrant, Entrant]  # (first, second)
 
     @property
@@ -135,7 +136,7 @@ class ArenaGame:
         )
 
 
-def opening(game: Any, plies: int, seed: int) -> tuple[Any, ...]:
+def opening(game: Game, plies: int, seed: int) -> tuple[Any, ...]:
     """``plies`` random actions from the start, avoiding moves that end the game (when a
     ply has only such moves, the opening stops there)."""
     rng = random.Random(seed)
@@ -160,7 +161,7 @@ AUTO = "auto"
 _MOST_PER_PLY = 50_000
 
 
-def _position_key(game: Any, state: Any) -> Any:
+def _position_key(game: Game, state: Any) -> Any:
     """The state's key, or its ``repr`` where it has none (openings need only tell
     positions apart)."""
     try:
@@ -169,7 +170,7 @@ def _position_key(game: Any, state: Any) -> Any:
         return repr(state)
 
 
-def distinct_openings(game: Any, count: int, seed: int) -> list[tuple[Any, ...]]:
+def distinct_openings(game: Game, count: int, seed: int) -> list[tuple[Any, ...]]:
     """``count`` openings of the fewest plies that lead to ``count`` different positions:
     the start, then single moves in random order, then two-move openings, and so on
     (moves that end the game are avoided, as in :func:`opening`). When the game has
@@ -195,7 +196,7 @@ def distinct_openings(game: Any, count: int, seed: int) -> list[tuple[Any, ...]]
 
 
 def _next_level(
-    game: Any, found: list[tuple[tuple[Any, ...], Any]]
+    game: Game, found: list[tuple[tuple[Any, ...], Any]]
 ) -> dict[Any, tuple[tuple[Any, ...], Any]]:
     """The distinct positions one more ply away (non-terminal ones only)."""
     level: dict[Any, tuple[tuple[Any, ...], Any]] = {}
@@ -211,21 +212,21 @@ def _next_level(
 
 
 def plan(
-    game: Any,
+    game: Game | str,
     entrants: list[Entrant],
     pairs: list[tuple[int, int]],
     games: int,
     seed: int,
     swap_sides: bool,
     random_opening: int | str,
-    local_game: Any = None,
+    local_game: Game | None = None,
 ) -> list[GameTask]:
     """Every game of the pairings, in a fixed order: ``games`` per pair, sides alternating
     when ``swap_sides`` (game ``2k`` has ``a`` first, ``2k+1`` has ``b`` first, both from
     the same opening). ``random_opening`` is a number of random plies per couple of games
     or :data:`AUTO` (the same :func:`distinct_openings` for every pair). ``game`` may be a
-    spec string, ``local_game`` then the game it names."""
-    board = game if local_game is None else local_game
+    spec string, ``local_game`` then the game it names (else it is loaded here)."""
+    board = _game(game) if local_game is None else local_game
     couples = (games + 1) // 2 if swap_sides else games
     shared = distinct_openings(board, couples, seed) if random_opening == AUTO else None
     tasks = []
@@ -262,7 +263,7 @@ def plan(
 _BUILT: dict[Any, Any] = {}
 
 
-def _agent(entrant: Entrant, game: Any) -> Any:
+def _agent(entrant: Entrant, game: Game | str) -> Any:
     """The entrant's agent: run in a process of its own when it is held to a time limit
     (a move that overruns it is then stopped for certain), except where this process may
     not start others (a Dask worker's), where only the agent's own deadline holds; in a
@@ -297,7 +298,7 @@ def release_confined() -> None:
         _BUILT.pop(key).close()
 
 
-def _game(game: Any) -> Any:
+def _game(game: Game | str) -> Game:
     """The game itself: a spec string (a game from the user's code) is loaded once per process."""
     if not isinstance(game, str):
         return game

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from os import PathLike
 from typing import Any
 
+from .. import hooks
 from ..agents.registry import make_agent
-from ..game import SpecError, ZerosumError, game_name
+from ..game import Game, SpecError, ZerosumError, game_name
 from ..games.registry import load_game
 from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, is_file, probe
 from .executors import open_pool, run
@@ -96,7 +97,7 @@ def entrants(
         seen[name] = seen.get(name, 0) + 1
         if seen[name] > 1:
             name = f"{name}#{seen[name]}"
-        told = getattr(built, "time_limit", None) or move_time
+        told = hooks.time_limit(built) or move_time
         if code and told is None:
             told = CODE_MOVE_SECONDS
         memory = memory_mb if memory_mb is not None or not code else CODE_MEMORY_MB
@@ -133,17 +134,17 @@ def _check_code_agents(
     return [a for _, a in kept], failed
 
 
-def _game_and_carrier(game: Any) -> tuple[Any, Any]:
+def _game_and_carrier(game: Game | str) -> tuple[Game, Game | str]:
     """The game, and what tasks carry to workers: the spec string of a game from the
     user's code (its class may not unpickle where its file was not loaded), else the game."""
     loaded = load_game(game) if isinstance(game, str) else game
-    spec = getattr(loaded, "spec", None)
-    return loaded, (spec if is_code(spec) else loaded)
+    spec = hooks.spec(loaded)
+    return loaded, (spec if spec is not None and is_code(spec) else loaded)
 
 
 def _run(
     cls: type[ArenaResult],
-    game: Any,
+    game: Game | str,
     agents: Agents,
     pairs: list[tuple[int, int]] | None,
     options: ArenaOptions,
@@ -231,7 +232,7 @@ def _play(
 
 
 def match(
-    game: Any,
+    game: Game | str,
     a: Any,
     b: Any,
     games: int = 100,
@@ -291,7 +292,7 @@ def match(
 
 
 def tournament(
-    game: Any,
+    game: Game | str,
     agents: Agents,
     games_per_pair: int = 10,
     swap_sides: bool = True,
