@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import hooks
 from ..arena.executors import open_pool
+from ..game import Game
 from ..games import GAMES
 from .types import positive_float, positive_int, scheduler
 
@@ -54,7 +55,7 @@ def add_game_solve_options(solve: argparse.ArgumentParser) -> None:
         part.add_solve_options(solve)
 
 
-def before_solve(game: Any, args: argparse.Namespace) -> int | None:
+def before_solve(game: Game, args: argparse.Namespace) -> int | None:
     """Let each game's part act on ``zerosum solve``'s options before the position is solved:
     the exit status if one did the work itself (Connect Four's ``--batch``), else None."""
     for part in _game_parts():

@@ -12,7 +12,7 @@ from typing import Any
 from .. import notices
 from ..agents import SolveResult, solve
 from ..budget import OutOfTime, limit
-from ..game import format_action, game_name, replay, split_moves
+from ..game import Game, format_action, game_name, replay, split_moves
 from ..games import load_game
 from ..interrupts import signals_end_process
 from .errors import OutOfTimeError, UsageError
@@ -46,7 +46,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_solve(game: Any, state: Any, result: SolveResult, *, weak: bool) -> None:
+def _print_solve(game: Game, state: Any, result: SolveResult, *, weak: bool) -> None:
     """The solve in words: the value for the player to move, then each move's."""
     plies = "" if result.plies is None else f" in {result.plies} plies"
     scored = "" if result.score is None else f" (score {result.score})"
@@ -62,7 +62,7 @@ def _print_solve(game: Any, state: Any, result: SolveResult, *, weak: bool) -> N
     print(f"{result.nodes} nodes, {result.seconds:.3f} s")
 
 
-def _solve_in_time(game: Any, state: Any, weak: bool, seconds: float | None) -> SolveResult:
+def _solve_in_time(game: Game, state: Any, weak: bool, seconds: float | None) -> SolveResult:
     """Solve within ``seconds`` (None: no limit), saying on stderr after
     :data:`STILL_SOLVING_SECONDS` what it is doing and when it gives up; a game too big
     to solve in time ends with one line (exit 1), not hours of silence."""
@@ -80,7 +80,7 @@ def _solve_in_time(game: Any, state: Any, weak: bool, seconds: float | None) -> 
         ) from None
 
 
-def solve_json(game: Any, result: SolveResult) -> dict[str, Any]:
+def solve_json(game: Game, result: SolveResult) -> dict[str, Any]:
     """The JSON form of a solve: scores when the game's own solver gave them, else values,
     plies and best moves; per-move numbers keyed by the human-format move."""
     fmt = functools.partial(format_action, game)

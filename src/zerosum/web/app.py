@@ -33,6 +33,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import hooks
 from ..agents import Human
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..limits import check_move_seconds
@@ -262,8 +263,8 @@ class WebApp:
             raise ApiError(422, str(exc)) from None
         return JSONResponse(
             {
-                "game": getattr(game, "spec", spec),
-                "rules": str(getattr(game, "rules", "")),
+                "game": hooks.spec(game) or spec,
+                "rules": hooks.rules(game) or "",
                 "presets": [p["spec"] for p in offered_presets(game, self.presets)],
             }
         )

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import hooks
 from ..agents import make_agent
-from ..game import SpecError, ZerosumError
+from ..game import Game, SpecError, ZerosumError
 from ..games import GAMES
-from ..hooks import own_hook
 from ..interop import openspiel
 
 __all__ = ["PRESETS", "presets", "offered_presets", "catalog_games"]
@@ -36,12 +36,12 @@ def presets() -> list[dict[str, str]]:
     return out
 
 
-def offered_presets(game: Any, presets: list[dict[str, str]]) -> list[dict[str, str]]:
+def offered_presets(game: Game, presets: list[dict[str, str]]) -> list[dict[str, str]]:
     """The presets the page offers for ``game``: all of them, except ``perfect`` where the
     game does not declare ``perfect_is_instant`` (a perfect player that answers from the
     start in well under a second; not inherited by a subclass that changes the rules). The
     API itself accepts any agent on any game."""
-    instant = own_hook(game, "perfect_is_instant") is True
+    instant = hooks.perfect_is_instant(game)
     return [p for p in presets if p["spec"] != "perfect" or instant]
 
 
@@ -64,7 +64,7 @@ def _openspiel_names() -> list[str]:
 def _rules(factory: Any) -> str:
     """The one-line rules of a game's default instance, or "" when it has none."""
     try:
-        return str(getattr(factory(), "rules", ""))
+        return hooks.rules(factory()) or ""
     except (ZerosumError, ValueError, TypeError):  # openspiel needs a name
         return ""
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .. import hooks
 from ..agents import make_agent
-from ..game import ZerosumError
+from ..game import Game, ZerosumError
 from ..games import load_game
 from ..spec import parse_code_spec
 
@@ -21,7 +22,7 @@ class OwnCode:
     def __init__(self, games: Sequence[str], agents: Sequence[str]) -> None:
         self.games = [spec.strip() for spec in games]
         self.agents = [spec.strip() for spec in agents]
-        self._classes: dict[str, Any] = {spec: load_game(spec) for spec in self.games}
+        self._classes: dict[str, Game] = {spec: load_game(spec) for spec in self.games}
         for spec in self.agents:
             make_agent(spec)
             if parse_code_spec(spec) is None:
@@ -44,7 +45,7 @@ class OwnCode:
             f"built-in ones and {', '.join(owned) or 'no others'} (zerosum serve --{kind} SPEC)"
         )
 
-    def game(self, spec: str) -> Any:
+    def game(self, spec: str) -> Game:
         return load_game(spec, code=self._owned(spec, self.games, "game"))
 
     def agent(self, spec: str) -> Any:
@@ -56,7 +57,7 @@ class OwnCode:
         for spec, game in self._classes.items():
             doc = (type(game).__doc__ or "").strip().splitlines()
             summary = doc[0] if doc else f"your game {type(game).__name__}"
-            rules = str(getattr(game, "rules", ""))
+            rules = hooks.rules(game) or ""
             entries.append({"name": spec, "summary": summary, "rules": rules, "params": []})
         return entries
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game import Game
 from .thinking import Reply
 
 __all__ = ["Move", "Session", "Sessions", "TooManyGames", "TooManyForClient"]
@@ -44,7 +45,7 @@ class Session:
     the side the person plays, and every state so far (``states[0]`` is the start)."""
 
     id: str
-    game: Any
+    game: Game
     agent: Any
     agent_spec: str
     human: int
@@ -121,7 +122,7 @@ class Sessions:
 
     def create(
         self,
-        game: Any,
+        game: Game,
         agent: Any,
         agent_spec: str,
         human: int,

@@ -21,7 +21,7 @@ from typing import Any
 from .. import budget
 from ..agents.base import SearchInfo
 from ..arena.isolation import AgentCrashed, AgentHost, Answer, GameSpec
-from ..game import IllegalActionError, check_action
+from ..game import Game, IllegalActionError, check_action
 from ..usercode import loaded_from
 
 __all__ = ["Reply", "Thinkers"]
@@ -77,7 +77,7 @@ class Thinkers:
             host.close()
 
     async def think(
-        self, key: str, agent: Any, game: Any, state: Any, game_spec: str = ""
+        self, key: str, agent: Any, game: Game, state: Any, game_spec: str = ""
     ) -> Reply:
         """The move of ``agent`` (a spec, or a picklable agent) for game ``key`` in ``state``;
         a game loaded from the user's file goes to the host as its ``game_spec``.
@@ -109,7 +109,7 @@ class Thinkers:
         return Reply(answer.action, answer.search, seconds)
 
     def _move(
-        self, host: AgentHost, key: str, agent: Any, game: Any, state: Any
+        self, host: AgentHost, key: str, agent: Any, game: Game | GameSpec, state: Any
     ) -> tuple[Answer, float]:
         """The move, and when its clock started: an agent new to the host is prepared
         first (its compiled code loaded), which no move's cap counts."""
@@ -147,7 +147,7 @@ class Thinkers:
             self._freed.set()
 
 
-def _fallback(game: Any, state: Any, why: str, seconds: float, timed_out: bool = False) -> Reply:
+def _fallback(game: Game, state: Any, why: str, seconds: float, timed_out: bool = False) -> Reply:
     action = random.choice(list(game.actions(state)))
     note = f"{why}; a random legal move was played instead"
     return Reply(action, None, seconds, note, timed_out)

@@ -9,7 +9,7 @@ from typing import Any
 from ..agents.base import SearchInfo
 from ..agents.search import proven_plies
 from ..agents.solve import SolveResult
-from ..game import format_action, render_state
+from ..game import Game, format_action, game_name, render_state
 from ..position import Position
 from .sessions import Session
 from .thinking import Reply
@@ -20,14 +20,14 @@ __all__ = ["session_view", "reply_view", "search_summary"]
 LEANINGS = ((0.6, "well ahead"), (0.25, "ahead"), (0.05, "slightly ahead"))
 
 
-def _action_text(game: Any, action: Any) -> str:
+def _action_text(game: Game, action: Any) -> str:
     try:
         return format_action(game, action)
     except Exception:  # a principal variation may hold actions a game cannot format
         return repr(action)
 
 
-def _plain(game: Any, value: Any, legal: list[Any], counted: bool = False) -> Any:
+def _plain(game: Game, value: Any, legal: list[Any], counted: bool = False) -> Any:
     """``value`` as JSON data; legal actions (keys, and items of lists) in the game's human
     format. A number that is a dict's value (``counted``) stays a number, even where an
     action is a number too (a value of 5, or 5 plies, is no move 5)."""
@@ -91,7 +91,7 @@ def _outcome_label(sign: float, plies: int | None) -> str:
     return word if plies is None or sign == 0 else f"{word} in {plies}"
 
 
-def _solved_summary(game: Any, solved: SolveResult) -> dict[str, Any]:
+def _solved_summary(game: Game, solved: SolveResult) -> dict[str, Any]:
     moves = {
         _action_text(game, a): _outcome_label(v, solved.action_plies.get(a))
         for a, v in solved.action_values.items()
@@ -126,7 +126,7 @@ def _sampled_summary(info: SearchInfo, means: dict[str, Any], kind: str) -> dict
     }
 
 
-def search_summary(game: Any, info: SearchInfo) -> dict[str, Any]:
+def search_summary(game: Game, info: SearchInfo) -> dict[str, Any]:
     """The computer's search in plain words, from its side: ``verdict`` (who it thinks is
     winning and by how much, or what it proved), ``basis`` (what that rests on), ``lean``
     (-1 you are sure to win .. 1 the computer is), and when the agent rated its options,
@@ -165,7 +165,7 @@ def search_summary(game: Any, info: SearchInfo) -> dict[str, Any]:
     }
 
 
-def reply_view(game: Any, state: Any, reply: Reply) -> dict[str, Any]:
+def reply_view(game: Game, state: Any, reply: Reply) -> dict[str, Any]:
     """An agent's move in ``state``: the action, its search summary (if any) and any note.
 
     ``extra`` holds whatever else the search reported (per-move values of a perfect
@@ -221,7 +221,7 @@ def session_view(session: Session) -> dict[str, Any]:
     ]
     return {
         "id": session.id,
-        "game": getattr(game, "spec", type(game).__name__),
+        "game": game_name(game),
         "opponent": session.agent_spec,
         "human": session.human,
         "to_move": None if over else game.player(state),
