@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 if [ -z "${ZEROSUM_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
-# Class tournaments sandbox entries with bubblewrap (tests/arena/test_containment.py).
+# Class tournaments sandbox entries with bubblewrap (tests/arena/test_sandbox.py).
 if [ -z "${ZEROSUM_BWRAP:-}" ] && ! command -v bwrap >/dev/null && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null
 fi

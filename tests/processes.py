@@ -1,4 +1,4 @@
-"""Running the ``zerosum`` command as a process that a test can watch and signal."""
+"""Running the ``zerosum`` command as a process: to its end, or watched and signalled."""
 
 from __future__ import annotations
 
@@ -21,6 +21,22 @@ AS_FROM_A_TERMINAL = (
     "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
     "runpy.run_module('zerosum', run_name='__main__', alter_sys=True)"
 )
+
+
+def run_zerosum(
+    *args: str, stdin: str = "", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``zerosum ARGS`` run to its end (two minutes at most), its output captured."""
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run(
+        [sys.executable, "-m", "zerosum", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=cwd,
+    )
 
 
 class Command:

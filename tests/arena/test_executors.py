@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -11,9 +12,12 @@ import pytest
 
 import zerosum as zs
 from arena_agents import Killer
+from helpers import one_line_error
 from zerosum.arena import executors
-from zerosum.arena.executors import open_pool
+from zerosum.arena.executors import check_scheduler, open_pool
 from zerosum.arena.tasks import Entrant, plan
+from zerosum.cli import main
+from zerosum.game import ZerosumError
 
 C4 = "connect4:width=5,height=4"
 AGENTS = ["random", "minimax:depth=2", "random:seed=4"]
@@ -173,3 +177,42 @@ def test_a_ctrl_c_another_thread_receives_ends_a_wait_for_games_at_once() -> Non
         ends.cancel()
         signal.signal(signal.SIGINT, before)
     assert time.monotonic() - begin < 2
+
+
+def test_scheduler_addresses_of_every_form_dask_takes_pass_the_check() -> None:
+    for address in ("tcp://127.0.0.1:8786", "host:8786", "tls://[::1]:8786", "inproc://x/1"):
+        assert check_scheduler(address) == address
+
+
+@pytest.fixture
+def not_dask() -> Iterator[str]:
+    """A server on a local port that answers every connection with an HTTP reply."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi" * 10)
+
+    threading.Thread(target=answer, daemon=True).start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    server.close()
+
+
+def test_a_server_that_is_not_dask_is_one_line_at_once(
+    not_dask: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    begin = time.monotonic()
+    match = ["match", "tictactoe", "random", "random", "-n", "2"]
+    assert main([*match, "--scheduler", not_dask]) == 2
+    assert "did not answer as a Dask scheduler" in one_line_error(capsys)
+    assert time.monotonic() - begin < 10
+    with pytest.raises(ZerosumError, match="did not answer as a Dask scheduler"):
+        with open_pool(scheduler=not_dask):
+            pass

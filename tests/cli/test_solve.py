@@ -1,13 +1,15 @@
+"""The ``solve`` command: values and distances of every move, JSON, and its time limit."""
+
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
-from test_cli import run
+from helpers import one_line_error
+from processes import run_zerosum
 from zerosum.cli import main
-from zerosum.game import split_moves
-from zerosum.games import ConnectFour, Migration, Pick
 
 
 def test_solve_prints_the_value_and_every_move(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,13 +39,6 @@ def test_solve_json_with_the_compiled_connect_four_solver(
     assert data["nodes"] > 0 and data["seconds"] >= 0
 
 
-def test_moves_are_split_on_spaces_and_semicolons_and_digit_runs() -> None:
-    assert split_moves(Migration(5), "1,0>1,1; 4,1  2,1") == ["1,0>1,1", "4,1", "2,1"]
-    assert split_moves(ConnectFour(), "4453") == ["4", "4", "5", "3"]
-    assert split_moves(Pick(4), "12") == ["12"]  # a legal number stays one move
-    assert split_moves(Pick(4), "") == []
-
-
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -53,7 +48,7 @@ def test_moves_are_split_on_spaces_and_semicolons_and_digit_runs() -> None:
     ],
 )
 def test_bad_solve_input_exits_2_with_one_line(args: list[str], message: str) -> None:
-    result = run(*args)
+    result = run_zerosum(*args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
 
@@ -88,3 +83,32 @@ def test_values_from_the_book_say_they_have_no_distances(
     assert out[-1].startswith("0 nodes")
     assert main(["solve", "connect4", "--moves", "444", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["values_only"]
+
+
+def test_a_solve_too_big_for_its_time_limit_stops_there_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    begin = time.monotonic()
+    assert main(["solve", "migration:n=16", "--time-limit", "1"]) == 1
+    assert time.monotonic() - begin < 10
+    err = one_line_error(capsys)
+    assert "no exact answer within --time-limit 1 s: migration:n=16 is too big" in err
+
+
+def test_a_solve_without_a_limit_still_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "tictactoe", "--time-limit", "none"]) == 0
+    assert "player 1 to move draws" in capsys.readouterr().out
+
+
+def test_a_long_solve_says_what_it_does_and_when_it_gives_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from zerosum.cli import solve as cli_solve
+
+    assert cli_solve.STILL_SOLVING_SECONDS <= 5
+    assert main(["solve", "migration:n=16", "--time-limit", "6"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    doing = "zerosum: solving migration:n=16 (gives up after 6 s; --time-limit)"
+    assert err[0] == f"{doing}..."
+    assert err[1].startswith(f"{doing}: stopped after 6.")
+    assert err[2].startswith("zerosum: error: no exact answer within --time-limit 6 s")

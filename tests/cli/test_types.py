@@ -1,29 +1,16 @@
-"""Bad command lines end with one line and exit 2 before any work (naming the limit where
-one is passed); a solve too big for its time limit ends with one line and exit 1."""
+"""The command line's argument types: nonsense ends with one line and exit 2 before any
+work, naming the limit where one is passed; sensible values pass."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import zerosum as zs
-from zerosum.arena.executors import check_scheduler, open_pool
+from helpers import one_line_error
 from zerosum.cli import main
-from zerosum.game import ZerosumError
 
 MATCH = ["match", "tictactoe", "random", "random", "-n", "2"]
-
-
-def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
-    out, err = capsys.readouterr()
-    assert err.count("\n") == 1 and err.startswith("zerosum: error: "), err
-    assert "Traceback" not in err
-    return err
 
 
 @pytest.mark.parametrize(
@@ -70,62 +57,10 @@ def test_nonsense_is_refused_in_one_line(
     assert expected in one_line_error(capsys)
 
 
-@pytest.mark.parametrize(
-    "limits, message",
-    [
-        ({"move_time": 0}, "move cap must be more than 0"),
-        ({"move_time": float("nan")}, "not nan"),
-        ({"time_margin": -1}, "time_margin must be seconds from 0"),
-        ({"memory_mb": -1}, "memory_mb must be a whole number of MB"),
-    ],
-)
-def test_the_library_refuses_the_same_nonsense_before_playing(limits: dict, message: str) -> None:
-    with pytest.raises(ZerosumError, match=message):
-        zs.match("tictactoe", "random", "random", games=2, **limits)
-
-
 def test_sensible_values_of_the_new_types_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
     args = MATCH + ["--move-time", "1", "--time-margin", "0", "--memory-mb", "512"]
     assert main([*args, "-n", "1e0"]) == 0
     assert "1 of 1 games played" in capsys.readouterr().out
-
-
-def test_scheduler_addresses_of_every_form_dask_takes_pass_the_check() -> None:
-    for address in ("tcp://127.0.0.1:8786", "host:8786", "tls://[::1]:8786", "inproc://x/1"):
-        assert check_scheduler(address) == address
-
-
-@pytest.fixture
-def not_dask() -> Iterator[str]:
-    """A server on a local port that answers every connection with an HTTP reply."""
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-
-    def answer() -> None:
-        while True:
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                return
-            with conn:
-                conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi" * 10)
-
-    threading.Thread(target=answer, daemon=True).start()
-    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
-    server.close()
-
-
-def test_a_server_that_is_not_dask_is_one_line_at_once(
-    not_dask: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    begin = time.monotonic()
-    assert main([*MATCH, "--scheduler", not_dask]) == 2
-    assert "did not answer as a Dask scheduler" in one_line_error(capsys)
-    assert time.monotonic() - begin < 10
-    with pytest.raises(ZerosumError, match="did not answer as a Dask scheduler"):
-        with open_pool(scheduler=not_dask):
-            pass
 
 
 def test_book_refuses_a_file_as_its_journals_folder(
@@ -148,32 +83,3 @@ def test_book_checks_its_output_before_solving(
     err = one_line_error(capsys)
     assert "does not exist" in err if where == "missing folder" else "is a directory" in err
     assert not journals.exists()  # nothing was solved (no journal begun)
-
-
-def test_a_solve_too_big_for_its_time_limit_stops_there_in_one_line(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    begin = time.monotonic()
-    assert main(["solve", "migration:n=16", "--time-limit", "1"]) == 1
-    assert time.monotonic() - begin < 10
-    err = one_line_error(capsys)
-    assert "no exact answer within --time-limit 1 s: migration:n=16 is too big" in err
-
-
-def test_a_solve_without_a_limit_still_answers(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "tictactoe", "--time-limit", "none"]) == 0
-    assert "player 1 to move draws" in capsys.readouterr().out
-
-
-def test_a_long_solve_says_what_it_does_and_when_it_gives_up(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    from zerosum.cli import solve as cli_solve
-
-    assert cli_solve.STILL_SOLVING_SECONDS <= 5
-    assert main(["solve", "migration:n=16", "--time-limit", "6"]) == 1
-    err = capsys.readouterr().err.splitlines()
-    doing = "zerosum: solving migration:n=16 (gives up after 6 s; --time-limit)"
-    assert err[0] == f"{doing}..."
-    assert err[1].startswith(f"{doing}: stopped after 6.")
-    assert err[2].startswith("zerosum: error: no exact answer within --time-limit 6 s")

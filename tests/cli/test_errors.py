@@ -1,0 +1,29 @@
+"""How the command fails: bad arguments of any command end with one line and exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from processes import run_zerosum
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["play", "chess"],
+            "unknown game 'chess'; known: connect4, migration, openspiel, othello, pick",
+        ),
+        (["play", "connect4:width=-1"], "width must be an integer from 1 to 16"),
+        (["play", "pick:n=x", "--p1", "dummy"], "bad value 'x' for n"),
+        (["play", "tictactoe", "--p1", "minimax:depth=zero"], "bad value 'zero' for depth"),
+        (["play", "tictactoe", "--seed", "many"], "invalid int value: 'many'"),
+        (["fly"], "invalid choice: 'fly'"),
+        (["book", "--plies", "4", "--exact-plies", "5"], "exact plies must be from 1 to"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:
+    result = run_zerosum(*args)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+    assert result.stderr.startswith("zerosum: error: ")
