@@ -15,17 +15,12 @@ from pathlib import Path
 import pytest
 
 import zerosum as zs
+from helpers import one_line_error
 from zerosum.cli import main
 from zerosum.files import OutputError, WriteError, check_output, write_file
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 MATCH = ["match", "tictactoe", "random", "random", "-n", "2"]
-
-
-def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
-    _, err = capsys.readouterr()
-    assert err.count("\n") == 1 and err.startswith("zerosum: error: "), err
-    return err
 
 
 @pytest.mark.parametrize("option", ["--csv", "--json", "--html", "--journal"])
@@ -146,3 +141,25 @@ def test_a_book_build_on_a_full_disk_is_one_line_and_resumes(tmp_path: Path) -> 
         again.kill()
         again.wait()
     assert first.startswith(f"ply 9 (exact scores): {kept} positions solved before")
+
+
+def test_book_refuses_a_file_as_its_journals_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journals = tmp_path / "notes.txt"
+    journals.write_text("mine\n")
+    assert main(["book", "--plies", "1", "--journals", str(journals)]) == 2
+    assert f"{journals}: is not a folder" in one_line_error(capsys)
+    assert journals.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("where", ["missing folder", "directory"])
+def test_book_checks_its_output_before_solving(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "no" / "x.npz" if where == "missing folder" else tmp_path
+    journals = tmp_path / "journals"
+    assert main(["book", "--plies", "1", "--journals", str(journals), "--out", str(out)]) == 2
+    err = one_line_error(capsys)
+    assert "does not exist" in err if where == "missing folder" else "is a directory" in err
+    assert not journals.exists()  # nothing was solved (no journal begun)

@@ -3,8 +3,6 @@ work, naming the limit where one is passed; sensible values pass."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from helpers import one_line_error
@@ -61,25 +59,3 @@ def test_sensible_values_of_the_new_types_are_accepted(capsys: pytest.CaptureFix
     args = MATCH + ["--move-time", "1", "--time-margin", "0", "--memory-mb", "512"]
     assert main([*args, "-n", "1e0"]) == 0
     assert "1 of 1 games played" in capsys.readouterr().out
-
-
-def test_book_refuses_a_file_as_its_journals_folder(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    journals = tmp_path / "notes.txt"
-    journals.write_text("mine\n")
-    assert main(["book", "--plies", "1", "--journals", str(journals)]) == 2
-    assert f"{journals}: is not a folder" in one_line_error(capsys)
-    assert journals.read_text() == "mine\n"
-
-
-@pytest.mark.parametrize("where", ["missing folder", "directory"])
-def test_book_checks_its_output_before_solving(
-    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "no" / "x.npz" if where == "missing folder" else tmp_path
-    journals = tmp_path / "journals"
-    assert main(["book", "--plies", "1", "--journals", str(journals), "--out", str(out)]) == 2
-    err = one_line_error(capsys)
-    assert "does not exist" in err if where == "missing folder" else "is a directory" in err
-    assert not journals.exists()  # nothing was solved (no journal begun)
