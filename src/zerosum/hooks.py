@@ -396,7 +396,7 @@ class GameCommands(Protocol):
     def add_solve_options(self, solve: Any) -> None:
         """Add its options to ``zerosum solve`` (Connect Four's ``--batch``, ``--tt-mb``)."""
 
-    def before_solve(self, game: Any, args: Any) -> int | None:
+    def before_solve(self, game: Game, args: Any) -> int | None:
         """Act on those options before ``zerosum solve`` solves ``game``: an exit status
         when it did the work itself, else None."""
 

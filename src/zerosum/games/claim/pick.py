@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import svg
 from ..base import BuiltinGame
-from ..heuristics import pick_open_sets, squash
+from ..heuristics import squash
 from ..space import (
     LayerCounts,
     MaskPermutation,
@@ -19,6 +19,7 @@ from ..space import (
     placement_orders,
     square_symmetries,
 )
+from .heuristic import pick_open_sets
 
 #: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
 PickState = tuple[int, int, int]

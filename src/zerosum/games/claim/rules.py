@@ -4,7 +4,7 @@ A move claims a free item (a cell, a number); holding a whole winning set wins; 
 every item is taken without one, the game is a draw. Bit ``x`` of a mask is item ``x``
 and the move code of claiming it is ``x`` itself. The heuristic counts the sets still
 open to each player, weighted ``4 ** (items held in it)`` (``TicTacToe.evaluate``,
-``heuristics.pick_open_sets``), squashed with the game's ``scale``.
+``heuristic.pick_open_sets``), squashed with the game's ``scale``.
 
 A new game of this family (Sim, a 4x4 tic-tac-toe, ...) only builds a record with
 :func:`claim_rules` from its items and winning sets.
@@ -12,7 +12,7 @@ A new game of this family (Sim, a 4x4 tic-tac-toe, ...) only builds a record wit
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -20,6 +20,9 @@ from numba import njit
 from ...kernels.bits import HOT, lowest, popcount
 from ...kernels.rules import OPEN, Rules, compiled_rules
 from ..space import MaskPermutation
+
+if TYPE_CHECKING:
+    from ...game import Game
 
 __all__ = ["ClaimRules", "ClaimCodec", "claim_rules"]
 
@@ -158,7 +161,7 @@ def claim_rules(
 class ClaimCodec(Rules):
     """A claim game's states ``(held1, held2, winner)`` and actions (the items)."""
 
-    def __init__(self, game: Any, record: ClaimRules) -> None:
+    def __init__(self, game: Game, record: ClaimRules) -> None:
         super().__init__(game)
         self.record = record
         self.most_moves = int(record.items).bit_count()

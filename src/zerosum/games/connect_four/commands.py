@@ -16,10 +16,10 @@ import sys
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ...game import ZerosumError
-from ...hooks import own_hook
+from ...game import Game, ZerosumError
+from ...hooks import has_compiled_solver
 from ...interrupts import signals_end_process
 from ...limits import check_table_megabytes, check_workers
 from .batch import solve_lines
@@ -27,6 +27,7 @@ from .book import BOOK_PATH
 from .book_build import ChunkPool, build
 
 if TYPE_CHECKING:
+    from .game import ConnectFour
     from .solver import Solver
 
 __all__ = ["CommandKit", "ConnectFourCommands"]
@@ -99,23 +100,24 @@ class ConnectFourCommands:
             help="connect4: threads solving at once, each with its own table (default: all cores)",
         )
 
-    def before_solve(self, game: Any, args: argparse.Namespace) -> int | None:
+    def before_solve(self, game: Game, args: argparse.Namespace) -> int | None:
         """Give the game the solver that ``zerosum solve``'s options ask for. With
         ``--batch``, solve the file's lines and return the exit status; otherwise None: the
         position is then solved as any game's."""
         workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
         if args.tt_mb is None and args.batch is None:
-            if own_hook(game, "has_compiled_solver"):  # the columns of the position at once
+            if has_compiled_solver(game):  # the columns of the position at once
                 from .solver import Solver, kept_table  # compiled: numba loads when used
 
-                game.solver = Solver(kept_table(), workers)
+                _connect_four(game).solver = Solver(kept_table(), workers)
             return None
         solver = _compiled_solver(game, args.tt_mb, workers)
+        board = _connect_four(game)
         if args.batch is None:
-            game.solver = solver
+            board.solver = solver
             return None
-        solver.prepare(game.width, game.height)
-        return _solve_batch(game, args.batch, weak=args.weak, solver=solver)
+        solver.prepare(board.width, board.height)
+        return _solve_batch(board, args.batch, weak=args.weak, solver=solver)
 
     def run_book(self, args: argparse.Namespace) -> int:
         """``zerosum book``: build the opening book, on the arena's pool of workers."""
@@ -131,10 +133,16 @@ class ConnectFourCommands:
         return 0
 
 
-def _compiled_solver(game: Any, tt_mb: float | None, workers: int) -> Solver:
+def _connect_four(game: Game) -> ConnectFour:
+    """The game as Connect Four, once ``has_compiled_solver`` said it is (only Connect Four's
+    own rules have that solver; the game module imports this one, hence no isinstance)."""
+    return cast("ConnectFour", game)
+
+
+def _compiled_solver(game: Game, tt_mb: float | None, workers: int) -> Solver:
     """Check the game has the compiled solver, build its table, and compile it once (saying
     so)."""
-    if not own_hook(game, "has_compiled_solver"):
+    if not has_compiled_solver(game):
         raise ZerosumError("--batch and --tt-mb need connect4 with k=4 on at most 64 bits")
     if tt_mb is not None:
         check_table_megabytes(tt_mb)  # before the solver compiles or a table is allocated
@@ -146,7 +154,7 @@ def _compiled_solver(game: Any, tt_mb: float | None, workers: int) -> Solver:
     return connect4.Solver(table, workers)
 
 
-def _solve_batch(game: Any, path: str, *, weak: bool, solver: Solver) -> int:
+def _solve_batch(game: ConnectFour, path: str, *, weak: bool, solver: Solver) -> int:
     """Solve the file's lines (``-``: standard input, read as it comes); status 1 if any
     line failed."""
     lines: Iterable[bytes]

@@ -8,7 +8,7 @@ heuristic is ``heuristic.connect_four_lines`` (open lines and threats).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -16,6 +16,9 @@ from numba import njit
 from ...kernels.bits import HOT, popcount
 from ...kernels.rules import OPEN, Rules, compiled_rules
 from .heuristic import board_mask
+
+if TYPE_CHECKING:
+    from .game import ConnectFour
 
 __all__ = ["ConnectFourRules", "ConnectFourCodec", "has_line", "drop"]
 
@@ -180,7 +183,7 @@ class ConnectFourCodec(Rules):
 
     ordered = True  # center-first is better than what a searcher would learn
 
-    def __init__(self, game: Any, scale: float) -> None:
+    def __init__(self, game: ConnectFour, scale: float) -> None:
         super().__init__(game)
         self.most_moves = game.width
         self.record = connect_four_rules(game.width, game.height, game.k,

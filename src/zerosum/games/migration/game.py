@@ -12,8 +12,9 @@ from typing import Any
 from ... import budget
 from .. import svg
 from ..base import BuiltinGame
-from ..heuristics import migration_apart, migration_reserves, squash
+from ..heuristics import squash
 from .constants import SCALE
+from .heuristic import migration_apart, migration_reserves
 
 #: A state is ``(p1, p2, player)``: each player's stones as bitmasks and who moves.
 MigrationState = tuple[int, int, int]

@@ -11,15 +11,18 @@ solver (``games/migration/solver.py``) passes that array down its recursion as o
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from ...kernels.bits import HOT, lowest, popcount
 from ...kernels.rules import OPEN, Rules, compiled_rules
-from ..heuristics import _migration_masks
 from .constants import SCALE
+from .heuristic import line_masks
+
+if TYPE_CHECKING:
+    from .game import Migration
 
 __all__ = ["MigrationRules", "MigrationCodec", "movable", "step", "reserves", "migration_masks"]
 
@@ -50,7 +53,7 @@ def step(n, a, b, player, code):  # type: ignore[no-untyped-def]
 
 @njit(**HOT)
 def reserves(n, masks, a, b):  # type: ignore[no-untyped-def]
-    """``heuristics.migration_reserves``. The distances to the far edge are summed by bit
+    """``heuristic.migration_reserves``. The distances to the far edge are summed by bit
     planes: plane j holds the cells whose distance has bit j set."""
     r1 = r2 = 0
     for j in range(3):
@@ -107,7 +110,7 @@ class MigrationRules(NamedTuple):
 
 def migration_masks(n: int, full: int, steps_right: int) -> np.ndarray:
     """The flat masks array of an n x n board (n <= 8)."""
-    rows, cols = _migration_masks(n)
+    rows, cols = line_masks(n)
     # bit planes of the distance to the far edge: n - 1 - column for 1, the row for 2
     last = n - 1
     to_right = [sum(c for i, c in enumerate(cols) if (last - i) >> j & 1) for j in range(3)]
@@ -119,7 +122,7 @@ class MigrationCodec(Rules):
     """Migration's states ``(p1, p2, player)``; an action ``(row, col, new_row, new_col)``
     is the code ``row * n + col``."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Migration) -> None:
         super().__init__(game)
         n = game.n
         masks = migration_masks(n, game.full, game.steps_right)

@@ -6,7 +6,7 @@ leads to a lost one. That is far cheaper than the exact distances ``zs.solve`` f
 default, and it settles Migration 7x7 in seconds (``docs/solved.md``). What keeps the
 search small:
 
-- once the armies can no longer block each other (``heuristics.migration_apart``), each
+- once the armies can no longer block each other (``heuristic.migration_apart``), each
   makes exactly its reserve of moves, so the mover wins if and only if its reserve is
   the larger (the game's ``settled``): no search;
 - before any subtree is entered, every move is looked at one ply ahead: one that leaves
@@ -89,7 +89,7 @@ def workspace() -> np.ndarray:
 
 @njit(**HOT)
 def _apart(n, masks, a, b):  # type: ignore[no-untyped-def]
-    """``heuristics.migration_apart``: no player-2 stone at or below and at or right of a
+    """``heuristic.migration_apart``: no player-2 stone at or below and at or right of a
     player-1 stone, so the armies can never block each other again."""
     reach = np.uint64(0)  # cells at or right of a player-1 stone in this row or one above
     for r in range(n):

@@ -15,7 +15,7 @@ next row's first column otherwise).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -24,6 +24,9 @@ from ...kernels.bits import HOT, lowest, popcount
 from ...kernels.rules import OPEN, PASS, Rules, compiled_rules
 from .constants import DIRECTIONS, SCALE
 from .constants import PASS as PASS_ACTION
+
+if TYPE_CHECKING:
+    from .game import Othello
 
 __all__ = ["OthelloRules", "OthelloCodec", "othello_rules"]
 
@@ -260,7 +263,7 @@ def othello_rules(size: int) -> OthelloRules:
 class OthelloCodec(Rules):
     """Othello's states ``(black, white, player)``; actions are cells, or the pass."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Othello) -> None:
         super().__init__(game)
         self.record = othello_rules(game.size)
         self.most_moves = game.size * game.size - 4  # at most the empty cells
