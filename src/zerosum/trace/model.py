@@ -1,0 +1,165 @@
+"""What one move's search explored: a tree of the positions it looked at, with the facts a
+textbook draws beside each one.
+
+A search that is asked for a trace records it through a :class:`Recorder`, which keeps at
+most ``cap`` nodes and counts the rest, so a trace stays small whatever the search did.
+The tree is a flat list of :class:`Node` in the order the search first reached them
+(node 0 is the root), each naming its parent and its children in the order they were
+tried; renderers (text, notebook, page) and the step-through read only this.
+
+Values and windows are for the player to move at the root (the textbook's MAX): a MAX
+node takes the largest value of its children, a MIN node the smallest, and a window
+``(alpha, beta)`` is what the root's player is already sure of getting (alpha) and what
+the opponent is sure of holding them to (beta).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+__all__ = ["ALGORITHMS", "KINDS", "Node", "Recorder", "Trace"]
+
+#: The searches a trace can come from.
+ALGORITHMS = ("minimax", "alphabeta", "montecarlo", "mcts")
+
+#: What a node is: searched further (``inner``), the end of the game (``terminal``), a
+#: position scored by the heuristic at the depth limit (``cutoff``), answered from the
+#: transposition table (``table``), or a move never searched because a sibling's value
+#: already settled its parent (``pruned``).
+KINDS = ("inner", "terminal", "cutoff", "table", "pruned")
+
+
+@dataclass
+class Node:
+    """One position of the tree: how the search reached it and what it found there."""
+
+    id: int
+    parent: int | None  # None at the root
+    move: str  # the move that led here, as the game writes it ("" at the root)
+    ply: int  # plies below the root
+    maximizing: bool  # whether the root's player moves here (a MAX node)
+    kind: str = "inner"
+    order: int = 0  # which of its parent's moves it was, in the order they were tried
+    alpha: float | None = None  # the window on entry (alpha-beta)
+    beta: float | None = None
+    value: float | None = None  # the value the search returned for it (None: unfinished)
+    heuristic: float | None = None  # the evaluation, at a cut-off
+    cut: bool = False  # its value ended its parent's loop (the siblings after it pruned)
+    reason: str = ""  # why it was pruned or cut, in words
+    table: str = ""  # "hit" when the transposition table answered or narrowed it
+    visits: int | None = None  # MCTS: simulations through it
+    mean: float | None = None  # MCTS and Monte-Carlo: mean result, for the root's player
+    score: float | None = None  # MCTS: its selection score when last chosen
+    playouts: int | None = None  # Monte-Carlo: random games played from it
+    children: list[int] = field(default_factory=list)
+    state: Any = field(default=None, repr=False, compare=False)  # kept for drawing boards
+
+    def to_dict(self) -> dict[str, Any]:
+        """The node as JSON-ready data (without its state)."""
+        data = asdict(self)
+        del data["state"]
+        return data
+
+
+@dataclass
+class Trace:
+    """The tree one search explored, its answer, and what the cap left out."""
+
+    algorithm: str  # one of ALGORITHMS
+    agent: str  # the agent's spec
+    game: str  # the game's spec
+    nodes: list[Node]
+    visited: int  # positions the search looked at, recorded or not
+    cap: int  # the most nodes kept
+    move: str = ""  # the move the agent chose
+    value: float | None = None  # its value for the root's player
+    pv: list[int] = field(default_factory=list)  # the principal variation, as node ids
+    switches: dict[str, Any] = field(default_factory=dict)  # the search's settings
+    note: str = ""  # where the trace came from, when not the agent's own search
+
+    @property
+    def left_out(self) -> int:
+        """Positions the search looked at that the cap kept out of the tree."""
+        return max(0, self.visited - sum(node.kind != "pruned" for node in self.nodes))
+
+    @property
+    def root(self) -> Node:
+        return self.nodes[0]
+
+    def children(self, node: Node) -> list[Node]:
+        """A node's children, in the order the search tried them."""
+        return [self.nodes[i] for i in node.children]
+
+    def walk(self, node: Node | None = None) -> Iterator[Node]:
+        """Every node below ``node`` (the root by default), depth first, in search order."""
+        stack = [node or self.root]
+        while stack:
+            here = stack.pop()
+            yield here
+            stack.extend(reversed(self.children(here)))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The trace as JSON-ready data (for the page and for saving)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "nodes"}
+        data["nodes"] = [node.to_dict() for node in self.nodes]
+        data["left_out"] = self.left_out
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Trace:
+        """A trace back from :meth:`to_dict`'s data (without the states)."""
+        names = {f.name for f in fields(cls)} - {"nodes"}
+        nodes = [Node(**node) for node in data["nodes"]]
+        return cls(nodes=nodes, **{k: v for k, v in data.items() if k in names})
+
+
+class Recorder:
+    """Builds a :class:`Trace` as a search runs, keeping at most ``cap`` nodes.
+
+    ``enter`` adds a node under a parent and returns its id, or None once the cap is
+    reached (the search then records nothing below it, and the node counts as left out);
+    ``visit`` counts a position looked at whether or not it is kept.
+    """
+
+    def __init__(self, cap: int, keep_states: bool = True) -> None:
+        if not isinstance(cap, int) or cap < 1:
+            raise ValueError(f"a trace's cap must be a positive number of nodes, not {cap!r}")
+        self.cap = cap
+        self.keep_states = keep_states
+        self.nodes: list[Node] = []
+        self.visited = 0
+
+    def enter(
+        self, parent: int | None, move: str, maximizing: bool, state: Any = None, **facts: Any
+    ) -> int | None:
+        """Record a node reached from ``parent`` by ``move``; its id, or None past the cap."""
+        kind = facts.get("kind", "inner")
+        if kind != "pruned":
+            self.visited += 1
+        if len(self.nodes) >= self.cap or (parent is None and self.nodes):
+            return None
+        ply = 0 if parent is None else self.nodes[parent].ply + 1
+        order = 0 if parent is None else len(self.nodes[parent].children)
+        node = Node(len(self.nodes), parent, move, ply, maximizing, order=order, **facts)
+        if self.keep_states:
+            node.state = state
+        self.nodes.append(node)
+        if parent is not None:
+            self.nodes[parent].children.append(node.id)
+        return node.id
+
+    def visit(self) -> None:
+        """Count a position the search looked at without recording it."""
+        self.visited += 1
+
+    def set(self, node: int | None, **facts: Any) -> None:
+        """Fill in what the search found at a recorded node (nothing past the cap)."""
+        if node is not None:
+            for name, value in facts.items():
+                setattr(self.nodes[node], name, value)
+
+    def trace(self, algorithm: str, agent: str, game: str, **answer: Any) -> Trace:
+        """The finished trace."""
+        return Trace(algorithm, agent, game, self.nodes, self.visited, self.cap, **answer)
