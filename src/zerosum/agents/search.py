@@ -61,7 +61,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from .. import budget, hooks
-from ..game import Game, StateKeyError, key_function, zero
+from ..game import Game, StateKeyError, format_action, key_function, zero
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, evaluator
 
@@ -177,7 +177,9 @@ class AlphaBeta(Seeded):
             depth = int(reached)
         if isinstance(search, _Compiled):
             search.grow()
-        extra = {"ties": len(moves), "compiled": kernel is not None}
+        extra: dict[str, Any] = {"ties": len(moves), "compiled": kernel is not None}
+        if search.rated:
+            extra.update(_root_values(game, search.rated))
         note = ""
         if search.stopped and budget.imposed(self.time_limit, start):
             note = self._cut_note(depth, reached)
@@ -217,6 +219,16 @@ class AlphaBeta(Seeded):
             f"ordering={self.ordering!r}, table={self.table!r}, "
             f"depth_adjust={self.depth_adjust!r}, seed={self.seed!r}, compiled={self.compiled!r})"
         )
+
+
+def _root_values(game: Game, rated: list[tuple[Any, float, bool]]) -> dict[str, Any]:
+    """``root_values`` (each root move, as a person types it, and its value for the mover)
+    and ``upper_bounds`` (the moves whose value is only an upper bound: alpha-beta learnt
+    no more than that they are no better than a move searched before them)."""
+    return {
+        "root_values": {format_action(game, m): v for m, v, _ in rated},
+        "upper_bounds": [format_action(game, m) for m, _, bound in rated if bound],
+    }
 
 
 _UNSET = object()
@@ -304,6 +316,9 @@ class _Search:
         self.heuristic = evaluator(game, agent.evaluate)
         self.partial: tuple[float, list[Any]] | None = None
         self.stopped = False  # did the deadline end the search before its target depth?
+        # the root moves of the last finished iteration: (move, value, whether the value
+        # is only an upper bound, the child having failed high)
+        self.rated: list[tuple[Any, float, bool]] = []
 
     def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
         """``(value, best moves, depth finished)``; iterates deeper while time and depth allow.
@@ -368,10 +383,12 @@ class _Search:
         random_ties = self.agent.seed is not None
         best, tied = -_INF, [moves[0]]
         alpha = -_INF
+        rated = []
         for move in moves:
             child = game.result(state, move)
             ck = key(child)
             self.nodes += 1
+            bound = False
             if ended(child, ck):
                 value = game.utility(child, me) * decay
             elif depth == 1:
@@ -383,9 +400,12 @@ class _Search:
                 low = math.nextafter(alpha, -_INF) if random_ties else alpha
                 them = game.player(child)
                 if them == me:
-                    value = decay * negamax(child, ck, me, depth - 1, 1, low / decay, _INF)
+                    reply = negamax(child, ck, me, depth - 1, 1, low / decay, _INF)
+                    value, bound = decay * reply, reply <= low / decay
                 else:
-                    value = -decay * negamax(child, ck, them, depth - 1, 1, -_INF, -low / decay)
+                    reply = negamax(child, ck, them, depth - 1, 1, -_INF, -low / decay)
+                    value, bound = -decay * reply, reply >= -low / decay
+            rated.append((move, value, bound))
             if value > best:
                 best, tied = value, [move]
                 alpha = max(alpha, value)
@@ -394,6 +414,7 @@ class _Search:
             self.partial = (best, tied)
         if self.table is not None:
             self._store(state, depth, best, best, tied[0], self.cuts > 0)
+        self.rated = rated
         return best, tied
 
     def _store(
