@@ -1,4 +1,5 @@
-"""The search summary in plain words, for each kind of agent's numbers."""
+"""The search summary in plain words, for each kind of agent's numbers: the page's and
+the terminal's."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 import zerosum as zs
 from zerosum.agents.base import SearchInfo
 from zerosum.agents.search import DECAY
-from zerosum.web.views import search_summary
+from zerosum.agents.summary import Sides, search_summary, summary_lines
 
 GAME = zs.games.TicTacToe()
 
@@ -86,3 +87,71 @@ def test_the_legend_speaks_of_distances_only_where_the_moves_have_them() -> None
         said = search_summary(connect4, agent.last)
         assert any(" in " in label for label in said["moves"].values()) == distances
         assert ("win in 7" in said["legend"]) == distances
+
+
+@pytest.mark.parametrize(
+    ("value", "verdict"),
+    [
+        (DECAY**7, "Player 2 wins in 6 more moves at most, however player 1 plays."),
+        (-(DECAY**5), "Player 1 can win in 4 more moves if it plays perfectly."),
+        (-1.0, "Player 1 can force a win if it plays perfectly."),
+        (DECAY, "Player 2 has won."),
+        (0.4, "Player 2 thinks it is ahead."),
+        (-0.1, "Player 2 thinks player 1 is slightly ahead."),
+        (0.0, "Player 2 thinks the game is even."),
+    ],
+)
+def test_two_agents_are_named_by_their_seats(value: float, verdict: str) -> None:
+    info = SearchInfo(value, 4, 100, 0.1, (4,))
+    assert search_summary(GAME, info, Sides.seats(2))["verdict"] == verdict
+
+
+def test_alpha_beta_root_values_are_labelled_and_bounds_shown_as_bounds() -> None:
+    extra = {
+        "root_values": {"4": DECAY**3, "0": 0.0, "1": -(DECAY**2), "2": 0.25, "3": -0.0},
+        "upper_bounds": ["0", "1"],
+    }
+    said = summary(DECAY**3, **extra)
+    assert said["verdict"] == "The computer wins in 2 more moves at most, however you play."
+    assert said["moves"] == {
+        "4": "win in 3",
+        "0": "<= +0.00",  # a draw and an even estimate look the same
+        "1": "<= loss in 2",
+        "2": "+0.25",
+        "3": "+0.00",  # not "-0.00"
+    }
+    assert "<= x: at most x" in said["legend"] and "win in 7" in said["legend"]
+    said = summary(0.25, root_values={"2": 0.25}, upper_bounds=[])
+    assert said["moves"] == {"2": "+0.25"} and "<=" not in said["legend"]
+
+
+def test_a_python_alpha_beta_search_rates_its_root_moves() -> None:
+    agent = zs.agents.AlphaBeta(depth=2, compiled=False)
+    state = GAME.result(GAME.initial_state, 4)
+    move = agent(GAME, state)
+    assert agent.last is not None
+    said = search_summary(GAME, agent.last)
+    assert set(said["moves"]) == {str(a) for a in GAME.actions(state)}
+    played = said["moves"][str(move)]
+    assert float(played) == pytest.approx(agent.last.value, abs=0.005)  # no bound
+    # only the moves searched after a better one may be bounds
+    assert any(label.startswith("<=") for label in said["moves"].values())
+
+
+def test_an_agent_that_rated_no_move_gets_the_verdict_alone() -> None:
+    info = SearchInfo(0.3, 5, 100, 0.1, (4,), {"ties": 1, "compiled": True})
+    assert summary_lines(GAME, info, 4) == [
+        "The computer thinks it is ahead. (an estimate looking 5 moves ahead)"
+    ]
+
+
+def test_the_terminal_lines_mark_the_move_played_and_keep_each_label_whole() -> None:
+    values = {str(a): 0.5 - a / 100 for a in range(9)}
+    info = SearchInfo(0.5, 1, 9, 0.1, (0,), {"means": values})
+    lines = summary_lines(GAME, info, 0, Sides.seats(1), width=40)
+    assert lines[0] == "Player 1 thinks it is ahead. (the"
+    listed = [line for line in lines if line.startswith("  ")]
+    assert lines[-len(listed) :] == listed and listed[0].startswith("  0: +0.50 (played),")
+    rated = [item.strip() for line in listed for item in line.split(",") if item.strip()]
+    assert rated[0] == "0: +0.50 (played)" and rated[-1] == "8: +0.42" and len(rated) == 9
+    assert all(len(line) <= 40 for line in lines)

@@ -1,0 +1,249 @@
+"""An agent's search in plain words: who it thinks is winning and by how much, or what it
+proved, and what each move it rated was worth to it.
+
+One function says it wherever a move is shown: the page's JSON (:mod:`zerosum.web.views`),
+and :func:`zerosum.arena.judge` and ``zerosum play`` on the terminal. It says only what
+the agent computed: each move's value where the search left one in ``last.extra`` (a
+perfect player's proof, MCTS's and Monte-Carlo's means, alpha-beta's root values on its
+Python path), an alpha-beta value it only bounded as a bound (``<= draw``), and nothing
+per move for an agent that rated none.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game, format_action
+from .base import SearchInfo
+from .search import proven_plies
+from .solve import SolveResult
+
+__all__ = ["Sides", "search_summary", "summary_lines", "action_text"]
+
+#: How far from 0 an estimate (in [-1, 1], for the mover) must be for each word.
+LEANINGS = ((0.6, "well ahead"), (0.25, "ahead"), (0.05, "slightly ahead"))
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Who the sentences name: ``mover``, the player whose search it was, and ``other``,
+    its opponent. The page speaks to a person playing the computer (the default); a game
+    between two agents names them by their seats (:meth:`seats`)."""
+
+    mover: str = "the computer"
+    other: str = "you"
+
+    @classmethod
+    def seats(cls, player: int) -> Sides:
+        """``player`` searched, against the other seat: "player 1" and "player 2"."""
+        return cls(f"player {player}", f"player {3 - player}")
+
+    def other_plays(self, how: str = "") -> str:
+        """The opponent playing (``how``): "you play perfectly", "player 2 plays"."""
+        verb = "play" if self.other == "you" else "plays"
+        return f"{self.other} {verb}{' ' + how if how else ''}"
+
+    def other_is(self) -> str:
+        return "you are" if self.other == "you" else f"{self.other} is"
+
+    def it_plays(self, how: str) -> str:
+        """The opponent playing ``how``, named the second time: "you play perfectly",
+        "it plays perfectly"."""
+        return "you play " + how if self.other == "you" else "it plays " + how
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def action_text(game: Game, action: Any) -> str:
+    """``action`` as a person types it; its repr for one the game cannot format (a
+    principal variation may hold such actions)."""
+    try:
+        return format_action(game, action)
+    except Exception:
+        return repr(action)
+
+
+def _proof(value: float) -> tuple[int, int | None] | None:
+    """``(sign, plies)`` when an alpha-beta or minimax value is a proven result: exactly
+    +-1 (plies unknown), or +-DECAY**plies (alpha-beta's depth decay); else None."""
+    if abs(value) == 1:
+        return (1 if value > 0 else -1), None
+    plies = proven_plies(value)
+    return None if plies is None else ((1 if value > 0 else -1), plies)
+
+
+def _proven_verdict(sign: int, plies: int | None, sides: Sides) -> str:
+    """The sentence for a proven result, ``plies`` counting the mover's move just played."""
+    more = None if plies is None else plies - 1
+    if sign == 0:
+        return "With best play from both sides, the game is a draw."
+    if sign > 0:
+        if more is None:
+            return _sentence(f"{sides.mover} can force a win, however {sides.other_plays()}.")
+        if more == 0:
+            return _sentence(f"{sides.mover} has won.")
+        return _sentence(
+            f"{sides.mover} wins in {more} more moves at most, however {sides.other_plays()}."
+        )
+    if more is None:
+        return _sentence(f"{sides.other} can force a win if {sides.it_plays('perfectly')}.")
+    return _sentence(
+        f"{sides.other} can win in {more} more moves if {sides.it_plays('perfectly')}."
+    )
+
+
+def _estimate_verdict(lean: float, sides: Sides) -> str:
+    """The sentence for an estimate in [-1, 1] (positive: the mover is ahead)."""
+    for bound, words in LEANINGS:
+        if lean >= bound:
+            return _sentence(f"{sides.mover} thinks it is {words}.")
+        if lean <= -bound:
+            return _sentence(f"{sides.mover} thinks {sides.other_is()} {words}.")
+    return _sentence(f"{sides.mover} thinks the game is even.")
+
+
+def _outcome_label(sign: float, plies: int | None) -> str:
+    """A move's proven outcome for the mover: ``"win in 7"``, ``"draw"``, ``"loss"``."""
+    word = "win" if sign > 0 else "loss" if sign < 0 else "draw"
+    return word if plies is None or sign == 0 else f"{word} in {plies}"
+
+
+def _number(value: float) -> str:
+    return f"{value + 0.0:+.2f}"  # + 0.0: no "-0.00"
+
+
+def _value_label(value: float, bound: bool) -> str:
+    """A searched move's value: its proven outcome, else the number; ``<= `` before a
+    value that is only an upper bound."""
+    proof = _proof(value)
+    label = _number(value) if proof is None else _outcome_label(*proof)
+    return f"<= {label}" if bound else label
+
+
+def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, Any]:
+    moves = {
+        action_text(game, a): _outcome_label(v, solved.action_plies.get(a))
+        for a, v in solved.action_values.items()
+    }
+    legend = "what each move leads to with perfect play"
+    if any(plies is not None for plies in solved.action_plies.values()):
+        legend += " (win in 7: within 7 moves, counting that one)"
+    return {
+        "verdict": _proven_verdict(solved.value, solved.plies, sides),
+        "basis": "proven: it solved the game from here",
+        "lean": float(solved.value),
+        "moves": moves,
+        "legend": legend,
+    }
+
+
+def _sampled_summary(
+    info: SearchInfo, means: dict[str, Any], kind: str, sides: Sides
+) -> dict[str, Any]:
+    proven = info.extra.get("proven") or {}
+    moves = {
+        str(a): _outcome_label(proven[a], None) if a in proven else _number(m)
+        for a, m in means.items()
+    }
+    sure = proven.get(str(info.pv[0])) if info.pv else None
+    return {
+        "verdict": _proven_verdict(int(sure), None, sides)
+        if sure is not None
+        else _estimate_verdict(max(-1.0, min(1.0, float(info.value))), sides),
+        "basis": f"the average result of {info.nodes:,} {kind}",
+        "lean": max(-1.0, min(1.0, float(info.value))),
+        "moves": moves,
+        "legend": f"each move's average result for {sides.mover}, "
+        f"from -1 (it loses) to +1 (it wins)",
+    }
+
+
+def _searched_moves(info: SearchInfo, sides: Sides) -> dict[str, Any]:
+    """``moves`` and ``legend`` from alpha-beta's root values, when it left them."""
+    values = info.extra.get("root_values")
+    if not isinstance(values, dict) or not values:
+        return {"moves": {}}
+    bounded = set(info.extra.get("upper_bounds") or ())
+    moves = {str(a): _value_label(float(v), a in bounded) for a, v in values.items()}
+    legend = f"each move's value for {sides.mover} from its search"
+    if any(" in " in label for label in moves.values()):
+        legend += " (win in 7: within 7 moves, counting that one)"
+    if bounded:
+        legend += "; <= x: at most x, all it needed to know to rule the move out"
+    return {"moves": moves, "legend": legend}
+
+
+def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict[str, Any]:
+    """The mover's search in plain words, from its side: ``verdict`` (who it thinks is
+    winning and by how much, or what it proved), ``basis`` (what that rests on), ``lean``
+    (-1 its opponent is sure to win .. 1 it is), and when the agent rated its options,
+    ``moves`` (action -> label: ``"win in 7"``, ``"draw"``, ``"+0.25"``, ``"<= +0.25"``)
+    and ``legend``. ``sides`` names the two players (by default the computer and you)."""
+    solved = info.extra.get("solve")
+    if isinstance(solved, SolveResult):
+        return _solved_summary(game, solved, sides)
+    if isinstance(info.extra.get("values"), dict):  # MCTS
+        return _sampled_summary(info, info.extra["values"], "simulated games", sides)
+    if isinstance(info.extra.get("means"), dict):  # Monte-Carlo
+        return _sampled_summary(info, info.extra["means"], "random games", sides)
+    if info.extra.get("keeps") in (-1, 0, 1):  # perfect, short of time for every move
+        sign = int(info.extra["keeps"])
+        return {
+            "verdict": _proven_verdict(sign, None, sides),
+            "basis": "proven: its move keeps this result (no time to rate the others)",
+            "lean": float(sign),
+            "moves": {},
+        }
+    value = float(info.value)
+    proof = _proof(value)
+    if proof is not None:
+        sign, plies = proof
+        return {
+            "verdict": _proven_verdict(sign, plies, sides),
+            "basis": "proven by its search",
+            "lean": float(sign),
+            **_searched_moves(info, sides),
+        }
+    lean = max(-1.0, min(1.0, value))
+    return {
+        "verdict": _estimate_verdict(lean, sides),
+        "basis": f"an estimate looking {info.depth} moves ahead",
+        "lean": lean,
+        **_searched_moves(info, sides),
+    }
+
+
+def summary_lines(
+    game: Game, info: SearchInfo, played: Any, sides: Sides = Sides(), width: int = 88
+) -> list[str]:
+    """:func:`search_summary` as lines of text for the terminal: the verdict and its basis,
+    then, when the agent rated its moves, the legend and each move's label, the move
+    ``played`` marked."""
+    said = search_summary(game, info, sides)
+    lines = textwrap.wrap(f"{said['verdict']} ({said['basis']})", width)
+    if said["moves"]:
+        chosen = action_text(game, played)
+        rated = [
+            f"{move}: {label}{' (played)' if move == chosen else ''}"
+            for move, label in said["moves"].items()
+        ]
+        lines += textwrap.wrap(_sentence(f"{said['legend']}:"), width)
+        lines += _wrapped(rated, width)
+    return lines
+
+
+def _wrapped(items: list[str], width: int) -> list[str]:
+    """``items`` separated by commas, indented, in lines of at most ``width`` characters
+    where they fit; no item is split."""
+    lines = ["  " + items[0]]
+    for item in items[1:]:
+        if len(lines[-1]) + 2 + len(item) < width:
+            lines[-1] += ", " + item
+        else:
+            lines[-1] += ","
+            lines.append("  " + item)
+    return lines
