@@ -78,6 +78,22 @@ class Trace:
     pv: list[int] = field(default_factory=list)  # the principal variation, as node ids
     switches: dict[str, Any] = field(default_factory=dict)  # the search's settings
     note: str = ""  # where the trace came from, when not the agent's own search
+    game_object: Any = field(default=None, repr=False, compare=False)  # draws boards; not saved
+
+    def text(self, depth: int | None = None) -> str:
+        """The tree as indented text, down to ``depth`` plies below the root (all: None)."""
+        from .text import trace_text
+
+        return trace_text(self, depth=depth)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing: the interactive tree (:mod:`zerosum.trace.html`)."""
+        from .html import trace_html
+
+        return trace_html(self)
 
     @property
     def left_out(self) -> int:
@@ -102,7 +118,8 @@ class Trace:
 
     def to_dict(self) -> dict[str, Any]:
         """The trace as JSON-ready data (for the page and for saving)."""
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "nodes"}
+        unsaved = ("nodes", "game_object")
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in unsaved}
         data["nodes"] = [node.to_dict() for node in self.nodes]
         data["left_out"] = self.left_out
         return data
@@ -110,7 +127,7 @@ class Trace:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Trace:
         """A trace back from :meth:`to_dict`'s data (without the states)."""
-        names = {f.name for f in fields(cls)} - {"nodes"}
+        names = {f.name for f in fields(cls)} - {"nodes", "game_object"}
         nodes = [Node(**node) for node in data["nodes"]]
         return cls(nodes=nodes, **{k: v for k, v in data.items() if k in names})
 
