@@ -13,6 +13,8 @@ Without the solver the bounds start unbounded, so utilities may have any scale.
 from __future__ import annotations
 
 import functools
+import heapq
+import itertools
 import math
 import random
 import time
@@ -20,10 +22,11 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .. import hooks
-from ..game import Game, StateKeyError, opponent, state_key
+from ..game import Game, StateKeyError, format_action, opponent, state_key
 from ..kernels.generic import random_playouts
+from ..trace import Recorder
 
-__all__ = ["ChildStats", "Node", "Tree", "playouts_hook"]
+__all__ = ["ChildStats", "Node", "Seen", "Tree", "playouts_hook", "record"]
 
 
 def playouts_hook(game: Game) -> Callable[[Any, int, int], float] | None:
@@ -53,6 +56,29 @@ class ChildStats(NamedTuple):
     @property
     def proven(self) -> float | None:
         """The exact value when known, else None."""
+        return self.lo if self.lo == self.hi else None
+
+
+class Seen(NamedTuple):
+    """One node of a finished search as its trace reads it, from either tree: ``handle``
+    finds its children again; ``total`` and the bounds ``lo <= value <= hi`` are for
+    ``mover``, who moved into it; ``to_move`` plays next; ``state`` is None when the tree
+    keeps no states (the compiled one)."""
+
+    handle: Any
+    action: Any
+    mover: int
+    to_move: int
+    visits: int
+    total: float
+    lo: float
+    hi: float
+    expanded: bool
+    state: Any
+
+    @property
+    def proven(self) -> float | None:
+        """The exact value for ``mover`` once known (a terminal or solved node), else None."""
         return self.lo if self.lo == self.hi else None
 
 
@@ -200,6 +226,31 @@ class Tree:
             line.append(node.action)
         return line
 
+    def seen(self, node: Node | None = None) -> Seen:
+        """``node`` (the root by default) as a trace reads it."""
+        node = node or self.root
+        if node.children:
+            to_move = node.children[0].mover
+        elif node.state is not None and not self.game.is_terminal(node.state):
+            to_move = self.game.player(node.state)
+        else:  # a terminal (or unvisited) node: nobody moves; the other player, as a guess
+            to_move = opponent(node.mover)
+        stats = (node.visits, node.total, node.lo, node.hi, node.children is not None)
+        return Seen(node, node.action, node.mover, to_move, *stats, node.state)
+
+    def seen_children(self, handle: Node) -> list[Seen]:
+        """The visited children of the node ``handle``, in the game's order."""
+        return [self.seen(child) for child in handle.children or () if child.visits]
+
+    def seen_count(self) -> int:
+        """How many nodes of the tree the search visited (the root's subtree)."""
+        count, stack = 0, [self.root]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(child for child in node.children or () if child.visits)
+        return count
+
     def reroot(self, state: Any) -> bool:
         """Make the node of ``state`` the root if it is at most two plies below the current
         root (our move and the reply); returns False when it is not in the tree, or when
@@ -216,3 +267,66 @@ class Tree:
                     return True
             level = [ch for node in level for ch in node.children or () if ch.state is not None]
         return False
+
+
+def record(tree: Any, game: Game, state: Any, cap: int, c: float, solver: bool) -> Recorder:
+    """The tree a finished search grew (``tree``: a :class:`Tree` or the compiled one, its
+    root at ``state``), at most ``cap`` nodes, the most visited first: a node is recorded
+    before any node with fewer visits, so a cap keeps the most visited part of the tree,
+    and each node's children are listed most visited first (then best mean, then in the
+    game's order: the order the agent ranks them in).
+
+    Only visited nodes are recorded, each with its ``visits`` and its ``mean`` result for
+    the root's player. A node's visits are its children's plus the iterations that ended
+    at it: the rollout of its first visit, or every visit of a terminal or proven node
+    (none for a fresh root, which is expanded at once). ``score`` is the UCT score its
+    parent's mover would give it now, from the final statistics (its mean for that
+    player, or its proven value, plus ``c * sqrt(ln parent visits / visits)``), not the
+    score it had when last chosen; None at the root and for a child the solver no longer
+    searches (it cannot beat a sibling's sure value). A terminal node has kind
+    ``terminal``; a node with an exact value (terminal, or proven by the solver, whose
+    ``reason`` says so) has it as its ``value``; other nodes' values are unfinished (None).
+    """
+    recorder = Recorder(cap)
+    root = Seen(*tree.seen())
+    player = root.to_move
+    order = itertools.count()
+    waiting: list[tuple[int, float, int, int | None, Seen, float | None]] = []
+    heapq.heappush(waiting, (-root.visits, 0.0, next(order), None, root, None))
+    while waiting:
+        _, _, _, parent, seen, score = heapq.heappop(waiting)
+        if parent is None:
+            here = state
+        elif seen.state is not None:
+            here = seen.state
+        else:  # the compiled tree keeps no states
+            here = game.result(recorder.nodes[parent].state, seen.action)
+        mean = seen.total / max(seen.visits, 1)
+        sign = 1 if seen.mover == player else -1
+        proven = seen.proven
+        terminal = proven is not None and not seen.expanded
+        node = recorder.enter(
+            parent,
+            "" if parent is None else format_action(game, seen.action),
+            seen.to_move == player,
+            here,
+            kind="terminal" if terminal else "inner",
+            visits=seen.visits,
+            mean=sign * mean,
+            score=score,
+            value=None if proven is None else sign * proven,
+            reason="proven by the solver" if proven is not None and not terminal else "",
+        )
+        if node is None:
+            break
+        children = [Seen(*child) for child in tree.seen_children(seen.handle)]
+        floor = max((child.lo for child in children), default=-math.inf) if solver else -math.inf
+        for child in children:
+            chooser_mean = child.total / child.visits
+            chosen = chooser_mean if child.proven is None else child.proven
+            explore = c * math.sqrt(math.log(seen.visits) / child.visits)
+            child_score = None if child.hi <= floor else chosen + explore
+            key = (-child.visits, -chooser_mean, next(order), node, child, child_score)
+            heapq.heappush(waiting, key)
+    recorder.visited = tree.seen_count()  # the whole tree, however much the cap kept
+    return recorder

@@ -257,6 +257,29 @@ class CompiledTree:
             player = 3 - player
         return line
 
+    def seen(self, handle: tuple[int, int] | None = None) -> tuple[Any, ...]:
+        """A node as a search's trace reads it, straight from the arrays: the fields of
+        ``agents/uct.py``'s ``Seen``, its handle ``(index, player to move)`` (the root by
+        default) and no state (the arrays keep none)."""
+        first, action, visits, total, lo, hi = (self.arrays[i] for i in (0, 2, 3, 4, 5, 6))
+        node, to_move = (0, self.rules.unpack(self.state)[2]) if handle is None else handle
+        mover = 3 - to_move
+        move = None if node == 0 else self.rules.action(int(action[node]), mover)
+        stats = (int(visits[node]), float(total[node]), float(lo[node]), float(hi[node]))
+        return ((node, to_move), move, mover, to_move, *stats, bool(first[node] >= 0), None)
+
+    def seen_children(self, handle: tuple[int, int]) -> list[tuple[Any, ...]]:
+        """The visited children of the node ``handle``, in the game's order."""
+        first, count, visits = self.arrays[0], self.arrays[1], self.arrays[3]
+        node, to_move = handle
+        block = range(first[node], first[node] + count[node]) if first[node] >= 0 else ()
+        return [self.seen((i, 3 - to_move)) for i in block if visits[i]]
+
+    def seen_count(self) -> int:
+        """How many nodes of the tree the search visited (the arrays hold the root's
+        subtree alone)."""
+        return int(np.count_nonzero(self.arrays[3][: self.size[0]]))
+
     def _keep_subtree(self, root: int) -> None:
         origin, links = _subtree(self.arrays[0], self.arrays[1], root)
         new = self._allocate(self.arrays[0].size)
