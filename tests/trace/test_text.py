@@ -60,7 +60,13 @@ def test_every_fact_a_node_can_carry_is_said() -> None:
     rec.enter(root, "f4", False, playouts=30, mean=-0.5)
     nodes = rec.trace("mcts", "mcts", "toy").nodes
     assert node_facts(nodes[0]) == ["MAX", "value 0.25", "visits 100", "mean 0.25"]
-    assert node_facts(nodes[1]) == ["MIN", "window (0, 1)", "cut-off", "heuristic 0.5", "value 0.5"]
+    assert node_facts(nodes[1]) == [
+        "MIN",
+        "window (0, 1)",
+        "depth limit",
+        "heuristic 0.5",
+        "value 0.5",
+    ]
     assert node_facts(nodes[2]) == ["MIN", "from the table", "value -1"]
     assert node_facts(nodes[3]) == ["MIN", "visits 40", "mean 0.125", "score 1.41"]
     assert node_facts(nodes[4]) == ["MIN", "playouts 30", "mean -0.5"]

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["cap_line", "header_line", "node_facts", "number", "trace_text", "window"]
 
 #: What each kind of leaf is called on its line.
-_LEAF_WORDS = {"terminal": "end of game", "cutoff": "cut-off", "table": "from the table"}
+_LEAF_WORDS = {"terminal": "end of game", "cutoff": "depth limit", "table": "from the table"}
 
 
 def number(value: float | None) -> str:
