@@ -12,6 +12,7 @@ import zerosum as zs
 from arena_agents import Budgeted, Counter, Exiter, Raiser, Spinner
 from zerosum import budget
 from zerosum.arena import Isolated, Reason, isolation
+from zerosum.trace import Trace
 
 
 def test_a_spinning_agent_is_stopped_and_forfeits_on_time() -> None:
@@ -83,6 +84,19 @@ def test_a_host_killed_between_moves_is_replaced_on_the_next_move() -> None:
     assert agent._host._process is not process and agent._host.alive
     agent.close()
     assert not agent._host.alive
+
+
+def test_a_host_traces_an_agent_s_search_and_refuses_an_agent_that_cannot_show_one() -> None:
+    game = zs.games.TicTacToe()
+    host = isolation.AgentHost(margin=0.5)
+    try:
+        data = host.trace("a", "minimax:depth=1", "g", game, game.initial_state, 5.0, 4)
+        tree = Trace.from_dict(data)
+        assert tree.algorithm == "minimax" and len(tree.nodes) == 4 and tree.visited == 10
+        with pytest.raises(isolation.AgentError, match="cannot show its search"):
+            host.trace("b", "random", "g", game, game.initial_state, 5.0, 4)
+    finally:
+        host.close()
 
 
 NIM = """

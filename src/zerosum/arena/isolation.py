@@ -298,6 +298,33 @@ class AgentHost:
             self.prepare(key, agent, game_key, game)
             return ask()
 
+    def trace(
+        self,
+        key: Any,
+        agent: Any,
+        game_key: Any,
+        game: Game | GameSpec,
+        state: Any,
+        seconds: float | None,
+        cap: int,
+    ) -> dict[str, Any]:
+        """The tree the agent's search explores in ``state`` (:func:`zerosum.trace`, at most
+        ``cap`` nodes), as JSON-ready data (``Trace.to_dict``); stopped as :meth:`move` is.
+        Not for a confined host (its replies are moves only)."""
+        if self.confine is not None:
+            raise AgentError("ValueError", "a confined host does not trace searches")
+        wait = None if seconds is None else seconds + self.margin
+
+        def ask() -> dict[str, Any]:
+            payloads = self._agent(key, agent), self._game(game_key, game)
+            message = ("trace", key, *payloads, state, seconds, cap)
+            return self._ask(message, wait, "trace")[0]  # type: ignore[no-any-return]
+
+        try:
+            return ask()
+        except _NotHeld:
+            return ask()  # sent whole this time
+
     def _agent(self, key: Any, agent: Any) -> bytes | None:
         """The agent's payload, or None when the host holds it already."""
         if key in self._agents and self.alive:
@@ -348,7 +375,7 @@ class AgentHost:
                 f"(its deadline plus {self.margin:g} s): its process was stopped"
             )
         status, *rest = reply
-        if message[0] in ("prepare", "move"):  # the host kept them, or dropped them both
+        if message[0] in ("prepare", "move", "trace"):  # the host kept them, or dropped both
             if status == "ok":
                 _hold(self._agents, message[1], None, self.held)
                 _hold(self._games, message[3][0], None, self.held)
@@ -452,7 +479,8 @@ Reply = Callable[..., None]
 
 def _answer(message: tuple[Any, ...], held: _Holdings, reply: Reply) -> None:
     """Act on one message in a host: forget or reset an agent, load one, prepare it for a
-    game, or play its move; answered through ``reply`` (``forget`` is not answered)."""
+    game, play its move or trace its search; answered through ``reply`` (``forget`` is
+    not answered)."""
     kind, key = message[0], message[1]
     if kind == "forget":
         held.agents.pop(key, None)
@@ -473,6 +501,13 @@ def _answer(message: tuple[Any, ...], held: _Holdings, reply: Reply) -> None:
         reply(("ok",))
         return
     state, seconds = message[4], message[5]
+    if kind == "trace":
+        from ..agents.tracing import trace
+
+        with budget.limit(seconds):
+            found = trace(agent, game, state, cap=message[6])
+        reply(("ok", found.to_dict()))
+        return
     before = hooks.last(agent)
     begin = time.perf_counter()
     with budget.limit(seconds):
@@ -511,7 +546,7 @@ def _serve(
         try:
             _answer(message, held, reply)
         except Exception as exc:  # the agent's error, reported to whoever asked
-            if message[0] in ("prepare", "move"):  # dropped, as its owner drops them
+            if message[0] in ("prepare", "move", "trace"):  # dropped, as its owner drops them
                 held.agents.pop(message[1], None)
                 held.games.pop(message[3][0], None)
             if isinstance(exc, _Missing):

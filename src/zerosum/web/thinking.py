@@ -108,6 +108,25 @@ class Thinkers:
             return _fallback(game, state, f"the agent chose an illegal move: {exc}", seconds)
         return Reply(answer.action, answer.search, seconds)
 
+    async def trace(
+        self, key: str, agent: Any, game: Game, state: Any, cap: int, game_spec: str = ""
+    ) -> dict[str, Any]:
+        """The tree ``agent``'s search explores in ``state`` (at most ``cap`` nodes), as
+        JSON-ready data, searched in a host under the same cap as a move, the agent made
+        anew there and dropped after. Raises :class:`~zerosum.budget.Overrun` past the
+        cap, :class:`AgentCrashed` when the host died, :class:`AgentError` with what the
+        tracing raised (an agent that cannot be traced, for one)."""
+        index = await self._claim(key)
+        host = self._hosts[index]
+        sent = GameSpec(game_spec) if game_spec and loaded_from(game) else game
+        traced = asyncio.to_thread(host.trace, key, agent, key, sent, state, self.told, cap)
+        work = asyncio.ensure_future(traced)
+        work.add_done_callback(lambda _: self._release(index))  # even if abandoned
+        try:
+            return await asyncio.shield(work)
+        finally:
+            self.forget(key)
+
     def _move(
         self, host: AgentHost, key: str, agent: Any, game: Game | GameSpec, state: Any
     ) -> tuple[Answer, float]:
