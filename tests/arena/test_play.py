@@ -69,6 +69,51 @@ def test_judge_announces_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.rstrip().endswith("Draw")
 
 
+def _thinkers() -> tuple[zs.agents.AlphaBeta, zs.agents.MonteCarlo]:
+    return zs.agents.AlphaBeta(depth=2, compiled=False), zs.agents.MonteCarlo(20, seed=1)
+
+
+def test_judge_says_what_each_agent_thought_when_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    zs.judge(zs.games.TicTacToe(), *_thinkers(), seed=3, thinking=True)
+    out = capsys.readouterr().out
+    # alpha-beta rates every root move, those it ruled out as bounds, in the page's words
+    assert "Player 1 plays 4\nPlayer 1 thinks " in out
+    assert "(an estimate looking 2 moves ahead)\nEach move's value for player 1 from its" in out
+    assert "0: +0.00 (played)" not in out and " (played), " in out and ": <= " in out
+    assert "Player 2 thinks player 1 is" in out or "Player 2 thinks it is" in out
+    assert "Each move's average result for player 2, from -1 (it loses) to +1" in out
+
+
+def test_judge_prints_no_thinking_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    zs.judge(zs.games.TicTacToe(), *_thinkers(), seed=3)
+    quiet = capsys.readouterr().out
+    zs.judge(zs.games.TicTacToe(), *_thinkers(), seed=3, thinking=True)
+    said = capsys.readouterr().out
+    assert "thinks" not in quiet and "(played)" not in quiet and "thinks" in said
+    # the course's printout is the same, but for the lines that say what they thought
+    lines, kept = said.splitlines(), quiet.splitlines()
+    assert [line for line in lines if line in kept] == kept
+    # each agent's move is followed by what it thought: a verdict, then its moves rated
+    for i, line in enumerate(lines):
+        if line.startswith("Player ") and " plays " in line:
+            assert lines[i + 1].startswith(line[:8]) and lines[i + 1] not in kept
+
+
+def test_judge_speaks_to_a_person_playing_the_computer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    human = Human(input=io.StringIO("1\n2\n4\n"), output=io.StringIO(), show_board=False)
+    zs.judge(zs.games.TicTacToe(), human, zs.agents.Perfect(), thinking=True)
+    out = capsys.readouterr().out
+    assert "Player 2 plays 0\nWith best play from both sides, the game is a draw." in out
+    assert "Player 2 plays 3\nThe computer wins in 4 more moves at most, however you play." in out
+    assert "  3: win in 5 (played), 4: draw, 5: loss in 4, 6: win in 5," in out
+    assert "Player 2 plays 6\nThe computer has won." in out
+    assert "Player 1 plays 2\nO X X" in out  # a person's move says nothing more
+
+
 def test_a_person_who_closes_the_input_resigns_and_loses() -> None:
     human = Human(input=io.StringIO(""), output=io.StringIO())  # raises the agents' Resignation
     record = zs.play(zs.games.TicTacToe(), Dummy(), human)

@@ -173,7 +173,7 @@ def _searched_moves(info: SearchInfo, sides: Sides) -> dict[str, Any]:
     if any(" in " in label for label in moves.values()):
         legend += " (win in 7: within 7 moves, counting that one)"
     if bounded:
-        legend += "; <= x: at most x, all it needed to know to rule the move out"
+        legend += "; <= x: at most x, enough to rule the move out"
     return {"moves": moves, "legend": legend}
 
 

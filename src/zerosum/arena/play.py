@@ -18,6 +18,8 @@ from typing import Any
 
 from .. import budget, hooks
 from ..agents.base import Resignation, SearchInfo
+from ..agents.simple import Human
+from ..agents.summary import Sides, summary_lines
 from ..checked import check_player, check_zero_sum
 from ..game import (
     Game,
@@ -285,11 +287,22 @@ _ORDINAL = {1: "1st", 2: "2nd"}
 
 
 def judge(
-    game: Game, p1: Any, p2: Any, seed: int | None = None, move_seconds: float | None = None
+    game: Game,
+    p1: Any,
+    p2: Any,
+    seed: int | None = None,
+    move_seconds: float | None = None,
+    *,
+    thinking: bool = False,
 ) -> GameRecord:
     """Play a game and print it as it goes, the way the course notebooks do: every state
     and action (and, under a ``move_seconds`` limit, which moves it cut short), then each
-    player's utility and the winner. Returns the record."""
+    player's utility and the winner. Returns the record.
+
+    With ``thinking``, each move an agent searched for also says what it thought, in the
+    page's words (:func:`~zerosum.agents.summary.search_summary`): who it thinks is
+    winning, and each move's value where its search rated them. Against a
+    :class:`~zerosum.agents.Human` the agent is "the computer" and the person "you"."""
     agents = {1: p1, 2: p2}
 
     def show(state: Any, action: Any, after: Any) -> None:
@@ -298,6 +311,9 @@ def judge(
         info = hooks.last(agents[mover])
         if isinstance(info, SearchInfo) and info.note:
             print(f"({info.note})")
+        if thinking and isinstance(info, SearchInfo):
+            sides = Sides() if isinstance(agents[opponent(mover)], Human) else Sides.seats(mover)
+            print("\n".join(summary_lines(game, info, action, sides)))
         print(render_state(game, after), flush=True)
 
     print(render_state(game, game.initial_state), flush=True)

@@ -19,7 +19,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for agent in (p1, p2):
         if isinstance(agent, Human):
             agent.show_board = False  # the judge prints every state already
-    judge(game, p1, p2, seed=args.seed, move_seconds=args.move_seconds)
+    judge(game, p1, p2, seed=args.seed, move_seconds=args.move_seconds, thinking=args.thinking)
     return 0
 
 
@@ -35,5 +35,14 @@ def add_play_command(commands: Any) -> None:
         type=move_seconds,
         default=5.0,
         help="time the computer may take per move; it then plays its best move so far (5)",
+    )
+    # on by default: the terminal's twin of the page, which always shows what the computer
+    # thought; the course-style printout of zs.judge keeps it off
+    play.add_argument(
+        "--thinking",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="after each computer move, say who it thinks is winning and what each move "
+        "it rated was worth to it (on; --no-thinking: moves and boards only)",
     )
     play.set_defaults(run=cmd_play)
