@@ -49,7 +49,7 @@ def classic() -> Trace:
     return classic_trace()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def make_classic() -> Callable[..., Trace]:
     """The classic tree with a cap of one's choosing."""
     return classic_trace

@@ -1,9 +1,9 @@
 """The ``zerosum`` command: a thin layer over the library, one small function per subcommand.
 
 One module per command or family of commands (:mod:`.listing`, :mod:`.play`, :mod:`.match`,
-:mod:`.analysis`, :mod:`.serve`, :mod:`.solve`), the games' own commands found through their
-registry (:mod:`.game_commands`), the argument types in :mod:`.types`. Bad input of any kind
-ends with a one-line message on stderr and exit status 2.
+:mod:`.analysis`, :mod:`.explain`, :mod:`.serve`, :mod:`.solve`), the games' own commands
+found through their registry (:mod:`.game_commands`), the argument types in :mod:`.types`.
+Bad input of any kind ends with a one-line message on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ..game import ZerosumError
 from ..interrupts import exit_status, sigterm_as_interrupt
 from .analysis import add_analysis_commands
 from .errors import OutOfTimeError, Parser, UsageError, os_reason, tell, warning_line
+from .explain import add_explain_command
 from .game_commands import add_game_commands
 from .listing import add_listing_commands
 from .match import add_arena_commands
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_command(commands)
     add_arena_commands(commands)
     add_analysis_commands(commands)
+    add_explain_command(commands)
     add_serve_command(commands)
     add_solve_command(commands)
     add_game_commands(commands)  # Connect Four's book

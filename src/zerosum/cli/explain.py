@@ -1,0 +1,64 @@
+"""The ``zerosum explain`` command: the tree an agent's search explores for one move,
+printed as an indented text tree (:mod:`zerosum.trace.text`)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .. import hooks
+from ..agents import make_agent
+from ..agents.tracing import TRACEABLE, trace
+from ..game import game_name, replay, split_moves
+from ..games import load_game
+from .errors import UsageError
+from .types import count_up_to, plies
+
+__all__ = ["MAX_CAP", "add_explain_command"]
+
+#: The most nodes ``--cap`` keeps: a line each, which no one reads past this many.
+MAX_CAP = 100_000
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    agent = make_agent(args.agent)
+    if hooks.traced(agent) is None:
+        raise UsageError(
+            f"agent {args.agent!r} cannot show its search: explain follows {TRACEABLE}"
+        )
+    state = replay(game, split_moves(game, args.moves))
+    if game.is_terminal(state):
+        where = f"after {args.moves!r}" if args.moves.strip() else "at the start"
+        raise UsageError(f"{game_name(game)} is over {where}: there is no move to explain")
+    print(trace(agent, game, state, cap=args.cap).text(depth=args.depth))
+    return 0
+
+
+def add_explain_command(commands: Any) -> None:
+    """Add ``explain`` to the CLI's subcommands."""
+    explain = commands.add_parser(
+        "explain", help="the tree an agent's search explores for a move, as indented text"
+    )
+    explain.add_argument("game", help="game spec, e.g. tictactoe or connect4:width=5")
+    explain.add_argument("agent", help="agent spec, e.g. alphabeta:depth=3 or mcts:iterations=50")
+    explain.add_argument(
+        "--moves",
+        default="",
+        help="moves from the start to the position, space-separated (Connect Four also 4453)",
+    )
+    explain.add_argument(
+        "--cap",
+        type=count_up_to(MAX_CAP, "MAX_CAP"),
+        default=200,
+        metavar="N",
+        help="keep at most N nodes; the last line says what was left out (200)",
+    )
+    explain.add_argument(
+        "--depth",
+        type=plies,
+        default=None,
+        metavar="D",
+        help="show nodes down to D plies below the position, counting the rest (all)",
+    )
+    explain.set_defaults(run=cmd_explain)
