@@ -70,7 +70,7 @@ WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_actio
 #: The accessors that answer a flag (False when the member is missing).
 FLAGS = ("has_compiled_solver", "perfect_is_instant", "ordered_actions")
 #: The agent members.
-AGENT_MEMBERS = ("prepare", "reset", "last", "time_limit", "name")
+AGENT_MEMBERS = ("prepare", "reset", "last", "time_limit", "name", "traced")
 TWINS = tuple(_twins())
 
 
@@ -176,6 +176,7 @@ def test_the_agent_members_are_found_on_an_agent_that_has_them() -> None:
     assert hooks.reset(agent) == agent.reset
     assert hooks.last(agent) is agent.last is not None
     assert hooks.time_limit(agent) == 5.0
+    assert hooks.traced(agent) == agent.traced
     kaggles = ConnectX(lambda observation, configuration: 0, "mine.py")
     assert hooks.name(kaggles) == "connectx:mine.py"
     assert hooks.spec(zs.make_agent("alphabeta:depth=2")) == "alphabeta:depth=2"

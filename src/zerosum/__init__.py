@@ -9,6 +9,12 @@ True
 
 from . import agents, budget, games, interop
 from .agents import make_agent, solve
+
+# ``zs.trace(agent, game, state)`` is the function. The package of the model and its
+# drawings is imported by name, ``from zerosum.trace import Trace`` or ``from
+# zerosum.trace.model import Node`` (not as the attribute ``zerosum.trace.model``): it
+# is loaded above, through the agents, so this binding is the last word on the name.
+from .agents.tracing import trace
 from .analysis import analyze, grade
 from .arena import GameRecord, judge, match, play, tournament
 from .game import (
@@ -41,5 +47,6 @@ __all__ = [
     "Position",
     "show",
     "solve",
+    "trace",
 ]
 __all__ += ["match", "tournament", "analyze", "grade"]

@@ -21,8 +21,9 @@ the subclass may override), whether its actions come best first, its spec, its r
 a line, how it renders, formats, parses and draws. They are read as they are, inherited
 like any method.
 
-**Agent members**: ``prepare(game)``, ``reset(seed)``, ``last``, ``time_limit`` and
-``name`` (an agent's spec is read by :func:`spec`, as a game's).
+**Agent members**: ``prepare(game)``, ``reset(seed)``, ``last``, ``time_limit``,
+``name`` (an agent's spec is read by :func:`spec`, as a game's) and ``traced(game,
+state, cap)``, the tree one move's search explores (``zerosum.trace``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from .agents.base import SearchInfo
     from .game import Game
     from .kernels.rules import Rules
+    from .trace import Trace
 
 __all__ = [
     "RULE_MEMBERS", "own_hook",
@@ -51,7 +53,7 @@ __all__ = [
     "evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
     "parse_action", "to_svg", "column_board", "command_line",
     # agents
-    "Prepare", "Reset", "prepare", "reset", "last", "time_limit", "name",
+    "Prepare", "Reset", "Traced", "prepare", "reset", "last", "time_limit", "name", "traced",
 ]  # fmt: skip
 
 #: The members that make the rules (``evaluate`` too: compiled twins carry the heuristic).
@@ -430,6 +432,13 @@ class Reset(Protocol):
     def __call__(self, seed: int | None = None) -> None: ...
 
 
+class Traced(Protocol):
+    """``traced(game, state, cap)``: the tree the agent's search for a move in ``state``
+    explores, at most ``cap`` nodes kept (a :class:`~zerosum.trace.Trace`)."""
+
+    def __call__(self, game: Game, state: Any, cap: int) -> Trace: ...
+
+
 def prepare(agent: object) -> Prepare | None:
     """The agent's ``prepare``, or None."""
     return _member(agent, "prepare")
@@ -454,3 +463,8 @@ def name(agent: object) -> str | None:
     """The agent's ``name`` for records and tables, when it is a non-empty string, or None."""
     found = _member(agent, "name")
     return found if isinstance(found, str) and found else None
+
+
+def traced(agent: object) -> Traced | None:
+    """The agent's ``traced``, or None (the agent cannot show its search)."""
+    return _member(agent, "traced")

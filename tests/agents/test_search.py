@@ -155,7 +155,7 @@ def test_the_table_stays_within_its_size() -> None:
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"depth": 0}, "depth must be an integer of at least 1"),
+        ({"depth": -1}, "depth must be an integer of at least 0"),
         ({"time_limit": 0}, "time_limit must be a positive number"),
         ({"table_size": 0}, "table_size must be a positive integer"),
     ],

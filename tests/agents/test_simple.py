@@ -78,7 +78,7 @@ def test_agent_specs(spec: str, kind: type) -> None:
     [
         ("alphabet", "unknown agent 'alphabet'; known: "),
         ("random:seed=x", "bad value 'x' for seed"),
-        ("minimax:depth=0", "depth must be at least 1"),
+        ("minimax:depth=-1", "depth must be an integer of at least 0"),
         ("random:colour=red", "has no parameter 'colour'"),
         ("random:seed=__import__('os')", "bad value"),
     ],

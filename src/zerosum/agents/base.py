@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import hooks
 from ..game import Game
 
-__all__ = ["Agent", "Resignation", "SearchInfo", "Seeded", "evaluator"]
+if TYPE_CHECKING:
+    from ..trace import Trace
+
+__all__ = ["Agent", "Resignation", "SearchInfo", "Seeded", "check_trace_cap", "evaluator"]
 
 #: An agent is any callable ``agent(game, state) -> action``.
 Agent = Callable[[Game, Any], Any]
@@ -27,7 +30,8 @@ class SearchInfo:
 
     ``note`` is set when the caller's deadline cut the search short of what the agent was
     asked to do (a depth, a number of playouts, a proof): it says how far it got and
-    which move it played instead."""
+    which move it played instead. ``trace`` is the tree the search explored, kept when the
+    agent was asked for it (``AlphaBeta(trace=cap)``, ``Minimax(trace=cap)``)."""
 
     value: float
     depth: int
@@ -36,6 +40,7 @@ class SearchInfo:
     pv: tuple[Any, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
     note: str = ""
+    trace: Trace | None = field(default=None, repr=False, compare=False)
 
     @property
     def cut_short(self) -> bool:
@@ -71,3 +76,9 @@ def evaluator(game: Game, evaluate: Heuristic | None) -> Heuristic:
     if evaluate is not None:
         return evaluate
     return hooks.evaluate(game) or (lambda state, player: 0.0)
+
+
+def check_trace_cap(cap: int | None) -> None:
+    """Refuse a ``trace`` option that is not None or a positive number of nodes."""
+    if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+        raise ValueError(f"trace must be a positive number of nodes to keep, or None; not {cap!r}")

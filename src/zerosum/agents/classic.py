@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Game
-from .base import SearchInfo, evaluator
+from .base import SearchInfo, check_trace_cap, evaluator
+
+if TYPE_CHECKING:
+    from ..trace import Trace
 
 __all__ = ["Minimax"]
 
@@ -18,23 +21,49 @@ class Minimax:
     Values are from the point of view of the player to move at the root: terminal states
     score their utility, cut-off states ``evaluate(state, root_player)`` (the ``evaluate``
     given here, else the game's, else 0). The first best action in the game's order is
-    played. ``last`` holds the :class:`SearchInfo` of the latest move.
+    played. ``depth=0`` only scores the position (``last.value``) and plays the first
+    legal move. ``last`` holds the :class:`SearchInfo` of the latest move; with ``trace``
+    (a number of nodes) ``last.trace`` also holds the tree the search explored
+    (``zerosum.trace``; off by default, and then the search is untouched).
     """
 
     def __init__(
-        self, depth: int | None = None, evaluate: Callable[[Any, int], float] | None = None
+        self,
+        depth: int | None = None,
+        evaluate: Callable[[Any, int], float] | None = None,
+        trace: int | None = None,
     ) -> None:
-        if depth is not None and depth < 1:
-            raise ValueError(f"depth must be at least 1 or None, not {depth}")
+        if depth is not None and (not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be an integer of at least 0, or None; not {depth!r}")
+        check_trace_cap(trace)
         self.depth = depth
         self.evaluate = evaluate
+        self.trace = trace
         self.last: SearchInfo | None = None
 
     def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
-        value, pv, nodes = self.search(game, state)
-        self.last = SearchInfo(value, len(pv), nodes, time.perf_counter() - start, tuple(pv))
+        tree = None
+        if self.trace is None:
+            value, pv, nodes = self.search(game, state)
+        else:
+            from .traced_search import minimax_tree
+
+            value, pv, nodes, tree = minimax_tree(self, game, state, self.trace)
+        seconds = time.perf_counter() - start
+        if not pv:  # depth 0: the position scored, the first move played
+            pv = list(game.actions(state))[:1]
+            self.last = SearchInfo(value, 0, nodes, seconds, tuple(pv), trace=tree)
+        else:
+            self.last = SearchInfo(value, len(pv), nodes, seconds, tuple(pv), trace=tree)
         return pv[0]
+
+    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+        """The tree this agent's search for a move in ``state`` explores, at most ``cap``
+        nodes kept."""
+        from .traced_search import minimax_tree
+
+        return minimax_tree(self, game, state, cap)[3]
 
     def search(self, game: Game, state: Any) -> tuple[float, list[Any], int]:
         """``(value, principal variation, nodes)`` of ``state`` for the player to move."""
@@ -63,4 +92,5 @@ class Minimax:
         return v, pv, nodes
 
     def __repr__(self) -> str:
-        return f"Minimax(depth={self.depth!r})"
+        traced = "" if self.trace is None else f", trace={self.trace!r}"
+        return f"Minimax(depth={self.depth!r}{traced})"

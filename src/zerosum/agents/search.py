@@ -5,24 +5,36 @@ interface. The switches exist so the course experiments ("with and without move
 ordering", "depth 3 against depth 5") are one argument each:
 
 - ``depth``: plies to search; at the cutoff ``evaluate(state, player)`` scores the
-  state (terminal states always score their true utility);
+  state (terminal states always score their true utility); ``depth=0`` only scores the
+  position (``last.value``) and plays the first legal move;
 - ``table``: a transposition table of lower/upper bounds keyed by ``game.key(state)``
   (else the state, else, for unhashable states such as lists of lists, its pickle:
   ``zerosum.game.key_function``),
   cleared when it reaches ``table_size`` entries (at most
   ``zerosum.limits.MAX_TABLE_SIZE``, ten million);
 - ``ordering``: the table's move first, then killer moves and the history heuristic
-  (only the table's move for games with ``ordered_actions = True``); ``False`` keeps
-  the game's own order;
+  (only the table's move for games with ``ordered_actions = True``), and at the root
+  the best moves of the last iteration first; ``False`` keeps the game's own order;
 - ``time_limit``: seconds per move for iterative deepening (which also runs whenever the
-  caller sets a deadline, and at any fixed depth); the best move of the last finished
-  depth is played;
+  caller sets a deadline, and at any fixed depth unless ``ordering`` and ``table`` are
+  both off: then the shallower iterations would teach nothing); the best move of the
+  last finished depth is played;
 - ``depth_adjust``: every ply a value travels up shrinks it by ``DECAY``, so a win
   sooner is worth more and a loss later less (signs never change);
 - ``seed``: breaks ties between equally valued moves at random (without it, the first
   best move in search order is played);
 - ``compiled``: use the game's compiled search when it offers one (below); ``False``
-  forces the Python search, for comparison.
+  forces the Python search, for comparison;
+- ``trace``: keep in ``last.trace`` the tree each move's search explored, at most
+  ``trace`` nodes (``zerosum.trace``; off by default, and then the search is untouched).
+
+**The textbook's alpha-beta**, node for node: ``AlphaBeta(depth, ordering=False,
+table=False, depth_adjust=False, compiled=False)`` searches once to ``depth`` in the
+game's action order, visits exactly the nodes of the textbook's recursive alpha-beta
+(AIMA's ``alphabeta_search``) and, like :class:`~zerosum.agents.Minimax`, plays the
+first best move in action order, with the same value (a ``seed`` breaks ties at random
+instead). With ``compiled`` left on, the move and value are the same, but the compiled
+search first looks at an inner node for a move that ends the game.
 
 A game may offer ``search_kernel() -> kernel | None``, a compiled search of its own, or
 ``compiled_rules()``, its rules as numba functions from which the agent builds one (the
@@ -54,16 +66,20 @@ strictly between the game's loss and win utilities, so a proven win beats any gu
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import budget, hooks
 from ..game import Game, StateKeyError, format_action, key_function, zero
 from ..limits import check_table_size
-from .base import Heuristic, SearchInfo, Seeded, evaluator
+from .base import Heuristic, SearchInfo, Seeded, check_trace_cap, evaluator
+
+if TYPE_CHECKING:
+    from ..trace import Trace
 
 __all__ = ["AlphaBeta", "DECAY", "proven_plies"]
 
@@ -120,9 +136,11 @@ class AlphaBeta(Seeded):
         seed: int | None = None,
         table_size: int = 1_000_000,
         compiled: bool = True,
+        trace: int | None = None,
     ) -> None:
-        if depth is not None and (not isinstance(depth, int) or depth < 1):
-            raise ValueError(f"depth must be an integer of at least 1, or None; not {depth!r}")
+        if depth is not None and (not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be an integer of at least 0, or None; not {depth!r}")
+        check_trace_cap(trace)
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
         check_table_size(table_size)
@@ -135,6 +153,7 @@ class AlphaBeta(Seeded):
         self.depth_adjust = depth_adjust
         self.table_size = table_size
         self.compiled = compiled
+        self.trace = trace
         self.last: SearchInfo | None = None
         # the Python search's table: key -> (depth, lower bound, upper bound, best move,
         # whether the bounds rest on the depth cutoff)
@@ -161,10 +180,19 @@ class AlphaBeta(Seeded):
             self._arrays = None
             self._table_game = game
             self._game_kernel = _game_kernel(game)
+        if self.depth == 0:
+            self.last = self._evaluate_only(game, state, start)
+            return self.last.pv[0]
         kernel = self._kernel(game)
-        search = (
-            _Search(self, game, deadline) if kernel is None else _Compiled(self, kernel, deadline)
-        )
+        search: _Search
+        if kernel is not None:
+            search = _Compiled(self, kernel, deadline)
+        elif self.trace is None:
+            search = _Search(self, game, deadline)
+        else:
+            from .traced_search import TracedSearch
+
+            search = TracedSearch(self, game, deadline, self.trace)
         value, moves, reached = search.run(state, start)
         move = moves[0] if self.seed is None or len(moves) == 1 else self.rng.choice(moves)
         pv = search.principal_variation(state, move, reached)
@@ -185,7 +213,30 @@ class AlphaBeta(Seeded):
             note = self._cut_note(depth, reached)
         seconds = time.perf_counter() - start
         self.last = SearchInfo(value, depth, search.nodes, seconds, pv, extra, note)
+        if self.trace is not None:
+            from .traced_search import alphabeta_trace
+
+            trace = alphabeta_trace(self, game, state, search, move, value, self.trace)
+            self.last = dataclasses.replace(self.last, trace=trace)
         return move
+
+    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+        """The tree this agent's search for a move in ``state`` explores, at most ``cap``
+        nodes kept: a fresh search (an empty table) with the same switches, on the Python
+        path (re-run there when the agent's own search is compiled; the trace's ``note``
+        says so)."""
+        from .traced_search import alphabeta_trace
+
+        return alphabeta_trace(self, game, state, None, None, None, cap)
+
+    def _evaluate_only(self, game: Game, state: Any, start: float) -> SearchInfo:
+        """Depth 0: the position's value by the heuristic, and the first legal move."""
+        moves = list(game.actions(state))
+        if game.is_terminal(state) or not moves:
+            raise ValueError(_GAME_OVER)
+        value = evaluator(game, self.evaluate)(state, game.player(state))
+        seconds = time.perf_counter() - start
+        return SearchInfo(value, 0, 1, seconds, (moves[0],), {"ties": 1, "compiled": False})
 
     def _cut_note(self, depth: int, reached: float) -> str:
         """What a search stopped by the caller's deadline played instead."""
@@ -205,6 +256,11 @@ class AlphaBeta(Seeded):
             twin.time_limit = None
             twin(game, state)
 
+    def would_compile(self, game: Game) -> bool:
+        """Whether this agent's moves in ``game`` run the game's compiled search."""
+        offered = hooks.search_kernel(game) is not None or hooks.compiled_rules(game) is not None
+        return self.compiled and offered and self.evaluate in (None, zero, hooks.evaluate(game))
+
     def _kernel(self, game: Game) -> Any:
         """The game's compiled search when the options allow it, else None."""
         if not self.compiled:
@@ -217,7 +273,9 @@ class AlphaBeta(Seeded):
         return (
             f"AlphaBeta(depth={self.depth!r}, time_limit={self.time_limit!r}, "
             f"ordering={self.ordering!r}, table={self.table!r}, "
-            f"depth_adjust={self.depth_adjust!r}, seed={self.seed!r}, compiled={self.compiled!r})"
+            f"depth_adjust={self.depth_adjust!r}, seed={self.seed!r}, compiled={self.compiled!r}"
+            + ("" if self.trace is None else f", trace={self.trace!r}")
+            + ")"
         )
 
 
@@ -334,7 +392,7 @@ class _Search:
         # Deepening to a fixed depth pays: the earlier iterations teach the move order
         # and leave the game's answers in the memo. To the end it does not (the shallow
         # iterations end few lines, and a full search orders itself through the table).
-        deepen = self.deadline is not None or target < _INF
+        deepen = self.deadline is not None or (target < _INF and (agent.ordering or agent.table))
         depth = 1 if deepen else target
         found: tuple[float, list[Any], float] | None = None
         while True:
@@ -356,7 +414,8 @@ class _Search:
                 if elapsed > (self.deadline - start) / 2:  # the next depth would not finish
                     self.stopped = True
                     return found
-            moves = best + [m for m in moves if m not in best]  # best first next time
+            if agent.ordering:
+                moves = best + [m for m in moves if m not in best]  # best first next time
             depth += 1
 
     def _prepare(self, state: Any, moves: list[Any]) -> None:
@@ -660,8 +719,9 @@ class _Compiled(_Search):
             random_ties=agent.seed is not None,
             deadline=self.deadline,
             # Deepening costs Python more than the order it teaches saves, but not compiled
-            # code: at a fixed depth the kernel deepens inside one call.
-            deepen=self.deadline is None,
+            # code: at a fixed depth the kernel deepens inside one call (when it has an
+            # order or a table to teach).
+            deepen=self.deadline is None and (agent.ordering or agent.table),
             zero=agent.evaluate is zero,
             fresh=self.fresh,
         )
@@ -672,6 +732,7 @@ class _Compiled(_Search):
         if found.timed_out:
             self.partial = (found.value, found.best) if found.best else None
             raise _Timeout
+        self.rated = list(found.rated)
         return found.value, found.best
 
     def principal_variation(self, state: Any, move: Any, plies: float) -> tuple[Any, ...]:
