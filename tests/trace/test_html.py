@@ -78,6 +78,12 @@ def test_a_big_trace_has_no_step_through(classic: Trace, monkeypatch: pytest.Mon
     assert data_of(fragment)["steps"] == [] and 'data-act="next"' not in fragment
 
 
+def test_only_depth_first_searches_step(classic: Trace) -> None:
+    classic.algorithm = "mcts"
+    fragment = classic._repr_html_()
+    assert data_of(fragment)["steps"] == [] and 'data-act="next"' not in fragment
+
+
 def test_nothing_a_game_writes_can_end_the_script() -> None:
     rec = Recorder(cap=5)
     root = rec.enter(None, "", True)

@@ -1,6 +1,6 @@
 """The notebook's tree in a real headless Chromium (the system's): a small notebook is
-executed in a Jupyter kernel, the HTML its cells output is put on one page, as a saved
-notebook's HTML export shows it, and the tests click it: expand and collapse, hover for a
+executed in a Jupyter kernel and exported as HTML (nbconvert, offline: the export's own
+scripts from the internet are refused), and the tests click it: expand and collapse, hover for a
 window, click for a board, step through alpha-beta. Two trees share the page.
 
 The browser is ``chromium`` on the PATH or ``ZEROSUM_CHROMIUM``; without one these tests
@@ -77,22 +77,19 @@ def notebook_cells(classic: Callable[..., Trace]) -> list[str]:
 def notebook_html(
     tmp_path_factory: pytest.TempPathFactory, make_classic: Callable[..., Trace]
 ) -> Path:
-    """The page of the executed notebook's outputs."""
+    """The executed notebook exported as HTML (nbconvert's, as Jupyter saves it)."""
     nbclient = pytest.importorskip("nbclient", reason="nbclient is not installed (.[dev] has it)")
+    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed (.[dev])")
     nbformat = pytest.importorskip("nbformat", reason="nbformat is not installed (.[dev] has it)")
     cells = [nbformat.v4.new_code_cell(source) for source in notebook_cells(make_classic)]
     notebook = nbformat.v4.new_notebook(cells=cells)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PYTHONPATH", str(ROOT / "src"))  # this checkout, not an installed copy
         nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
-    outputs = [
-        out["data"]["text/html"] for cell in notebook.cells for out in cell.outputs
-        if "text/html" in out.get("data", {})
-    ]  # fmt: skip
-    assert len(outputs) == 2
+    assert sum("text/html" in out.get("data", {}) for c in notebook.cells for out in c.outputs) == 2
+    html, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
     page = tmp_path_factory.mktemp("notebook") / "notebook.html"
-    body = "".join(f'<div class="output_html">{html}</div>' for html in outputs)
-    page.write_text(f"<!doctype html><meta charset='utf-8'><body>{body}</body>", encoding="utf-8")
+    page.write_text(html, encoding="utf-8")
     return page
 
 
@@ -104,6 +101,7 @@ def page(browser: Any, notebook_html: Path) -> Iterator[Any]:
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route("http*://**", lambda route: route.abort())  # the export's own CDN scripts
     page.goto(notebook_html.as_uri())
     page.classic = page.locator(".zs-trace").nth(0)
     page.tictactoe = page.locator(".zs-trace").nth(1)

@@ -38,6 +38,11 @@ def test_a_depth_limit_counts_what_it_hides(classic: Trace) -> None:
     assert len(lines) == 2 + 3 * 2 + 1
     assert lines[3] == "  │  └── ... 3 nodes below, past depth 1"
     assert classic.text(depth=0).splitlines()[2] == "  └── ... 12 nodes below, past depth 0"
+    rec = Recorder(cap=3)
+    rec.enter(rec.enter(rec.enter(None, "", True), "a", False), "b", True)
+    assert rec.trace("minimax", "m", "g").text(depth=1).splitlines()[3] == (
+        "     └── ... 1 node below, past depth 1"
+    )
     with pytest.raises(ValueError, match="at least 0"):
         classic.text(depth=-1)
 

@@ -30,12 +30,14 @@ from .text import cap_line, header_line, node_facts, number
 if TYPE_CHECKING:
     from .model import Node, Trace
 
-__all__ = ["BOARD_BYTES", "STEP_NODES", "trace_html"]
+__all__ = ["BOARD_BYTES", "STEPPED", "STEP_NODES", "trace_html"]
 
 #: The most bytes of board drawings one tree embeds (a board's SVG is about 5 kB).
 BOARD_BYTES = 400_000
-#: The step-through is offered for traces of at most this many nodes.
+#: The step-through is offered for traces of at most this many nodes...
 STEP_NODES = 300
+#: ... of the searches that go depth first, one node after another.
+STEPPED = ("minimax", "alphabeta")
 
 
 @cache
@@ -107,7 +109,7 @@ def _tree(trace: Trace, node: Node, on_pv: set[int], open_plies: int) -> str:
         return f'{head}<div class="zs-leaf">{_label(node)}</div></li>'
     opened = " open" if node.ply < open_plies or node.id in on_pv else ""
     below = "".join(_tree(trace, kid, on_pv, open_plies) for kid in kids)
-    inside = f"<summary>{_label(node)}</summary><ul>{below}</ul>"
+    inside = f'<summary>{_label(node)}</summary><ul class="zs-kids">{below}</ul>'
     return f"{head}<details{opened}>{inside}</details></li>"
 
 
@@ -118,7 +120,8 @@ def trace_html(trace: Trace, game: Any = None, *, open_plies: int = 1) -> str:
     game = trace.game_object if game is None else game
     on_pv = set(trace.pv) | ({0} if trace.pv else set())
     drawings, which, why = _boards(trace, game)
-    stepped = steps(trace) if len(trace.nodes) <= STEP_NODES else []
+    small = len(trace.nodes) <= STEP_NODES
+    stepped = steps(trace) if small and trace.algorithm in STEPPED else []
     data = {
         "parent": [node.parent for node in trace.nodes],
         "move": [node.move for node in trace.nodes],
@@ -143,7 +146,7 @@ def trace_html(trace: Trace, game: Any = None, *, open_plies: int = 1) -> str:
         f'<div class="zs-head">{escape(header_line(trace))}</div>{note}'
         '<div class="zs-bar"><button data-act="expand">expand all</button>'
         f'<button data-act="collapse">collapse all</button>{stepper}</div>'
-        f'<div class="zs-main"><div class="zs-tree"><ul>{tree}</ul></div>'
+        f'<div class="zs-main"><div class="zs-tree"><ul class="zs-kids">{tree}</ul></div>'
         '<div class="zs-side"><div class="zs-info">hover a node: its window and value;'
         ' click it: its position</div><div class="zs-board-caption"></div>'
         '<div class="zs-board"></div></div></div>'

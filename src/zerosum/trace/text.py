@@ -114,7 +114,9 @@ def trace_text(trace: Trace, depth: int | None = None) -> str:
     def draw(node: Node, indent: str) -> None:
         kids = trace.children(node)
         if depth is not None and node.ply >= depth and kids:
-            lines.append(f"{indent}└── ... {_below(trace, node)} nodes below, past depth {depth}")
+            below = _below(trace, node)
+            nodes = "node" if below == 1 else "nodes"
+            lines.append(f"{indent}└── ... {below} {nodes} below, past depth {depth}")
             return
         for i, kid in enumerate(kids):
             last = i == len(kids) - 1
