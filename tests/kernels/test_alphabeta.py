@@ -211,3 +211,22 @@ def test_a_search_to_the_end_reports_the_length_of_the_proven_line(spec: str) ->
     agent(game, game.initial_state)
     assert agent.last is not None and agent.last.extra["compiled"]
     assert agent.last.depth == zs.solve(game).plies
+
+
+@pytest.mark.parametrize("spec", ["tictactoe", "connect4", "othello:size=6", "migration:n=6"])
+def test_both_searches_rate_the_root_moves_alike(spec: str) -> None:
+    # In the game's order without a table both paths search the same tree: each root
+    # move's value, and which are only upper bounds (the reply failed high), agree.
+    game = zs.load_game(spec)
+    state = game.result(game.initial_state, game.actions(game.initial_state)[0])
+    for depth in (1, 2, 3):
+        rated = []
+        for fast in (True, False):
+            agent = AlphaBeta(depth, ordering=False, table=False, compiled=fast)
+            agent(game, state)
+            assert agent.last is not None and agent.last.extra["compiled"] == fast
+            extra = agent.last.extra
+            rated.append((extra["root_values"], extra["upper_bounds"]))
+        assert rated[0] == rated[1]
+        values, bounds = rated[0]
+        assert len(values) == len(game.actions(state)) and list(values)[0] not in bounds

@@ -4,9 +4,9 @@ proved, and what each move it rated was worth to it.
 One function says it wherever a move is shown: the page's JSON (:mod:`zerosum.web.views`),
 and :func:`zerosum.arena.judge` and ``zerosum play`` on the terminal. It says only what
 the agent computed: each move's value where the search left one in ``last.extra`` (a
-perfect player's proof, MCTS's and Monte-Carlo's means, alpha-beta's root values on its
-Python path), an alpha-beta value it only bounded as a bound (``<= draw``), and nothing
-per move for an agent that rated none.
+perfect player's proof, MCTS's and Monte-Carlo's means, alpha-beta's root values), an
+alpha-beta value it only bounded as a bound (``<= draw``), and nothing per move for an
+agent that rated none (minimax).
 """
 
 from __future__ import annotations

@@ -334,10 +334,12 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
 
 
 @njit(cache=True)
-def _root(a, b, me, depth, codes, tied, random_ties, rules, table, work, options):  # type: ignore[no-untyped-def]
+def _root(a, b, me, depth, codes, tied, rated, random_ties, rules, table, work, options):  # type: ignore[no-untyped-def]
     """The value of ``(a, b)`` for ``me`` searching the moves ``codes`` in this order; marks in
-    ``tied`` the moves of that value (only the first without ``random_ties``). After a
-    timeout, the value and marks are those of the moves finished."""
+    ``tied`` the moves of that value (only the first without ``random_ties``), and writes
+    in ``rated`` each move's value (row 0) and 1 where it is only an upper bound, the
+    reply having failed high (row 1). After a timeout, the value and marks are those of
+    the moves finished."""
     keys, bounds = table
     stats = work[_STATS]
     decay, zero = options[0], options[3]
@@ -349,6 +351,7 @@ def _root(a, b, me, depth, codes, tied, random_ties, rules, table, work, options
         a2, b2 = play(rules, a, b, me, code)
         stats[_NODES] += 1
         final = outcome(rules, a2, b2, me, code)
+        bound = 0.0
         if final != OPEN:
             value = final * decay
         elif depth == 1:
@@ -360,12 +363,17 @@ def _root(a, b, me, depth, codes, tied, random_ties, rules, table, work, options
             low = np.nextafter(alpha, -np.inf) if random_ties else alpha
             # ply as an int64, not the literal 1: for a literal, numba would compile a second
             # _negamax whose recursion it cannot reload from its cache (a null call)
-            value = -decay * _negamax(
+            reply = _negamax(
                 a2, b2, them, _less(depth), np.int64(1), -np.inf, -low / decay, rules, table,
                 work, options,
             )  # fmt: skip
             if stats[_TIMEOUT]:
                 return best
+            value = -decay * reply
+            if reply >= -low / decay:
+                bound = 1.0
+        rated[0, i] = value
+        rated[1, i] = bound
         if value > best:
             best, first = value, code
             tied[:i] = 0
@@ -398,7 +406,8 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
     tried first in the next; it stops early once an iteration scored no state at the
     cutoff (its value is then the value to the end). The root moves are the first
     ``count`` of ``roots[0]`` (reordered in place), or with ``count`` -1 all legal moves,
-    written there in the game's order; ``roots[1]`` marks the best (see :func:`_root`).
+    written there in the game's order; ``roots[1]`` marks the best and ``roots[3]`` holds
+    their values (see :func:`_root`).
     ``fresh`` clears the killers and history first. Returns the value, the number of
     root moves, and the length of the principal variation written to ``roots[2]`` (at
     most ``depth`` moves; none after a timeout), all in one call because each call from
@@ -408,14 +417,15 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
     if fresh:
         work[:_MAX_PLY, _KILLERS:] = -1
         work[_HISTORY:_STATS] = 0
-    buffer, marks, line = roots
+    buffer, marks, line, rated = roots
     if count < 0:
         count = moves(rules, a, b, me, buffer)
     codes, tied = buffer[:count], marks[:count]
     value = 0.0
     for plies in range(first, depth + 1):
         stats[_CUT] = 0
-        value = _root(a, b, me, plies, codes, tied, random_ties, rules, table, work, options)
+        value = _root(a, b, me, plies, codes, tied, rated, random_ties, rules, table, work,
+                      options)  # fmt: skip
         if stats[_TIMEOUT] or plies == depth or not stats[_CUT]:  # done, or the end seen
             break
         _best_first(codes, tied)
@@ -442,6 +452,9 @@ class RootResult(NamedTuple):
     nodes: int
     timed_out: bool
     line: tuple[Any, ...] = ()  # the principal variation from the table, first move first
+    # each root move in search order, its value and whether that is only an upper bound
+    # (none after a timeout)
+    rated: tuple[tuple[Any, float, bool], ...] = ()
 
 
 Table = tuple[np.ndarray, np.ndarray]
@@ -450,10 +463,10 @@ Table = tuple[np.ndarray, np.ndarray]
 class Workspace(NamedTuple):
     """One agent's buffers, reused from move to move: the recursion's (move lists, their
     scores, killers, history, counters) and the root's (moves, marks of the best, the
-    principal variation)."""
+    principal variation, each move's value and whether it is a bound)."""
 
     search: np.ndarray  # the kernel's ``work`` (see _STATS)
-    roots: tuple[np.ndarray, np.ndarray, np.ndarray]
+    roots: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 class SearchKernel:
@@ -485,7 +498,7 @@ class SearchKernel:
     def workspace() -> Workspace:
         search = np.zeros((_STATS + 1, _KILLERS + 2), dtype=np.int64)
         roots = (np.empty(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int8),
-                 np.empty(_MAX_PLY, dtype=np.int64))  # fmt: skip
+                 np.empty(_MAX_PLY, dtype=np.int64), np.zeros((2, MAX_MOVES)))  # fmt: skip
         return Workspace(search, roots)
 
     def root(self, state: Any, moves: list[Any] | None, depth: float, table: Table,
@@ -500,7 +513,7 @@ class SearchKernel:
         next; the result is the last iteration's. With ``zero``, states at the cutoff
         score 0 (``heuristics.zero``) instead of the game's ``evaluate``."""
         a, b, me = self.rules.unpack(state)
-        buffer, marks, line = work.roots
+        buffer, marks, line, rated = work.roots
         count = -1
         if moves is not None:
             count = len(moves)
@@ -522,8 +535,13 @@ class SearchKernel:
         action = self.rules.action
         best = [action(c, me) for c, m in zip(codes, marks[:count].tolist(), strict=True) if m]
         nodes, cut, timed_out, _ = work.search[_STATS, :4].tolist()
+        values, bounds = rated[:, :count].tolist()
+        moves_rated = tuple(
+            (action(c, me), v, bool(bound))
+            for c, v, bound in zip(codes, values, bounds, strict=True)
+        ) if not timed_out else ()  # fmt: skip
         return RootResult(float(value), best, bool(cut), nodes, bool(timed_out),
-                          self._decode_line(line, length, me))  # fmt: skip
+                          self._decode_line(line, length, me), moves_rated)  # fmt: skip
 
     def _decode_line(self, codes: np.ndarray, length: int, player: int) -> tuple[Any, ...]:
         """The first ``length`` move codes of a line, ``player`` to move, as actions."""
