@@ -48,6 +48,21 @@ QUICK: dict[str, dict[str, object]] = {
 }
 
 
+#: Notebooks that draw positions, and how many drawings (SVG) a quick run shows at least.
+DRAWINGS = {"08_othello_compiled.ipynb": 5}
+
+
+def svg_outputs(notebook: object) -> int:
+    """How many outputs of ``notebook``'s cells are SVG drawings (a position, a record)."""
+    return sum(
+        "image/svg+xml" in output.get("data", {})
+        or "<svg" in output.get("data", {}).get("text/html", "")
+        for cell in notebook.cells  # type: ignore[attr-defined]
+        if cell.cell_type == "code"
+        for output in cell.outputs
+    )
+
+
 def parameter_cell(notebook: object) -> int:
     tagged = [
         i
@@ -71,6 +86,7 @@ def test_saved_notebook_has_its_outputs(path: Path) -> None:
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert code and all(c.get("execution_count") for c in code), "run scripts/run_notebooks.py"
     assert not [o for c in code for o in c.outputs if o.output_type == "error"]
+    assert svg_outputs(notebook) >= DRAWINGS.get(path.name, 0), "its positions drawn"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -91,3 +107,4 @@ def test_notebook_runs(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         resources={"metadata": {"path": str(EXAMPLES)}},
     )
     client.execute()  # raises CellExecutionError, naming the cell, if any cell fails
+    assert svg_outputs(notebook) >= DRAWINGS.get(path.name, 0), "it draws its positions"
