@@ -2,6 +2,10 @@
 
 Both roll out through ``game.playouts(state, n, seed)`` when the game has it (the built-in
 games do, compiled) and through the generic random loop otherwise, so any game works.
+
+Both show their search as a tree (:class:`zerosum.trace.Trace`): ``traced(game, state,
+cap)`` (what ``zs.trace`` calls) searches afresh and returns it, and ``trace=cap`` keeps
+every move's tree in ``last.trace``.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from .. import budget, hooks
 from ..game import Game, ZerosumError, format_action, game_name
 from ..kernels.generic import random_playouts
 from ..notices import while_compiling
-from .base import SearchInfo, Seeded
-from .uct import ChildStats, Tree, playouts_hook
+from ..trace import Recorder, Trace
+from .base import SearchInfo, Seeded, check_trace_cap
+from .uct import ChildStats, Tree, playouts_hook, record
 
 if TYPE_CHECKING:  # the compiled tree loads numba: imported only when a search needs it
     from ..kernels.mcts import CompiledTree
@@ -29,12 +34,19 @@ def _require_moves(game: Game, state: Any) -> list[Any]:
     return list(game.actions(state))
 
 
+def _label(agent: Any) -> str:
+    """The agent as a trace names it: its spec, else its repr."""
+    return hooks.spec(agent) or repr(agent)
+
+
 class MonteCarlo(Seeded):
     """Pure Monte-Carlo search: ``playouts`` random playouts after *each* legal action, then
     the action with the best mean result for the player to move (ties broken by the seeded
     random generator). A move therefore costs ``playouts`` times the number of actions.
 
     ``last.extra["means"]`` maps each action (in its human format) to its mean result.
+    ``trace=cap`` keeps each move's tree (the root and a child per action, at most ``cap``
+    nodes) in ``last.trace``; :meth:`traced` returns one without playing.
 
     >>> import zerosum as zs
     >>> game = zs.games.TicTacToe()
@@ -45,14 +57,33 @@ class MonteCarlo(Seeded):
     1800
     """
 
-    def __init__(self, playouts: int = 1000, seed: int | None = None) -> None:
+    def __init__(
+        self, playouts: int = 1000, seed: int | None = None, trace: int | None = None
+    ) -> None:
         if not isinstance(playouts, int) or playouts < 1:
             raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
         super().__init__(seed)
         self.playouts = playouts
+        check_trace_cap(trace)
+        self.trace = trace
         self.last: SearchInfo | None = None
 
     def __call__(self, game: Game, state: Any) -> Any:
+        return self._search(game, state, self.trace, self)
+
+    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+        """The tree a move's search in ``state`` explores (at most ``cap`` nodes): the root
+        and one child per action with its ``playouts`` and ``mean`` result for the root's
+        player, best first. A twin with the same playouts and seed searches, so this
+        agent's random stream and ``last`` are left as they were."""
+        twin = MonteCarlo(self.playouts, self.seed)
+        twin._search(game, state, cap, self)
+        assert twin.last is not None and twin.last.trace is not None
+        return twin.last.trace
+
+    def _search(self, game: Game, state: Any, cap: int | None, owner: Any) -> Any:
+        """Play a move, keeping its tree (at most ``cap`` nodes, named after the agent
+        ``owner``) when ``cap`` is not None."""
         start = time.perf_counter()
         actions = _require_moves(game, state)
         sign = 1 if game.player(state) == 1 else -1
@@ -76,8 +107,40 @@ class MonteCarlo(Seeded):
             done = f"{low}" if low == high else f"{low}-{high}"
             note = f"out of time after {done} of {n} playouts per move: played the best mean so far"
         seconds = time.perf_counter() - start
-        self.last = SearchInfo(best, 1, sum(counts), seconds, (choice,), extra, note)
+        trace = None
+        if cap is not None:
+            chosen = next(i for i, action in enumerate(actions) if action is choice)
+            facts = (actions, children, means, counts, chosen)
+            trace = self._trace(game, state, cap, _label(owner), facts, note)
+        self.last = SearchInfo(best, 1, sum(counts), seconds, (choice,), extra, note, trace)
         return choice
+
+    def _trace(
+        self, game: Game, state: Any, cap: int, agent: str, facts: tuple[Any, ...], note: str
+    ) -> Trace:
+        """The root and its children, the chosen one first, then by mean (game's order on
+        ties); a child whose playouts the deadline left undone has 0 and no mean."""
+        actions, children, means, counts, chosen = facts
+        player, played = game.player(state), sum(counts)
+        root_mean = sum(m * c for m, c in zip(means, counts, strict=True) if c) / played
+        recorder = Recorder(cap)
+        root = recorder.enter(None, "", True, state, playouts=played, mean=root_mean)
+        ranked = sorted(range(len(actions)), key=lambda i: (i != chosen, -means[i], i))
+        for i in ranked:
+            child, mean = children[i], means[i] if counts[i] else None
+            terminal = game.is_terminal(child)
+            maximizing = not terminal and game.player(child) == player
+            kind = "terminal" if terminal else "inner"
+            move = format_action(game, actions[i])
+            found = {"kind": kind, "playouts": counts[i], "mean": mean, "value": mean}
+            recorder.enter(root, move, maximizing, child, **found)
+        value = means[chosen]
+        recorder.set(root, value=value)
+        switches = {"playouts": self.playouts, "seed": self.seed}
+        move = format_action(game, actions[chosen])
+        pv = [0, 1] if cap > 1 else [0]
+        answer = {"move": move, "value": value, "pv": pv, "switches": switches, "note": note}
+        return recorder.trace("montecarlo", agent, game_name(game), **answer)
 
     def _rollouts(
         self, game: Game, children: list[Any], deadline: float | None
@@ -145,7 +208,9 @@ class MCTS(Seeded):
 
     ``last.extra`` has ``visits`` and ``values`` (mean results) per action in its human
     format, ``proven`` for the proven ones, ``iterations`` run, ``reused`` root visits
-    kept from earlier searches and ``compiled``.
+    kept from earlier searches and ``compiled``. ``trace=cap`` keeps each move's tree (at
+    most ``cap`` nodes, the most visited) in ``last.trace``; :meth:`traced` returns one
+    without playing.
 
     >>> import zerosum as zs
     >>> game = zs.games.ConnectFour()
@@ -164,6 +229,7 @@ class MCTS(Seeded):
         seed: int | None = None,
         solver: bool = False,
         compiled: bool = True,
+        trace: int | None = None,
     ) -> None:
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
@@ -175,6 +241,8 @@ class MCTS(Seeded):
         self.iterations = 1000 if iterations is None and time_limit is None else iterations
         self.time_limit = time_limit
         self.c, self.solver, self.compiled = c, solver, compiled
+        check_trace_cap(trace)
+        self.trace = trace
         self.last: SearchInfo | None = None
         self._game: Game | None = None
         self._tree: Tree | CompiledTree | None = None
@@ -201,6 +269,23 @@ class MCTS(Seeded):
         return self._tree
 
     def __call__(self, game: Game, state: Any) -> Any:
+        return self._search(game, state, self.trace, self)
+
+    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+        """The tree a move's search in ``state`` grows, at most ``cap`` nodes, the most
+        visited kept (see :func:`zerosum.agents.uct.record` for what each node says). A
+        twin with the same settings and seed searches from an empty tree, so its root's
+        visits are the iterations run, and this agent's tree, random stream and ``last``
+        are left as they were. A compiled search's tree is read from its arrays."""
+        settings = (self.iterations, self.time_limit, self.c, self.seed, self.solver)
+        twin = MCTS(*settings, compiled=self.compiled)
+        twin._search(game, state, cap, self)
+        assert twin.last is not None and twin.last.trace is not None
+        return twin.last.trace
+
+    def _search(self, game: Game, state: Any, cap: int | None, owner: Any) -> Any:
+        """Play a move, keeping its tree (at most ``cap`` nodes, named after the agent
+        ``owner``) when ``cap`` is not None."""
         start = time.perf_counter()
         _require_moves(game, state)
         tree = self._tree_for(game, state)
@@ -231,8 +316,46 @@ class MCTS(Seeded):
                 "played the most visited move so far"
             )
         seconds = time.perf_counter() - start
-        self.last = SearchInfo(value, len(pv), done, seconds, pv, extra, note)
+        trace = None
+        if cap is not None:
+            kind = "the compiled tree's arrays" if tree.compiled else "the generic tree"
+            source = f"read from {kind} after the search"
+            if reused:
+                source += f"; the root's visits include {reused} kept from the last search"
+            answer = (best.action, value, ". ".join(filter(None, [source, note])))
+            trace = self._trace(game, state, cap, _label(owner), tree, answer)
+        self.last = SearchInfo(value, len(pv), done, seconds, pv, extra, note, trace)
         return best.action
+
+    def _trace(
+        self,
+        game: Game,
+        state: Any,
+        cap: int,
+        agent: str,
+        tree: Tree | CompiledTree,
+        answer: tuple[Any, float, str],
+    ) -> Trace:
+        """The tree ``tree`` grew, with the ``answer`` (the action chosen, its value and the
+        trace's note); its principal variation the chosen move, then the most visited line
+        below it."""
+        action, value, note = answer
+        recorder = record(tree, game, state, cap, self.c, self.solver)
+        move = format_action(game, action)
+        nodes = recorder.nodes
+        pv = [0] + [i for i in nodes[0].children if nodes[i].move == move][:1]
+        while len(pv) > 1 and nodes[pv[-1]].children:
+            pv.append(nodes[pv[-1]].children[0])
+        switches = {
+            "iterations": self.iterations,
+            "time_limit": self.time_limit,
+            "c": self.c,
+            "solver": self.solver,
+            "compiled": tree.compiled,
+            "seed": self.seed,
+        }
+        facts = {"move": move, "value": value, "pv": pv, "switches": switches, "note": note}
+        return recorder.trace("mcts", agent, game_name(game), **facts)
 
     def prepare(self, game: Game) -> None:
         """Load the compiled tree search now, so that no move's clock pays for it."""
