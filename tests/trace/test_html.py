@@ -33,8 +33,9 @@ def test_the_fragment_carries_the_tree_its_facts_and_its_steps(classic: Trace) -
     fragment = classic._repr_html_()
     data = data_of(fragment)
     assert data["parent"] == [node.parent for node in classic.nodes]
-    assert data["facts"][7] == "c2\npruned: 2 <= alpha 3"
-    assert data["facts"][5] == "a2\n" + "\n".join(node_facts(classic.nodes[5]))
+    titles = dict(re.findall(r'data-id="(\d+)" title="([^"]*)"', fragment))
+    assert titles["7"] == "c2&#10;pruned: 2 &lt;= alpha 3"  # hover: the node's facts
+    assert titles["5"] == "&#10;".join(["a2", *node_facts(classic.nodes[5])])
     assert data["steps"] == json.loads(json.dumps(steps(classic)))
     assert len(re.findall(r'<li class="[^"]*zs-pv[^"]*"', fragment)) == 3  # root, a1, b1
     assert len(re.findall(r'<li class="[^"]*zs-pruned[^"]*"', fragment)) == 2

@@ -165,7 +165,7 @@ def test_clicking_a_node_draws_its_board(page: Any, tmp_path: Path) -> None:
     assert tree.locator(".zs-board svg").count() == 1
     moves = [first.get_attribute("title"), kid.get_attribute("title")]
     shown = tree.locator(".zs-board-caption").inner_text()
-    assert shown == "after " + " ".join(str(t).split(" · ")[0] for t in moves)
+    assert shown == "after " + " ".join(str(t).split("\n")[0] for t in moves)
     assert "zs-selected" in str(kid.get_attribute("class"))
     assert first.locator(":scope > details").get_attribute("open") is not None  # not toggled
     label(tree, 0).click()

@@ -102,7 +102,7 @@ def _tree(trace: Trace, node: Node, on_pv: set[int], open_plies: int) -> str:
     classes = ["zs-max" if node.maximizing else "zs-min"]
     classes += ["zs-pv"] if node.id in on_pv else []
     classes += ["zs-pruned"] if node.kind == "pruned" else []
-    title = escape(" · ".join([node.move or "root", *node_facts(node)]))
+    title = escape("\n".join([node.move or "root", *node_facts(node)])).replace("\n", "&#10;")
     head = f'<li class="{" ".join(classes)}" data-id="{node.id}" title="{title}">'
     kids = trace.children(node)
     if not kids:
@@ -125,7 +125,6 @@ def trace_html(trace: Trace, game: Any = None, *, open_plies: int = 1) -> str:
     data = {
         "parent": [node.parent for node in trace.nodes],
         "move": [node.move for node in trace.nodes],
-        "facts": ["\n".join([node.move or "root", *node_facts(node)]) for node in trace.nodes],
         "boards": drawings,
         "board": which,
         "why": why,

@@ -36,7 +36,7 @@ window.zerosumTrace = window.zerosumTrace || function (root) {
   function show(id) {
     root.querySelectorAll(".zs-selected").forEach((li) => li.classList.remove("zs-selected"));
     items[id].classList.add("zs-selected");
-    info.textContent = data.facts[id];
+    info.textContent = items[id].title;
     const moves = path(id);
     caption.textContent = moves.length ? "after " + moves.join(" ") : "the position searched";
     const which = data.board[id];
@@ -56,7 +56,7 @@ window.zerosumTrace = window.zerosumTrace || function (root) {
   root.addEventListener("mouseover", (event) => {
     if (!event.target.closest(".zs-label")) return;
     const id = nodeOf(event.target);
-    if (id !== null) info.textContent = data.facts[id];
+    if (id !== null) info.textContent = items[id].title;
   });
 
   // ---- the step-through: position k shows the tree after k of the search's steps ----
