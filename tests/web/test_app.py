@@ -33,7 +33,8 @@ def test_the_page_and_its_files_are_served(client: httpx.Client) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert '<script src="/static/app.js">' in page.text
-    for name in ("app.js", "style.css", "favicon.svg"):
+    assert '<script src="/static/why.js">' in page.text
+    for name in ("app.js", "why.js", "style.css", "favicon.svg"):
         assert client.get(f"/static/{name}").status_code == 200
 
 

@@ -12,6 +12,9 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
                                       person's move and (unless reply is false) the answer
     POST   /api/games/{id}/reply      the agent's move, when it is the agent's turn
     POST   /api/games/{id}/undo       take back the person's last move and the answer
+    GET    /api/games/{id}/why        the tree the computer's search explored for its last
+                                      move, searched again, traced ("Why this move?")
+    GET    /api/games/{id}/why/{node} the position at a node of that tree (its board)
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import hooks
+from .. import budget, hooks
 from ..agents import Human
+from ..arena.isolation import AgentCrashed, AgentError
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
@@ -45,6 +49,7 @@ from .own_code import OwnCode
 from .sessions import Session, Sessions, TooManyForClient, TooManyGames
 from .thinking import Thinkers
 from .views import session_view
+from .why import CAP, Explained, NotExplained, explained_view, last_agent_move, node_board
 
 __all__ = ["create_app", "Limits", "WebApp", "PRESETS", "offered_presets"]
 
@@ -169,6 +174,8 @@ class WebApp:
             Route("/api/games/{game_id}/moves", own_faults(self.play_move), methods=["POST"]),
             Route("/api/games/{game_id}/reply", own_faults(self.agent_reply), methods=["POST"]),
             Route("/api/games/{game_id}/undo", own_faults(self.undo), methods=["POST"]),
+            Route("/api/games/{game_id}/why", own_faults(self.why), methods=["GET"]),
+            Route("/api/games/{game_id}/why/{node:int}", own_faults(self.why_board)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
         handlers = {ApiError: _api_error, HTTPException: _http_error}
@@ -236,6 +243,26 @@ class WebApp:
         self.pool.forget(session.id)  # the memory budget: no tree or table kept between moves
         session.play(reply.action, "agent", reply)
         self.sessions.touch(session)
+
+    async def explain(self, session: Session, at: int) -> Explained:
+        """The computer's move ``at`` explained: its position searched again, traced, in a
+        host under the move cap (503 past it; 422 for an agent that cannot be traced)."""
+        reply = session.moves[at].reply
+        assert reply is not None
+        try:
+            trace = await self.pool.trace(
+                session.id, session.agent_spec, session.game, session.states[at], CAP,
+                session.game_spec,
+            )  # fmt: skip
+        except budget.Overrun:
+            cap = self.limits.move_seconds
+            raise ApiError(503, f"its search could not be shown within the {cap:g} s cap") from None
+        except AgentCrashed as exc:
+            raise ApiError(503, f"its search could not be shown: {exc}") from None
+        except AgentError as exc:  # what zs.trace says of an agent it cannot trace
+            raise ApiError(422, exc.text) from None
+        still_live(session)
+        return Explained(at, reply, explained_view(session, at, trace))
 
     # The routes.
 
@@ -348,6 +375,30 @@ class WebApp:
             # an agent that remembers the game must forget the taken-back moves
             self.pool.forget(session.id)
         return JSONResponse(session_view(session))
+
+    async def why(self, request: Request) -> Response:
+        session = self.session_of(request)
+        try:
+            at = last_agent_move(session)
+        except NotExplained as exc:
+            raise ApiError(409, str(exc)) from None
+        if session.explained is None or not session.explained.holds_for(session):
+            claim(session)
+            async with session.lock:
+                still_live(session)
+                session.explained = await self.explain(session, at)
+        return JSONResponse(session.explained.view)
+
+    async def why_board(self, request: Request) -> Response:
+        session = self.session_of(request)
+        explained = session.explained
+        if explained is None or not explained.holds_for(session):
+            raise ApiError(409, "no tree of the computer's last move yet: GET .../why first")
+        try:
+            board = node_board(session, explained, request.path_params["node"])
+        except NotExplained as exc:
+            raise ApiError(404, str(exc)) from None
+        return JSONResponse(board)
 
 
 def create_app(

@@ -13,10 +13,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Game
 from .thinking import Reply
+
+if TYPE_CHECKING:
+    from .why import Explained
 
 __all__ = ["Move", "Session", "Sessions", "TooManyGames", "TooManyForClient"]
 
@@ -57,6 +60,8 @@ class Session:
     game_spec: str = ""  # how the game was asked for (agent hosts load a user's game by it)
     #: Set when the game is deleted or dropped, so a move still running in it knows.
     removed: bool = False
+    #: The computer's last move explained ("Why this move?"), kept for its boards.
+    explained: Explained | None = None
 
     @property
     def state(self) -> Any:
