@@ -518,3 +518,98 @@ def test_perfect_answers_the_opening_of_standard_connect_four_from_the_book(
         verdict = page.text_content("#search") or ""
         assert "win" in verdict or "draw" in verdict
         shot(page, "perfect-7x6-book")
+
+
+def test_why_this_move_draws_the_tree_and_steps_through_alpha_beta(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:  # a server of its own: the shared one caps games per client
+        page = open_page(url)
+        start(page, "tictactoe", "alphabeta:depth=4")
+        assert page.is_hidden("#why")  # the computer has not moved yet
+        click_move(page, "0")
+        page.click("#why")
+        page.wait_for_selector("#why-tree li.pv")
+        assert "looked at" in (page.text_content("#why-summary") or "")
+        pv = page.query_selector_all("#why-tree li.pv")
+        assert len(pv) >= 2 and all(item.is_visible() for item in pv)  # the line it expects, open
+        page.wait_for_selector("#why-board svg")  # the position it moved from
+        shot(page, "why-tree")
+
+        # a folded node opens on its toggle
+        folded = "#why-tree li:not(.pv):has(> ul[hidden]) > .row .fold"
+        item = page.query_selector(folded).evaluate_handle("e => e.closest('li')").as_element()
+        item.query_selector(":scope > .row .fold").click()
+        assert item.query_selector(":scope > ul").is_visible()
+
+        # a pruned branch: shown greyed with its reason once its parent is open
+        pruned = page.query_selector("#why-tree li.pruned")
+        pruned.evaluate(
+            "e => { for (let p = e.parentElement; p; p = p.parentElement) p.hidden = 0 }"
+        )
+        assert pruned.is_visible()
+        said = pruned.text_content() or ""
+        assert "pruned" in said and "already showed" in said and "pruned: pruned" not in said
+        grey = pruned.evaluate("e => getComputedStyle(e.querySelector('.move')).color")
+        assert grey == "rgb(153, 153, 153)"
+        pruned.scroll_into_view_if_needed()
+        pruned.hover()
+        assert page.is_visible("#why-tip") and "pruned" in (page.text_content("#why-tip") or "")
+        shot(page, "why-pruned")
+
+        # hovering shows a node's window and value; clicking draws its position
+        child = page.query_selector("#why-tree > ul > li > ul > li")
+        child.query_selector(":scope > .row").hover()
+        tip = page.text_content("#why-tip") or ""
+        assert "window on entry [α" in tip and "value" in tip
+        child.query_selector(":scope > .row .move").click()
+        page.wait_for_function(
+            "document.querySelector('#why-board figcaption').innerText > 'After'"
+        )
+        assert page.query_selector("#why-board svg [data-action]") is None  # a picture, no moves
+
+        # the step-through: the root's window narrows as its children return
+        def root_facts() -> str:
+            return str(page.text_content("#why-tree > ul > li > .row .facts") or "")
+
+        page.click("#why-next")
+        first = page.text_content("#why-step") or ""
+        assert first.startswith("Step 1 of") and "enter root" in first
+        assert "[α −∞, β +∞]" in root_facts()
+        assert page.query_selector("#why-tree li.current") is not None
+        windows = [root_facts()]
+        while windows[-1] == windows[0]:
+            page.click("#why-next")
+            windows.append(root_facts())
+        assert "α −∞" not in windows[-1]  # MAX raised alpha when its first child returned
+        assert page.query_selector("#why-tree li.current").is_visible()
+        shot(page, "why-step")
+        page.click("#why-prev")
+        assert root_facts() == windows[-2]
+        assert f"Step {len(windows) - 1} of" in (page.text_content("#why-step") or "")
+
+
+def test_why_this_move_draws_an_mcts_tree_by_visits_and_folds_away(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:  # a server of its own: the shared one caps games per client
+        page = open_page(url)
+        start(page, "tictactoe", "mcts:time_limit=1")
+        click_move(page, "4")
+        page.click("#why")
+        page.wait_for_selector("#why-tree li.pv")
+        assert "visits, mean" in (page.text_content("#why-tree") or "")
+        assert page.is_hidden("#why-steps")  # no step-through for a sampled tree
+        shot(page, "why-mcts")
+        page.click("#why")  # the button folds the tree away again
+        assert page.is_hidden("#why-panel")
+        page.click("#why")
+        page.wait_for_selector("#why-panel", state="visible")
+        before = moves_text(page)
+        legal = [
+            g.get_attribute("data-action") for g in page.query_selector_all("#board [data-action]")
+        ]
+        click_move(page, legal[0])
+        assert before != moves_text(page) and page.is_hidden(
+            "#why-panel"
+        )  # a tree of one move only

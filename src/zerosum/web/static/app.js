@@ -188,6 +188,7 @@ function render() {
   $("play").hidden = !view && !busy;
   drawBoard();
   showSearch(view ? view.search : null);
+  whyFollows(view, busy); // why.js: the tree of the computer's last move
   $("moves").textContent = view && view.moves.length
     ? "Moves: " + view.moves.map((m) => m.action).join(" ") : "";
   const board = $("board");
