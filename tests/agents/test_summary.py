@@ -155,3 +155,15 @@ def test_the_terminal_lines_mark_the_move_played_and_keep_each_label_whole() -> 
     rated = [item.strip() for line in listed for item in line.split(",") if item.strip()]
     assert rated[0] == "0: +0.50 (played)" and rated[-1] == "8: +0.42" and len(rated) == 9
     assert all(len(line) <= 40 for line in lines)
+
+
+def test_minimax_rates_every_root_move_exactly() -> None:
+    state = GAME.result(GAME.result(GAME.initial_state, 0), 1)  # X to move, O in a corner
+    agent = zs.agents.Minimax()
+    agent(GAME, state)
+    assert agent.last is not None
+    said = search_summary(GAME, agent.last)
+    assert said["verdict"] == "The computer can force a win, however you play."
+    wins = {"3", "4", "6"}
+    assert said["moves"] == {str(a): "win" if str(a) in wins else "+0.00" for a in range(2, 9)}
+    assert "<=" not in said["legend"]  # minimax prunes nothing: no bounds

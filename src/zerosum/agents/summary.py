@@ -4,9 +4,9 @@ proved, and what each move it rated was worth to it.
 One function says it wherever a move is shown: the page's JSON (:mod:`zerosum.web.views`),
 and :func:`zerosum.arena.judge` and ``zerosum play`` on the terminal. It says only what
 the agent computed: each move's value where the search left one in ``last.extra`` (a
-perfect player's proof, MCTS's and Monte-Carlo's means, alpha-beta's root values), an
-alpha-beta value it only bounded as a bound (``<= draw``), and nothing per move for an
-agent that rated none (minimax).
+perfect player's proof, MCTS's and Monte-Carlo's means, minimax's and alpha-beta's root
+values), an alpha-beta value it only bounded as a bound (``<= draw``), and nothing per
+move for an agent that rated none.
 """
 
 from __future__ import annotations
@@ -163,7 +163,8 @@ def _sampled_summary(
 
 
 def _searched_moves(info: SearchInfo, sides: Sides) -> dict[str, Any]:
-    """``moves`` and ``legend`` from alpha-beta's root values, when it left them."""
+    """``moves`` and ``legend`` from minimax's or alpha-beta's root values, when it left
+    them."""
     values = info.extra.get("root_values")
     if not isinstance(values, dict) or not values:
         return {"moves": {}}
