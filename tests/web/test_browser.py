@@ -577,6 +577,12 @@ def test_why_this_move_draws_the_tree_and_steps_through_alpha_beta(
         assert first.startswith("Step 1 of") and "enter root" in first
         assert "[α −∞, β +∞]" in root_facts()
         assert page.query_selector("#why-tree li.current") is not None
+        for _ in range(5):  # a few steps in: the nodes not reached yet are faded
+            page.click("#why-next")
+        assert page.query_selector("#why-tree li.unreached") is not None
+        shot(page, "why-step-early")
+        for _ in range(5):
+            page.click("#why-prev")
         windows = [root_facts()]
         while windows[-1] == windows[0]:
             page.click("#why-next")
