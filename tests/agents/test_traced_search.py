@@ -143,12 +143,13 @@ def test_a_compiled_search_is_retraced_with_its_value_and_node_count(
 
 def test_a_compiled_agent_asked_for_a_trace_keeps_one_every_move() -> None:
     game = zs.games.TicTacToe()
-    agent = AlphaBeta(3, trace=500)
+    agent = zs.make_agent("alphabeta:depth=3,trace=500")
     state = game.initial_state
     for _ in range(3):
         move = agent(game, state)
         assert agent.last is not None and agent.last.trace is not None
         assert agent.last.trace.move == str(move) and "compiled" in agent.last.trace.note
+        assert agent.last.trace.agent == "alphabeta:depth=3,trace=500"
         state = game.result(state, move)
 
 

@@ -75,7 +75,7 @@ def _game_name(game: Game) -> str:
     return hooks.spec(game) or type(game).__name__
 
 
-def _line(recorder: Recorder, best: dict[int, int], start: int | None) -> list[int]:
+def _line(best: dict[int, int], start: int | None) -> list[int]:
     """Node ids from ``start`` down its best children."""
     line: list[int] = []
     while start is not None:
@@ -130,7 +130,7 @@ def minimax_tree(
         _game_name(game),
         move=spoken(game, pv[0]) if pv else "",
         value=v,
-        pv=_line(recorder, best_child, root),
+        pv=_line(best_child, root),
         switches={"depth": agent.depth},
     )
     return v, pv, recorder.visited, found
@@ -177,27 +177,17 @@ class TracedSearch(_Search):
         self.iterations = 0  # iterations started
         self.root_me = 0
 
-    def trace(self, state: Any, move: Any, value: float, note: str = "") -> Trace:
-        """The trace of the last finished iteration (else of the one the deadline cut)."""
+    def trace(self, state: Any, move: Any, value: float, note: str = "", name: str = "") -> Trace:
+        """The trace of the last finished iteration (else of the one the deadline cut), of
+        the agent ``name`` (by default, of this search's agent)."""
         recorder = self.finished or self.recorder
         assert recorder is not None, "the search has not run"
         best = self.finished_best if self.finished else self.best_child
         iteration = self.finished_iteration if self.finished else self.iteration
         agent = self.agent
-        root = recorder.nodes[0].id if recorder.nodes else None
-        chosen = (
-            next(
-                (
-                    i
-                    for i in recorder.nodes[0].children
-                    if recorder.nodes[i].move == spoken(self.game, move)
-                ),
-                None,
-            )
-            if root is not None
-            else None
-        )
-        pv = [] if root is None else [root, *_line(recorder, best, chosen)]
+        root, said = recorder.nodes[0], spoken(self.game, move)
+        chosen = next((i for i in root.children if recorder.nodes[i].move == said), None)
+        pv = [root.id, *_line(best, chosen)]
         switches = {
             "depth": agent.depth,
             "ordering": agent.ordering,
@@ -211,12 +201,12 @@ class TracedSearch(_Search):
         if self.iterations > 1 or iteration != (agent.depth or _INF):
             to = "the end" if iteration == _INF else f"depth {int(iteration)}"
             words.append(
-                f"recorded: the search to {to}, the last finished of {self.iterations} "
-                "iterations of iterative deepening"
+                f"recorded: the search to {to}, the last finished of the {self.iterations} "
+                "iterations of iterative deepening started"
             )
         return recorder.trace(
             "alphabeta",
-            _agent_name(agent),
+            name or _agent_name(agent),
             _game_name(self.game),
             move=spoken(self.game, move),
             value=value,
@@ -297,9 +287,6 @@ class TracedSearch(_Search):
         by_history = not hooks.ordered_actions(game)
         mirror = self.mirror
         search = self
-
-        def ended(state: Any, k: Hashable) -> bool:
-            return bool(is_terminal(state))
 
         def reward(move: Any, depth: float, ply: int) -> None:
             if ply < 256 and killers[ply][0] != move:
@@ -460,7 +447,6 @@ class TracedSearch(_Search):
                     table[k] = (depth, best, best, best_move, cut)
             return best
 
-        self.ended = ended
         return negamax
 
 
@@ -517,7 +503,7 @@ def rerun(
     value, moves, _ = search.run(state, start)
     if move is None or move not in moves:
         move = moves[0] if agent.seed is None or len(moves) == 1 else twin.rng.choice(moves)
-    return search.trace(state, move, value, note), search.nodes
+    return search.trace(state, move, value, note, _agent_name(agent)), search.nodes
 
 
 def evaluation_trace(algorithm: str, agent: Any, game: Game, state: Any, cap: int) -> Trace:
