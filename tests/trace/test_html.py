@@ -46,7 +46,7 @@ def test_the_fragment_carries_the_tree_its_facts_and_its_steps(classic: Trace) -
 def test_each_drawing_stands_alone_and_fetches_nothing(classic: Trace) -> None:
     one, two = classic._repr_html_(), classic._repr_html_()
     ids = [re.search(r'class="zs-trace" id="([^"]+)"', f)[1] for f in (one, two)]  # type: ignore[index]
-    assert ids[0] != ids[1] and f'getElementById("{ids[0]}")' in one
+    assert ids[0] != ids[1] and f'zerosumTrace.start("{ids[0]}", document.currentScript)' in one
     assert "<style>" in one and "window.zerosumTrace" in one
     assert not re.search(r"(src|href)=|@import|<link|https?://(?!www\.w3\.org)", one)
 

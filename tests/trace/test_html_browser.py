@@ -199,3 +199,28 @@ def test_stepping_through_alpha_beta(page: Any, tmp_path: Path) -> None:
     assert "zs-stepping" not in str(page.tictactoe.get_attribute("class"))  # the other tree
     tree.locator("button[data-act=whole]").click()
     assert step_text.inner_text() == "" and tree.locator(".zs-val").first.is_visible()
+
+
+#: How JupyterLab puts an HTML output on the page: into a detached node by innerHTML, its
+#: scripts then re-created (innerHTML runs none), and the node attached.
+JUPYTERLAB = """fragment => {
+  const host = document.createElement("div");
+  host.innerHTML = fragment;
+  host.querySelectorAll("script").forEach(old => {
+    const script = document.createElement("script");
+    for (const a of old.attributes) script.setAttribute(a.name, a.value);
+    script.textContent = old.textContent;
+    old.replaceWith(script);
+  });
+  document.body.appendChild(host);
+}"""
+
+
+def test_a_tree_added_as_jupyterlab_adds_it(page: Any, make_classic: Callable[..., Trace]) -> None:
+    page.evaluate(JUPYTERLAB, make_classic()._repr_html_())
+    tree = page.locator(".zs-trace").nth(2)
+    tree.locator("button[data-act=next]").click()
+    assert tree.locator(".zs-step-text").inner_text() == (
+        "step 1 of 16: enter root (MAX) with window (-inf, +inf)"
+    )
+    assert page.classic.locator(".zs-step-text").inner_text() == ""

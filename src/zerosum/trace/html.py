@@ -151,6 +151,6 @@ def trace_html(trace: Trace, game: Any = None, *, open_plies: int = 1) -> str:
         '<div class="zs-board"></div></div></div>'
         f'<div class="zs-foot">principal variation highlighted · {escape(cap_line(trace))}</div>'
         f'<script type="application/json" class="zs-data">{_script_json(data)}</script>'
-        f'<script>{_asset("trace.js")}\nwindow.zerosumTrace(document.getElementById("{root}"));'
-        "</script></div>"
+        f"<script>{_asset('trace.js')}\n"
+        f'window.zerosumTrace.start("{root}", document.currentScript);</script></div>'
     )

@@ -1,8 +1,20 @@
 // The interactive search tree (zerosum.trace.html). Defined once per page; each drawn
-// trace calls zerosumTrace(its root element), so several trees work side by side, and
-// every lookup stays inside that root.
-window.zerosumTrace = window.zerosumTrace || function (root) {
-  if (!root || root.dataset.ready) return;
+// trace's script calls zerosumTrace.start(its root's id, itself), so several trees work
+// side by side, and every lookup stays inside that root.
+window.zerosumTrace = window.zerosumTrace || (function () {
+// The root is the script's own ancestor (found even before a notebook attaches the
+// output to the page), else found by id once it is on the page.
+function start(id, script) {
+  let tries = 0;
+  (function find() {
+    const root = (script && script.closest(".zs-trace")) || document.getElementById(id);
+    if (root) draw(root);
+    else if (tries++ < 200) setTimeout(find, 50);
+  })();
+}
+
+function draw(root) {
+  if (root.dataset.ready) return;
   root.dataset.ready = "1";
   const data = JSON.parse(root.querySelector("script.zs-data").textContent);
   const info = root.querySelector(".zs-info");
@@ -107,4 +119,7 @@ window.zerosumTrace = window.zerosumTrace || function (root) {
     root.querySelector("button[data-act=whole]").disabled = k === 0;
   }
   if (steps.length) showStep(0);
-};
+}
+
+return { start: start, draw: draw };
+})();
