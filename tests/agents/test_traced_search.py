@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from typing import Any
 
 import pytest
@@ -151,6 +152,15 @@ def test_a_compiled_agent_asked_for_a_trace_keeps_one_every_move() -> None:
         assert agent.last.trace.move == str(move) and "compiled" in agent.last.trace.note
         assert agent.last.trace.agent == "alphabeta:depth=3,trace=500"
         state = game.result(state, move)
+
+
+def test_a_trace_of_an_agent_with_a_time_limit_keeps_to_it() -> None:
+    game = zs.games.ConnectFour()
+    start = time.perf_counter()
+    tree = zs.trace(AlphaBeta(time_limit=0.3), game)
+    assert time.perf_counter() - start < 5
+    assert tree.switches["iteration"] >= 1 and "iterative deepening" in tree.note
+    _facts(tree)
 
 
 def test_minimax_traced_counts_and_plays_as_minimax() -> None:

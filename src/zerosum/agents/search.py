@@ -27,6 +27,8 @@ ordering", "depth 3 against depth 5") are one argument each:
   forces the Python search, for comparison;
 - ``trace``: keep in ``last.trace`` the tree each move's search explored, at most
   ``trace`` nodes (``zerosum.trace``; off by default, and then the search is untouched).
+  A traced search runs slower, and where the search is compiled the trace is a second
+  search on the Python path (up to ``time_limit`` again): for looking, not for matches.
 
 **The textbook's alpha-beta**, node for node: ``AlphaBeta(depth, ordering=False,
 table=False, depth_adjust=False, compiled=False)`` searches once to ``depth`` in the

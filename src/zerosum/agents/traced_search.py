@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from .. import hooks
+from .. import budget, hooks
 from ..game import Game
 from ..trace import Recorder, Trace
 from .base import evaluator
@@ -498,8 +498,9 @@ def rerun(
         return evaluation_trace("alphabeta", agent, game, state, cap), 1
     if agent.would_compile(game):
         mirror, note = compiled_note(agent)
-    search = TracedSearch(twin, game, None, cap, mirror)
     start = time.perf_counter()
+    # the agent's time limit (and the caller's deadline) bound the re-run as the move
+    search = TracedSearch(twin, game, budget.deadline_for(agent.time_limit, start), cap, mirror)
     value, moves, _ = search.run(state, start)
     if move is None or move not in moves:
         move = moves[0] if agent.seed is None or len(moves) == 1 else twin.rng.choice(moves)
