@@ -27,6 +27,7 @@ def _games() -> list[tuple[str, Any]]:
         ("tictactoe", zs.games.TicTacToe()),
         ("kayles", Kayles(7)),  # a user game with extra turns
         ("heaps", Heaps()),  # a user game rich in transpositions
+        ("lists", Heaps(lists=True)),  # unhashable states: no table
     ]
 
 
