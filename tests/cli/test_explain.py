@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -49,7 +50,8 @@ def test_the_textbooks_tree_with_its_pruned_leaves(
     assert main(["explain", "classic.py:Classic", TEXTBOOK]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith(": move a, value 3")
-    tree = [line.lstrip(" │├└─") for line in lines[1:-1]]
+    root = next(i for i, line in enumerate(lines) if line.startswith("* root  "))  # past notes
+    tree = [line.lstrip(" │├└─") for line in lines[root:-1]]
     assert [line.lstrip("* ").split("  ")[0] for line in tree] == [
         "root", "a", "1", "2", "3", "b", "1", "2", "3", "c", "1", "2", "3",
     ]  # fmt: skip
@@ -80,6 +82,13 @@ def test_mcts_shows_its_visits(capsys: pytest.CaptureFixture[str]) -> None:
     assert "visits" in out and "mean" in out
 
 
+def test_a_search_without_a_depth_ends_in_time(capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.perf_counter()
+    assert main(["explain", "connect4", "alphabeta:compiled=false", "--move-seconds", "1"]) == 0
+    assert time.perf_counter() - started < 30
+    assert "the cap of 200 nodes left out" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -91,6 +100,7 @@ def test_mcts_shows_its_visits(capsys: pytest.CaptureFixture[str]) -> None:
         (["tictactoe", "minimax", "--cap", "0"], "--cap"),
         (["tictactoe", "minimax", "--cap", "1e9"], "MAX_CAP"),
         (["tictactoe", "minimax", "--depth", "-1"], "--depth"),
+        (["tictactoe", "minimax", "--move-seconds", "0"], "--move-seconds"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

@@ -9,10 +9,11 @@ from typing import Any
 from .. import hooks
 from ..agents import make_agent
 from ..agents.tracing import TRACEABLE, trace
+from ..budget import limit
 from ..game import game_name, replay, split_moves
 from ..games import load_game
 from .errors import UsageError
-from .types import count_up_to, plies
+from .types import count_up_to, move_seconds, plies
 
 __all__ = ["MAX_CAP", "add_explain_command"]
 
@@ -31,7 +32,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if game.is_terminal(state):
         where = f"after {args.moves!r}" if args.moves.strip() else "at the start"
         raise UsageError(f"{game_name(game)} is over {where}: there is no move to explain")
-    print(trace(agent, game, state, cap=args.cap).text(depth=args.depth))
+    with limit(args.move_seconds):  # an agent without a depth would search to the end
+        found = trace(agent, game, state, cap=args.cap)
+    print(found.text(depth=args.depth))
     return 0
 
 
@@ -60,5 +63,11 @@ def add_explain_command(commands: Any) -> None:
         default=None,
         metavar="D",
         help="show nodes down to D plies below the position, counting the rest (all)",
+    )
+    explain.add_argument(
+        "--move-seconds",
+        type=move_seconds,
+        default=5.0,
+        help="time the search may take; it then shows its last finished iteration (5)",
     )
     explain.set_defaults(run=cmd_explain)
