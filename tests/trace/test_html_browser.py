@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from zerosum.trace import Trace
+from zerosum.trace import Recorder, Trace
 
 FLAGS = [
     "--headless",
@@ -224,3 +224,17 @@ def test_a_tree_added_as_jupyterlab_adds_it(page: Any, make_classic: Callable[..
         "step 1 of 16: enter root (MAX) with window (-inf, +inf)"
     )
     assert page.classic.locator(".zs-step-text").inner_text() == ""
+
+
+def test_minimax_steps_without_a_window(page: Any) -> None:
+    rec = Recorder(cap=5)
+    root = rec.enter(None, "", True)
+    for move, value in (("x", 0.5), ("y", -1.0)):
+        rec.enter(root, move, False, kind="cutoff", heuristic=value, value=value)
+    rec.set(root, value=0.5)
+    page.evaluate(JUPYTERLAB, rec.trace("minimax", "minimax:depth=1", "toy")._repr_html_())
+    tree = page.locator(".zs-trace").nth(2)
+    for _ in range(2):
+        tree.locator("button[data-act=next]").click()
+    assert node(tree, 0).locator(".zs-live").first.inner_text() == "v=0.5"
+    assert node(tree, 1).locator(".zs-live").first.inner_text() == "= 0.5"

@@ -86,6 +86,11 @@ function draw(root) {
       showStep(0);
     }
   }
+  // An open node as the textbook writes it: its window (alpha-beta only) and best so far.
+  function opened(o) {
+    const window = o.alpha === null && o.beta === null ? "" : "\u03b1=" + num(o.alpha) + " \u03b2=" + num(o.beta) + " ";
+    return window + "v=" + num(o.value);
+  }
   function showStep(k) {
     at = k;
     root.classList.toggle("zs-stepping", k > 0);
@@ -108,7 +113,7 @@ function draw(root) {
       const live = li.querySelector(":scope > details > summary .zs-live, :scope > .zs-leaf .zs-live");
       if (!live) return;
       if (k === 0 || !state) live.textContent = "";
-      else if (open[id]) live.textContent = "\u03b1=" + num(open[id].alpha) + " \u03b2=" + num(open[id].beta) + " v=" + num(open[id].value);
+      else if (open[id]) live.textContent = opened(open[id]);
       else if (state === "skipped") live.textContent = "pruned";
       else live.textContent = "= " + num(values[id]);
     });
