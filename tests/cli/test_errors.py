@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+
 import pytest
 
 from processes import run_zerosum
@@ -27,3 +31,17 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> No
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert result.stderr.startswith("zerosum: error: ")
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly() -> None:
+    """``zerosum agents | head -1``: the reader is gone before the command writes a word,
+    so the output hits a closed pipe; the command ends as SIGPIPE would end it (141),
+    with nothing on stderr, not with an error line or a traceback."""
+    command = subprocess.Popen(
+        [sys.executable, "-m", "zerosum", "agents"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert command.stdout is not None and command.stderr is not None
+    command.stdout.close()  # before the command is even done importing
+    status = command.wait(timeout=60)
+    assert command.stderr.read() == b""
+    assert status == 128 + signal.SIGPIPE

@@ -3,12 +3,15 @@
 One module per command or family of commands (:mod:`.listing`, :mod:`.play`, :mod:`.match`,
 :mod:`.analysis`, :mod:`.explain`, :mod:`.serve`, :mod:`.solve`), the games' own commands
 found through their registry (:mod:`.game_commands`), the argument types in :mod:`.types`.
-Bad input of any kind ends with a one-line message on stderr and exit status 2.
+Bad input of any kind ends with a one-line message on stderr and exit status 2; a reader
+that stops reading the output early (``| head``) ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -30,10 +33,12 @@ __all__ = ["OutOfTimeError", "UsageError", "build_parser", "main"]
 
 Command = Callable[[argparse.Namespace], int]
 
+DESCRIPTION = "Two-player zero-sum games: play them, match agents, solve positions, explain a move."
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand, each with its ``run`` function."""
-    parser = Parser(prog="zerosum", description=__doc__.split("\n")[0] if __doc__ else None)
+    parser = Parser(prog="zerosum", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_listing_commands(commands)
     add_play_command(commands)
@@ -59,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ZerosumError) as exc:
         print(f"zerosum: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader of the output left (``zerosum games | head -1``)
+        _quiet_stdout()
+        return 128 + signal.SIGPIPE  # as a process that SIGPIPE ended
     except (OSError, OutOfTimeError) as exc:  # a write failed (disk full, read-only), or time
         print(f"zerosum: error: {os_reason(exc)}", file=sys.stderr)
         return 1
@@ -67,3 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_status(exc)
     finally:
         notices.listen(before)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what is still buffered for a reader that left prints no second error."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
