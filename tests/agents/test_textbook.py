@@ -203,7 +203,8 @@ def test_the_textbooks_three_ply_tree_prunes_the_leaves_4_and_6() -> None:
     third = tree.root.children[2]
     assert [(n.parent, n.move, n.value) for n in cut] == [(second, "0", 2), (third, "2", 2)]
     assert "at most alpha = 3" in cut[0].reason
-    assert all("pruned" in n.reason for n in tree.nodes if n.kind == "pruned")
+    why = "0 (2 <= alpha 3) already showed that MAX, above, avoids this position"
+    assert all(n.reason == why for n in tree.nodes if n.kind == "pruned")  # the why only
     leaves = [n.value for n in tree.nodes if n.kind == "terminal"]
     assert leaves == [3, 12, 8, 2, 14, 5, 2]
     assert tree.nodes[second].alpha == 3 and tree.nodes[second].beta == math.inf

@@ -59,7 +59,7 @@ def _facts(tree: Trace) -> None:
     """What every alpha-beta trace says of its nodes."""
     for node in tree.nodes:
         if node.kind == "pruned":
-            assert node.reason.startswith("pruned: ") and node.value is None
+            assert node.reason and not node.reason.startswith("pruned") and node.value is None
             siblings = tree.children(tree.nodes[node.parent])  # type: ignore[index]
             assert any(s.cut for s in siblings[: node.order])
             continue

@@ -62,9 +62,15 @@ def _cut_reason(maximizing: bool, value: float, alpha: float, beta: float) -> st
     )
 
 
-def _pruned_reason(cutter: str, maximizing: bool) -> str:
+def _pruned_reason(cutter: str, maximizing: bool, value: float, alpha: float, beta: float) -> str:
+    """Why a move was never searched (the renderers say "pruned" themselves): the value of
+    its sibling ``cutter`` (root player's view) against the window it crossed."""
+    if maximizing:
+        crossed = f"{_number(value)} >= beta {_number(beta)}"
+    else:
+        crossed = f"{_number(value)} <= alpha {_number(alpha)}"
     above = "MIN" if maximizing else "MAX"
-    return f"pruned: {cutter} already showed that {above}, above, avoids this position"
+    return f"{cutter} ({crossed}) already showed that {above}, above, avoids this position"
 
 
 def _agent_name(agent: Any) -> str:
@@ -132,6 +138,7 @@ def minimax_tree(
         value=v,
         pv=_line(best_child, root),
         switches={"depth": agent.depth},
+        game_object=game,
     )
     return v, pv, recorder.visited, found
 
@@ -213,6 +220,7 @@ class TracedSearch(_Search):
             pv=pv,
             switches=switches,
             note="; ".join(words),
+            game_object=self.game,
         )
 
     def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
@@ -295,10 +303,13 @@ class TracedSearch(_Search):
                 slot[0] = move
             history[move] += 1 << int(min(depth, 30))
 
-        def prune(node: int | None, moves: Any, after: int, cutter: Any, maximizing: bool) -> None:
+        def prune(
+            node: int | None, moves: Any, after: int, cutter: Any, maximizing: bool,
+            value: float, window: tuple[float, float],
+        ) -> None:  # fmt: skip
             recorder = search.recorder
             assert recorder is not None
-            reason = _pruned_reason(spoken(game, cutter), maximizing)
+            reason = _pruned_reason(spoken(game, cutter), maximizing, value, *window)
             for move in moves[after:]:
                 if move != cutter:
                     recorder.enter(
@@ -369,15 +380,14 @@ class TracedSearch(_Search):
                     if is_terminal(child) and utility(child, me) * decay >= beta:
                         raw = utility(child, me)
                         window = _window(sign, alpha, beta, decay)
-                        why = _cut_reason(
-                            maximizing, sign * raw * decay, *_root_window(sign, alpha, beta)
-                        )
+                        root_window = _root_window(sign, alpha, beta)
+                        why = _cut_reason(maximizing, sign * raw * decay, *root_window)
                         kept = recorder.enter(
                             node, spoken(game, move), not maximizing, child, kind="terminal",
                             value=sign * raw, cut=True, **window,
                             reason=f"ends the game at once, enough for a cut-off: {why}",
                         )  # fmt: skip
-                        prune(node, moves, 0, move, maximizing)
+                        prune(node, moves, 0, move, maximizing, sign * raw * decay, root_window)
                         recorder.set(node, value=sign * raw * decay)
                         if kept is not None and node is not None:
                             search.best_child[node] = kept
@@ -429,7 +439,10 @@ class TracedSearch(_Search):
                                 kept, cut=True,
                                 reason=_cut_reason(maximizing, sign * value, a_root, b_root),
                             )  # fmt: skip
-                            prune(node, moves, i + 1, move, maximizing)
+                            prune(
+                                node, moves, i + 1, move, maximizing, sign * value,
+                                (a_root, b_root),
+                            )  # fmt: skip
                             if ordering:
                                 reward(move, depth, ply)
                             break
@@ -516,5 +529,5 @@ def evaluation_trace(algorithm: str, agent: Any, game: Game, state: Any, cap: in
     first = next(iter(game.actions(state)))
     return recorder.trace(
         algorithm, _agent_name(agent), _game_name(game), move=spoken(game, first), value=value,
-        pv=[0], switches={"depth": 0},
+        pv=[0], switches={"depth": 0}, game_object=game,
     )  # fmt: skip

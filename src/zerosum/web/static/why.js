@@ -159,7 +159,7 @@ function toggle(item) {
 
 // What a node's row says: its value (or why it was pruned), as known at this step.
 function facts(node, known) {
-  if (node.kind === "pruned") return known.pruned ? node.reason || "pruned" : "";
+  if (node.kind === "pruned") return known.pruned ? (node.reason ? `pruned: ${node.reason}` : "pruned") : "";
   const parts = [];
   if (node.visits !== null) parts.push(`${node.visits.toLocaleString()} visits, mean ${num(node.mean)}`);
   if (node.playouts !== null) {
@@ -184,7 +184,7 @@ function tipText(node, known) {
   if (node.heuristic !== null) lines.push(`heuristic ${num(node.heuristic)}`);
   if (node.visits !== null) lines.push(`visits ${node.visits}, mean ${num(node.mean)}`);
   if (node.playouts !== null) lines.push(`playouts ${node.playouts}, mean ${num(node.mean)}`);
-  if (node.reason) lines.push(node.reason);
+  if (node.reason) lines.push(node.kind === "pruned" ? `pruned: ${node.reason}` : node.reason);
   return lines.join("\n");
 }
 
