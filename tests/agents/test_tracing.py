@@ -40,3 +40,23 @@ def test_a_finished_game_has_no_search_to_trace() -> None:
         state = game.result(state, move)
     with pytest.raises(ValueError, match="game is over"):
         zs.trace(AlphaBeta(2), game, state)
+
+
+@pytest.mark.parametrize(
+    "agent",
+    [
+        Minimax(1, trace=20),
+        Minimax(0, trace=5),
+        AlphaBeta(2, trace=20),
+        AlphaBeta(2, compiled=False, trace=20),
+        zs.agents.MonteCarlo(playouts=4, seed=1, trace=20),
+        zs.agents.MCTS(iterations=30, seed=1, trace=20),
+    ],
+    ids=repr,
+)
+def test_an_agents_own_trace_keeps_the_game_so_its_tree_draws_boards(agent: object) -> None:
+    game = zs.games.TicTacToe()
+    agent(game, game.initial_state)  # type: ignore[operator]
+    tree = agent.last.trace  # type: ignore[attr-defined]
+    assert tree is not None and tree.game_object is game
+    assert '"boards": ["' in tree._repr_html_()  # the positions' drawings are embedded

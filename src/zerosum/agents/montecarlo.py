@@ -140,7 +140,7 @@ class MonteCarlo(Seeded):
         move = format_action(game, actions[chosen])
         pv = [0, 1] if cap > 1 else [0]
         answer = {"move": move, "value": value, "pv": pv, "switches": switches, "note": note}
-        return recorder.trace("montecarlo", agent, game_name(game), **answer)
+        return recorder.trace("montecarlo", agent, game_name(game), game_object=game, **answer)
 
     def _rollouts(
         self, game: Game, children: list[Any], deadline: float | None
@@ -355,7 +355,7 @@ class MCTS(Seeded):
             "seed": self.seed,
         }
         facts = {"move": move, "value": value, "pv": pv, "switches": switches, "note": note}
-        return recorder.trace("mcts", agent, game_name(game), **facts)
+        return recorder.trace("mcts", agent, game_name(game), game_object=game, **facts)
 
     def prepare(self, game: Game) -> None:
         """Load the compiled tree search now, so that no move's clock pays for it."""
