@@ -45,11 +45,15 @@ QUICK: dict[str, dict[str, object]] = {
         "MCTS_ITERATIONS": 100,
         "MATCH_GAMES": 2,
     },
+    "09_search_trees.ipynb": {"C4_DEPTHS": [1, 2, 3], "C4_SWITCH_DEPTH": 4, "MCTS_MANY": 500},
 }
 
 
 #: Notebooks that draw positions, and how many drawings (SVG) a quick run shows at least.
-DRAWINGS = {"08_othello_compiled.ipynb": 5}
+DRAWINGS = {"08_othello_compiled.ipynb": 5, "09_search_trees.ipynb": 1}
+
+#: Notebooks that draw search trees (zerosum.trace), and how many trees at least.
+TREES = {"09_search_trees.ipynb": 7}
 
 
 def svg_outputs(notebook: object) -> int:
@@ -61,6 +65,24 @@ def svg_outputs(notebook: object) -> int:
         if cell.cell_type == "code"
         for output in cell.outputs
     )
+
+
+def outputs_text(notebook: object, kind: str) -> list[str]:
+    """The ``kind`` outputs (``"text/html"``, or ``"stream"`` for printed text) of
+    ``notebook``'s code cells."""
+    found: list[str] = []
+    for cell in notebook.cells:  # type: ignore[attr-defined]
+        for output in cell.outputs if cell.cell_type == "code" else []:
+            if kind == "stream" and output.output_type == "stream":
+                found.append(output.text)
+            elif kind in output.get("data", {}):
+                found.append(output["data"][kind])
+    return found
+
+
+def trees(notebook: object) -> int:
+    """How many interactive search trees ``notebook``'s outputs draw."""
+    return sum(html.count('class="zs-trace"') for html in outputs_text(notebook, "text/html"))
 
 
 def parameter_cell(notebook: object) -> int:
@@ -87,6 +109,21 @@ def test_saved_notebook_has_its_outputs(path: Path) -> None:
     assert code and all(c.get("execution_count") for c in code), "run scripts/run_notebooks.py"
     assert not [o for c in code for o in c.outputs if o.output_type == "error"]
     assert svg_outputs(notebook) >= DRAWINGS.get(path.name, 0), "its positions drawn"
+    assert trees(notebook) >= TREES.get(path.name, 0), "its search trees drawn"
+
+
+def test_the_search_trees_notebook_shows_alphabeta_pruning_minimaxs_tree() -> None:
+    notebook = nbformat.read(EXAMPLES / "09_search_trees.ipynb", as_version=4)
+    printed = "".join(outputs_text(notebook, "stream"))
+    line = r"^(minimax|alpha-beta): move (\S+), (\d+) positions$"
+    searched = {name: (move, int(n)) for name, move, n in re.findall(line, printed, re.M)}
+    (mm_move, mm_nodes), (ab_move, ab_nodes) = searched["minimax"], searched["alpha-beta"]
+    assert mm_move == ab_move and ab_nodes < mm_nodes  # the same move, from fewer positions
+    # the textbook's three-ply tree: the leaves 4 and 6 (moves c2, c3) pruned, step by step
+    assert "c2  pruned: c1 (2 <= alpha 3) already showed" in printed
+    assert "prune c2, c3 under a2 (MIN)" in printed
+    html = "".join(outputs_text(notebook, "text/html"))
+    assert "<table><tr><td" in html and html.count("mcts search by MCTS") == 2
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -108,3 +145,4 @@ def test_notebook_runs(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     )
     client.execute()  # raises CellExecutionError, naming the cell, if any cell fails
     assert svg_outputs(notebook) >= DRAWINGS.get(path.name, 0), "it draws its positions"
+    assert trees(notebook) >= TREES.get(path.name, 0), "it draws its search trees"
