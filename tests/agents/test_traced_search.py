@@ -75,7 +75,8 @@ def _facts(tree: Trace) -> None:
 def test_a_trace_says_the_window_the_cuts_and_the_pruned_moves(switches: dict[str, bool]) -> None:
     game = zs.games.TicTacToe()
     state = game.result(game.initial_state, 4)
-    tree = zs.trace(AlphaBeta(4, **switches), game, state, cap=100_000)
+    # the Python search (the compiled one's tree: tests/agents/test_compiled_trace.py)
+    tree = zs.trace(AlphaBeta(4, compiled=False, **switches), game, state, cap=100_000)
     _facts(tree)
     assert any(node.cut for node in tree.nodes)
     assert any(node.kind == "pruned" for node in tree.nodes)

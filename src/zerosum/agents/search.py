@@ -27,8 +27,9 @@ ordering", "depth 3 against depth 5") are one argument each:
   forces the Python search, for comparison;
 - ``trace``: keep in ``last.trace`` the tree each move's search explored, at most
   ``trace`` nodes (``zerosum.trace``; off by default, and then the search is untouched).
-  A traced search runs slower, and where the search is compiled the trace is a second
-  search on the Python path (up to ``time_limit`` again): for looking, not for matches.
+  A traced search runs slower: for looking, not for matches. Where the search is
+  compiled, the kernel records its own tree (a second compiled copy of it, compiled on
+  the first trace; untraced searches run the copy without recording).
 
 **The textbook's alpha-beta**, node for node: ``AlphaBeta(depth, ordering=False,
 table=False, depth_adjust=False, compiled=False)`` searches once to ``depth`` in the
@@ -216,20 +217,24 @@ class AlphaBeta(Seeded):
         seconds = time.perf_counter() - start
         self.last = SearchInfo(value, depth, search.nodes, seconds, pv, extra, note)
         if self.trace is not None:
-            from .traced_search import alphabeta_trace
+            if isinstance(search, _Compiled) and search.recorded is not None:
+                trace = search.trace(state, move, value)
+            else:
+                from .traced_search import alphabeta_trace
 
-            trace = alphabeta_trace(self, game, state, search, move, value, self.trace)
+                trace = alphabeta_trace(self, game, state, search, move, value, self.trace)
             self.last = dataclasses.replace(self.last, trace=trace)
         return move
 
     def traced(self, game: Game, state: Any, cap: int) -> Trace:
         """The tree this agent's search for a move in ``state`` explores, at most ``cap``
-        nodes kept: a fresh search (an empty table) with the same switches, on the Python
-        path (re-run there when the agent's own search is compiled; the trace's ``note``
-        says so)."""
+        nodes kept: a fresh search (an empty table) with the same switches, compiled when
+        the agent's is (the compiled search's own tree)."""
+        from .compiled_trace import compiled_trace
         from .traced_search import alphabeta_trace
 
-        return alphabeta_trace(self, game, state, None, None, None, cap)
+        found = compiled_trace(self, game, state, cap)
+        return found or alphabeta_trace(self, game, state, None, None, None, cap)
 
     def _evaluate_only(self, game: Game, state: Any, start: float) -> SearchInfo:
         """Depth 0: the position's value by the heuristic, and the first legal move."""
@@ -687,6 +692,12 @@ class _Compiled(_Search):
         self.work = agent._work
         self.fresh = True  # the move's first search clears the killers and history
         self.line: tuple[Any, ...] = ()  # the principal variation the last search read
+        # traced (a kernel that records): the record each search writes, and a copy of
+        # the last one that finished (under a deadline, one search per iteration)
+        self.record: Any = None
+        if agent.trace is not None and hasattr(kernel, "trace_record"):
+            self.record = kernel.trace_record(agent.trace - 1)  # the root is not in it
+        self.recorded: Any = None
 
     def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
         if self.deadline is not None:
@@ -726,8 +737,11 @@ class _Compiled(_Search):
             deepen=self.deadline is None and (agent.ordering or agent.table),
             zero=agent.evaluate is zero,
             fresh=self.fresh,
+            **({} if self.record is None else {"record": self.record}),
         )
         self.fresh = False
+        if self.record is not None and (self.recorded is None or not found.timed_out):
+            self.recorded = self.record.copy()
         self.nodes += found.nodes
         self.cuts += bool(found.cut)
         self.line = found.line
@@ -736,6 +750,14 @@ class _Compiled(_Search):
             raise _Timeout
         self.rated = list(found.rated)
         return found.value, found.best
+
+    def trace(self, state: Any, move: Any, value: float) -> Trace:
+        """The tree of the last search that finished (else of the one the deadline cut),
+        as the kernel recorded it."""
+        from .compiled_trace import kernel_trace
+
+        return kernel_trace(self.agent, self.game, state, self.kernel.rules, self.recorded,
+                            self.record, move, value, self.nodes)  # fmt: skip
 
     def principal_variation(self, state: Any, move: Any, plies: float) -> tuple[Any, ...]:
         # the kernel read the line from the root already, which starts with the move played

@@ -24,8 +24,8 @@ def trace(agent: Any, game: Game, state: Any = None, cap: int = 2000) -> Trace:
     default), keeping at most ``cap`` nodes (the trace counts what it left out).
 
     The agent's own memory is left as it was: the search runs afresh (an ``AlphaBeta``
-    with an empty table), and a compiled search is re-run on the Python path with the
-    same switches (the trace's ``note`` says so).
+    with an empty table), compiled when the agent's is, and then the tree is the
+    compiled search's own (the trace's ``note`` says so).
 
     >>> import zerosum as zs
     >>> game = zs.games.TicTacToe()

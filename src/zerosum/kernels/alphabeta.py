@@ -17,6 +17,12 @@ position's key, always replaced; unlike the Python engine's, it keeps no entries
 states searched one ply deep (cheaper to search again than to store), so a principal
 variation read from it ends one ply short of a depth-limited search's cutoff. Under a
 deadline the kernel reads the clock every 1024 nodes and unwinds.
+
+A traced search (``zs.trace``, ``AlphaBeta(trace=cap)``) passes a record array as a fifth
+``options``, and the search writes each node it reaches there (see _FIRST). The
+recording steps are functions that compile to nothing when there is no record (see
+:func:`_recording`), so the untraced search, compiled for four options as before, has
+none of it; the traced copy compiles on the first trace.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit, typeof, types
+from numba.extending import overload
 
 from .. import hooks
 from ..game import game_name
@@ -218,27 +225,152 @@ def _remember_cutoff(work, ply, me, code, depth):  # type: ignore[no-untyped-def
     work[_HISTORY + me, code] += 1 << min(depth, 30)
 
 
+#: The record of a traced search (:meth:`SearchKernel.trace_record`): a float64 array
+#: whose row 0 holds counters, rows _STACK + p the node recorded at ply p (-1: none), and
+#: rows _FIRST + n node n, in the order the search reached them (a parent before its
+#: children; node -1 is the root). A node's window is its parent's (alpha, beta) when it
+#: was entered and its value the one it returned, both for its parent's player to move
+#: and without the decay of the ply up (the value NaN until it returned).
+_RECORDED, _SEEN, _ITERATIONS, _PLIES = 0, 1, 2, 3  # row 0: kept, searched, iterations, depth
+_STACK = 1
+_FIRST = _STACK + _MAX_PLY + 1
+_PARENT, _CODE, _PLY, _ALPHA, _BETA, _VALUE, _KIND, _CUT_HERE, _HIT, _BEST = range(10)
+_FIELDS = 10
+#: What a node is: searched further, the end of the game, scored at the cutoff, answered
+#: by the table, never searched (a sibling cut off), an end found by an inner node's first
+#: scan of its moves (:func:`_negamax`'s "a move that ends the game well enough").
+INNER, TERMINAL, CUTOFF, TABLE, PRUNED, ENDS_AT_ONCE = range(6)
+#: The record's layout, for the code that reads it (``agents/compiled_trace.py``).
+RECORD = {"recorded": _RECORDED, "seen": _SEEN, "iterations": _ITERATIONS, "plies": _PLIES,
+          "first": _FIRST, "parent": _PARENT, "code": _CODE, "ply": _PLY, "alpha": _ALPHA,
+          "beta": _BETA, "value": _VALUE, "kind": _KIND, "cut": _CUT_HERE, "hit": _HIT,
+          "best": _BEST}  # fmt: skip
+
+
+def _recording(step: Any) -> Any:
+    """The recording step ``step(rec, args)`` (``args`` a tuple) as a function
+    ``(options, args)`` of compiled code that passes it the search's record (its fifth
+    option), and that does nothing, so compiles to nothing, for an untraced search."""
+    compiled = njit(**HOT)(step)
+
+    def call(options, args):  # type: ignore[no-untyped-def]
+        raise NotImplementedError("compiled code only")
+
+    @overload(call, inline="always")
+    def choose(options, args):  # type: ignore[no-untyped-def]
+        if len(options) > 4:
+            return lambda options, args: compiled(options[4], args)
+        return lambda options, args: None
+
+    return call
+
+
+@njit(**_INLINE)
+def _kind(final, depth):  # type: ignore[no-untyped-def]
+    """What a child is: the end of the game, scored at the cutoff, or searched further."""
+    return TERMINAL if final != OPEN else CUTOFF if depth == 1 else INNER
+
+
+@njit(**HOT)
+def _set(rec, ply, field, value):  # type: ignore[no-untyped-def]
+    """Set a field of the node of ``ply`` (when it was recorded)."""
+    n = np.int64(rec[_STACK + ply, 0])
+    if n >= 0:
+        rec[_FIRST + n, field] = value
+
+
+@njit(**HOT)
+def _add(rec, ply, code, alpha, beta, kind):  # type: ignore[no-untyped-def]
+    """Record the node that ``code`` leads to at ``ply`` (its parent the node of ply - 1),
+    unless its parent went unrecorded or the record is full; count it as searched unless
+    ``kind`` is PRUNED."""
+    parent = -1 if ply == 1 else np.int64(rec[_STACK + ply - 1, 0])
+    n = np.int64(rec[0, _RECORDED])
+    kept = (ply == 1 or parent >= 0) and n < rec.shape[0] - _FIRST
+    if kind != PRUNED:
+        rec[0, _SEEN] += 1
+        rec[_STACK + ply, 0] = n if kept else -1
+    if kept:
+        row = rec[_FIRST + n]
+        row[:] = 0.0
+        row[_PARENT], row[_CODE], row[_PLY], row[_KIND] = parent, code, ply, kind
+        row[_ALPHA], row[_BETA], row[_VALUE], row[_BEST] = alpha, beta, np.nan, -1
+        rec[0, _RECORDED] = n + 1
+
+
+def _enter_step(rec, args):  # type: ignore[no-untyped-def]
+    """A child entered at ``ply`` by ``code`` with its parent's window ``(alpha, beta)``."""
+    ply, code, alpha, beta, kind = args
+    _add(rec, ply, code, alpha, beta, kind)
+
+
+def _enter_root_step(rec, args):  # type: ignore[no-untyped-def]
+    """A root move entered: the window a root move's search gets (see :func:`_root`)."""
+    code, alpha, random_ties, kind = args
+    _add(rec, np.int64(1), code, np.nextafter(alpha, -np.inf) if random_ties else alpha,
+         np.inf, kind)  # fmt: skip
+
+
+def _note_step(rec, args):  # type: ignore[no-untyped-def]
+    """A field of the node at ``ply`` found: its value, its kind, a cut, a table hit."""
+    ply, field, value = args
+    _set(rec, ply, field, value)
+
+
+def _best_step(rec, args):  # type: ignore[no-untyped-def]
+    """The node of ``ply + 1`` is the best child yet of the node of ``ply``."""
+    (ply,) = args
+    child = rec[_STACK + ply + 1, 0]
+    if child >= 0:
+        _set(rec, ply, _BEST, child)
+
+
+def _cut_step(rec, args):  # type: ignore[no-untyped-def]
+    """The node of ``ply + 1`` (move ``cutter``) cut off: ply ``ply``'s moves
+    ``start:count`` but ``cutter`` are pruned."""
+    ply, work, start, count, cutter = args
+    _set(rec, ply + 1, _CUT_HERE, 1)
+    for j in range(start, count):
+        if work[ply, j] != cutter:
+            _add(rec, ply + 1, work[ply, j], 0.0, 0.0, PRUNED)
+
+
+def _restart_step(rec, args):  # type: ignore[no-untyped-def]
+    """A new iteration, ``plies`` deep: the record keeps only the last one."""
+    (plies,) = args
+    rec[0, _RECORDED] = rec[0, _SEEN] = 0
+    rec[0, _ITERATIONS] += 1
+    rec[0, _PLIES] = plies
+
+
+_enter, _enter_root, _note = (_recording(_enter_step), _recording(_enter_root_step),
+                              _recording(_note_step))  # fmt: skip
+_best, _cut, _restart = _recording(_best_step), _recording(_cut_step), _recording(_restart_step)
+
 _TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1]))
 _WORK = types.int64[:, ::1]
 _OPTIONS = types.Tuple((types.float64, types.int64, types.float64, types.boolean))
+_TRACED = types.Tuple((*_OPTIONS.types, types.float64[:, ::1]))  # and a record
 _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 
 
-def _signature(rules_type: Any) -> Any:
-    """:func:`_negamax`'s signature for one record type. The recursion is compiled with
-    an explicit signature (see :meth:`SearchKernel.__init__`): numba's cache reloads an
-    inferred recursive function broken (a segfault on the second run, numba 0.68)."""
+def _signature(rules_type: Any, traced: bool = False) -> Any:
+    """:func:`_negamax`'s signature for one record type, untraced or ``traced`` (a record
+    as the fifth option). The recursion is compiled with an explicit signature (see
+    :meth:`SearchKernel.__init__`): numba's cache reloads an inferred recursive function
+    broken (a segfault on the second run, numba 0.68)."""
     return _FLOAT(_MASK, _MASK, _INT, _INT, _INT, _FLOAT, _FLOAT, rules_type, _TABLE, _WORK,
-                  _OPTIONS)  # fmt: skip
+                  _TRACED if traced else _OPTIONS)  # fmt: skip
 
 
 @njit(**HOT)
 def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  # type: ignore[no-untyped-def]
     """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
-    recursion of ``agents/search.py``); returns 0 once the deadline has passed."""
+    recursion of ``agents/search.py``); returns 0 once the deadline has passed. A fifth
+    option is the record of a traced search, written as it goes (see _FIRST)."""
     keys, bounds = table
     stats = work[_STATS]
-    decay, ordering, deadline, zero = options
+    decay, ordering, deadline, zero = options[:4]
     # stats[_CUT] says whether this subtree scored a state at the cutoff (an entry says it
     # of its own), so that a search that never did is known to have reached the end
     outer = stats[_CUT]
@@ -254,10 +386,13 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
                 low, high = bounds[i, _LOW], bounds[i, _HIGH]
                 if low >= beta or low == high:
                     stats[_CUT] |= outer
+                    _note(options, (ply, _KIND, TABLE))
                     return low
                 if high <= alpha:
                     stats[_CUT] |= outer
+                    _note(options, (ply, _KIND, TABLE))
                     return high
+                _note(options, (ply, _HIT, 1))
                 alpha = max(alpha, low)
                 beta = min(beta, high)
     stats[_TICKS] += 1
@@ -284,6 +419,10 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
             if final != OPEN and final * decay >= beta:
                 stats[_NODES] += i + 1
                 stats[_CUT] |= outer
+                _enter(options, (ply + 1, code, alpha, beta, ENDS_AT_ONCE))
+                _note(options, (ply + 1, _VALUE, final))
+                _best(options, (ply,))
+                _cut(options, (ply, work, 0, count, code))
                 return final * decay
     sort = ordering == _FULL_ORDER or (ordering == _TABLE_MOVE_FIRST and first >= 0)
     visited = 0
@@ -296,26 +435,33 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
         visited += 1
         a2, b2 = play(rules, a, b, me, code)
         final = outcome(rules, a2, b2, me, code)
+        _enter(options, (ply + 1, code, alpha, beta, _kind(final, depth)))
         if final != OPEN:
             value = final * decay
+            _note(options, (ply + 1, _VALUE, final))
         elif depth == 1:
             value = 0.0 if zero else evaluate(rules, a2, b2, them, me)
+            _note(options, (ply + 1, _VALUE, value))
             value *= decay
         else:
-            value = -decay * _negamax(
+            reply = _negamax(
                 a2, b2, them, _less(depth), ply + 1, -beta / decay, -alpha / decay,
                 rules, table, work, options,
             )  # fmt: skip
             if stats[_TIMEOUT]:
                 return 0.0
+            _note(options, (ply + 1, _VALUE, -reply))
+            value = -decay * reply
         if value > best:
             best = value
             best_move = code
+            _best(options, (ply,))
             if value > alpha:
                 alpha = value
                 if alpha >= beta:
                     if ordering == _FULL_ORDER:
                         _remember_cutoff(work, ply, me, code, depth)
+                    _cut(options, (ply, work, i + 1, count, code))
                     break
     stats[_NODES] += visited if depth == 1 else count
     cut = stats[_CUT]
@@ -339,24 +485,28 @@ def _root(a, b, me, depth, codes, tied, rated, random_ties, rules, table, work, 
     ``tied`` the moves of that value (only the first without ``random_ties``), and writes
     in ``rated`` each move's value (row 0) and 1 where it is only an upper bound, the
     reply having failed high (row 1). After a timeout, the value and marks are those of
-    the moves finished."""
+    the moves finished. A record (a fifth option) keeps this iteration's tree."""
     keys, bounds = table
     stats = work[_STATS]
     decay, zero = options[0], options[3]
     them = 3 - me
     best, alpha, first = -np.inf, -np.inf, -1
     tied[:] = 0
+    _restart(options, (depth,))
     for i in range(codes.size):
         code = codes[i]
         a2, b2 = play(rules, a, b, me, code)
         stats[_NODES] += 1
         final = outcome(rules, a2, b2, me, code)
         bound = 0.0
+        _enter_root(options, (code, alpha, random_ties, _kind(final, depth)))
         if final != OPEN:
             value = final * decay
+            _note(options, (np.int64(1), _VALUE, final))
         elif depth == 1:
             stats[_CUT] = 1
             value = 0.0 if zero else evaluate(rules, a2, b2, them, me)
+            _note(options, (np.int64(1), _VALUE, value))
             value *= decay
         else:
             # With random ties, a move equal to the best must come back exact.
@@ -369,6 +519,7 @@ def _root(a, b, me, depth, codes, tied, rated, random_ties, rules, table, work, 
             )  # fmt: skip
             if stats[_TIMEOUT]:
                 return best
+            _note(options, (np.int64(1), _VALUE, -reply))
             value = -decay * reply
             if reply >= -low / decay:
                 bound = 1.0
@@ -477,6 +628,7 @@ class SearchKernel:
     def __init__(self, rules: Rules) -> None:
         self.rules, self.game, self.record = rules, rules.game, rules.record
         self.ordered = rules.ordered or hooks.ordered_actions(self.game)
+        self._traced_ready = False
         with while_compiling(f"compiling the alpha-beta search of {game_name(self.game)}, once"):
             # compiled (or loaded from the cache) with its explicit signature (_signature);
             # then a depth-1 search compiles the root's functions around it, and reading
@@ -495,6 +647,20 @@ class SearchKernel:
         return np.zeros((slots, 4), dtype=np.uint64), np.zeros((slots, 2))
 
     @staticmethod
+    def trace_record(cap: int) -> np.ndarray:
+        """An empty record of a traced search keeping at most ``cap`` nodes (see _FIRST)."""
+        return np.zeros((_FIRST + cap, _FIELDS))
+
+    def _compile_traced(self) -> None:
+        """Compile the traced recursion, on the first trace (untraced searches never
+        need it)."""
+        if not self._traced_ready:
+            with while_compiling(f"compiling the traced alpha-beta search of "
+                                 f"{game_name(self.game)}, once"):  # fmt: skip
+                _negamax.compile(_signature(typeof(self.record), traced=True))
+            self._traced_ready = True
+
+    @staticmethod
     def workspace() -> Workspace:
         search = np.zeros((_STATS + 1, _KILLERS + 2), dtype=np.int64)
         roots = (np.empty(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int8),
@@ -504,14 +670,15 @@ class SearchKernel:
     def root(self, state: Any, moves: list[Any] | None, depth: float, table: Table,
              work: Workspace, *, ordering: bool, decay: float, random_ties: bool,
              deadline: float | None, deepen: bool = False, zero: bool = False,
-             fresh: bool = True) -> RootResult:  # fmt: skip
+             fresh: bool = True, record: np.ndarray | None = None) -> RootResult:  # fmt: skip
         """Search the non-terminal ``state`` to ``depth`` plies (``inf``: to the end), its
         ``moves`` in the order given (None: all, in the game's order), like the Python
         engine's root. ``fresh`` clears the killers and history, which otherwise carry
         over from the last call. With ``deepen`` (a finite depth) it searches depths 1,
         2, ... ``depth`` in one compiled call, each iteration's best moves first in the
         next; the result is the last iteration's. With ``zero``, states at the cutoff
-        score 0 (``heuristics.zero``) instead of the game's ``evaluate``."""
+        score 0 (``heuristics.zero``) instead of the game's ``evaluate``. With a ``record``
+        (:meth:`trace_record`) the search writes its last iteration's tree there."""
         a, b, me = self.rules.unpack(state)
         buffer, marks, line, rated = work.roots
         count = -1
@@ -525,7 +692,10 @@ class SearchKernel:
             order = _TABLE_MOVE_FIRST
         else:
             order = _FULL_ORDER
-        options = (decay, order, 0.0 if deadline is None else deadline, zero)
+        options: tuple[Any, ...] = (decay, order, 0.0 if deadline is None else deadline, zero)
+        if record is not None:
+            self._compile_traced()
+            options += (record,)
         plies = _NO_DEPTH if depth == math.inf else int(depth)
         first = 1 if deepen and depth != math.inf else plies
         value, count, length = _deepen(np.uint64(a), np.uint64(b), me, first, plies, count,

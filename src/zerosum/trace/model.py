@@ -78,6 +78,10 @@ class Trace:
     pv: list[int] = field(default_factory=list)  # the principal variation, as node ids
     switches: dict[str, Any] = field(default_factory=dict)  # the search's settings
     note: str = ""  # where the trace came from, when not the agent's own search
+    # the search's own node count (its SearchInfo.nodes) where it counts otherwise than
+    # ``visited``: a compiled alpha-beta counts every iteration, and at an inner node
+    # every move it generated, searched or not
+    counted: int | None = None
     game_object: Any = field(default=None, repr=False, compare=False)  # draws boards; not saved
 
     def text(self, depth: int | None = None) -> str:
