@@ -23,7 +23,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..display import board_html
-from ..game import render_state
+from ..game import Game, render_state
 from .steps import steps
 from .text import cap_line, header_line, node_facts, number
 
@@ -56,7 +56,7 @@ def _order_for_boards(trace: Trace) -> list[Node]:
     return sorted(trace.nodes, key=lambda n: (n.id not in on_pv, n.ply, n.id))
 
 
-def _boards(trace: Trace, game: Any) -> tuple[list[str], list[int], str]:
+def _boards(trace: Trace, game: Game | None) -> tuple[list[str], list[int], str]:
     """The distinct drawings, each node's index among them (-1: none), and why a node
     may have none."""
     which = [-1] * len(trace.nodes)
@@ -113,7 +113,7 @@ def _tree(trace: Trace, node: Node, on_pv: set[int], open_plies: int) -> str:
     return f"{head}<details{opened}>{inside}</details></li>"
 
 
-def trace_html(trace: Trace, game: Any = None, *, open_plies: int = 1) -> str:
+def trace_html(trace: Trace, game: Game | None = None, *, open_plies: int = 1) -> str:
     """The trace as one self-contained HTML fragment: the interactive tree, opened
     ``open_plies`` deep and along the principal variation; boards drawn with ``game``
     (by default the game the trace was made with, when it kept it)."""
