@@ -66,7 +66,8 @@ def _twins() -> dict[str, Any]:
 
 #: The words, each with a built-in game that has it.
 WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
-         "parse_action", "to_svg", "column_board", "command_line")  # fmt: skip
+         "parse_action", "to_svg", "column_board", "command_line", "position",
+         "position_text")  # fmt: skip
 #: The accessors that answer a flag (False when the member is missing).
 FLAGS = ("has_compiled_solver", "perfect_is_instant", "ordered_actions")
 #: The agent members.
@@ -140,6 +141,8 @@ def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> 
         assert hooks.format_action(game) == game.format_action
         assert hooks.parse_action(game) == game.parse_action
         assert hooks.to_svg(game) == game.to_svg
+        assert hooks.position(game) == game.position
+        assert hooks.position_text(game) == game.position_text
         assert hooks.column_board(game) is game
         assert hooks.command_line(game) is hooks.command_line(type(game)) is game.command_line
 

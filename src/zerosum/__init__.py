@@ -25,7 +25,10 @@ from .game import (
     opponent,
 )
 from .games import load_game
-from .position import Position, show
+
+# ``zs.position(game, text)`` is the function, as ``zs.trace`` is: the module stays
+# importable as ``from zerosum.position import ...``.
+from .position import Position, PositionError, position, position_text, show
 
 __version__ = "0.1.0"
 
@@ -45,6 +48,9 @@ __all__ = [
     "opponent",
     "play",
     "Position",
+    "PositionError",
+    "position",
+    "position_text",
     "show",
     "solve",
     "trace",

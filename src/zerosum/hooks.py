@@ -18,8 +18,8 @@ None and takes the generic path over the game's own methods.
 **Words** are what a game says about itself and how it shows itself: its heuristic
 (``evaluate``: a guess, which stays a fair one when a subclass changes a rule, and which
 the subclass may override), whether its actions come best first, its spec, its rules in
-a line, how it renders, formats, parses and draws. They are read as they are, inherited
-like any method.
+a line, how it renders, formats, parses and draws, how it reads and writes a position.
+They are read as they are, inherited like any method.
 
 **Agent members**: ``prepare(game)``, ``reset(seed)``, ``last``, ``time_limit``,
 ``name`` (an agent's spec is read by :func:`spec`, as a game's) and ``traced(game,
@@ -49,9 +49,9 @@ __all__ = [
     "keeping_move", "warm_solver", "settled", "has_compiled_solver", "perfect_is_instant",
     # words
     "Evaluate", "Render", "FormatAction", "ParseAction", "ToSvg", "ColumnBoard",
-    "CommandLine", "GameCommands",
+    "CommandLine", "GameCommands", "ReadPosition", "WritePosition",
     "evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
-    "parse_action", "to_svg", "column_board", "command_line",
+    "parse_action", "to_svg", "column_board", "command_line", "position", "position_text",
     # agents
     "Prepare", "Reset", "Traced", "prepare", "reset", "last", "time_limit", "name", "traced",
 ]  # fmt: skip
@@ -376,6 +376,31 @@ def format_action(game: object) -> FormatAction | None:
 def parse_action(game: object) -> ParseAction | None:
     """The game's ``parse_action``, or None."""
     return _member(game, "parse_action")
+
+
+class ReadPosition(Protocol):
+    """``position(text) -> state``: a position typed as text (the board as it prints, or
+    the game's compact line), raising ``ValueError`` (``zerosum.PositionError``) with the
+    reason in a line on text it cannot read or a position that cannot occur."""
+
+    def __call__(self, text: str) -> Any: ...
+
+
+class WritePosition(Protocol):
+    """``position_text(state) -> str``: the state as the one compact line, side to move
+    included, that ``position`` reads back."""
+
+    def __call__(self, state: Any) -> str: ...
+
+
+def position(game: object) -> ReadPosition | None:
+    """The game's ``position`` (text to state), or None."""
+    return _member(game, "position")
+
+
+def position_text(game: object) -> WritePosition | None:
+    """The game's ``position_text`` (state to its compact line), or None."""
+    return _member(game, "position_text")
 
 
 def to_svg(game: object) -> ToSvg | None:

@@ -1,4 +1,6 @@
-"""A position (a game and one of its states) that draws itself in notebooks.
+"""A position: a game and one of its states that draws itself in notebooks, and a state
+read from text or written as text (``zs.position(game, text)``, ``zs.position_text``)
+through the game's ``position`` and ``position_text`` hooks.
 
 >>> import zerosum as zs
 >>> game = zs.games.TicTacToe()
@@ -16,9 +18,9 @@ from html import escape
 from typing import Any
 
 from . import hooks
-from .game import Game, format_action, render_state
+from .game import Game, ZerosumError, format_action, game_name, render_state
 
-__all__ = ["Position", "show"]
+__all__ = ["Position", "PositionError", "position", "position_text", "show"]
 
 
 @dataclass(frozen=True)
@@ -58,3 +60,40 @@ class Position:
 def show(game: Game, state: Any = None, last: Any = None) -> Position:
     """Wrap ``state`` (default: the start) of ``game`` so notebooks draw it as SVG."""
     return Position(game, game.initial_state if state is None else state, last)
+
+
+class PositionError(ZerosumError):
+    """A position's text that cannot be read, or a position that cannot occur: the reason
+    in one line (a wrong character and where, floating discs, two winners...)."""
+
+
+def position(game: Game, text: str) -> Any:
+    """The state ``text`` describes in ``game``: its board as it prints, or its compact
+    line (side to move included), read by the game's ``position`` hook.
+
+    Raises :class:`PositionError` for text the game cannot read or a position that
+    cannot occur, and when the game reads no positions.
+
+    >>> import zerosum as zs
+    >>> game = zs.games.TicTacToe()
+    >>> state = position(game, "XO./.X./... O")
+    >>> state == game.result(game.result(game.result(game.initial_state, 0), 1), 4)
+    True
+    """
+    read = hooks.position(game)
+    if read is None:
+        raise PositionError(f"{game_name(game)} reads no positions as text (it has no position())")
+    try:
+        return read(text)
+    except PositionError:
+        raise
+    except ValueError as exc:  # a user game's own refusal, in the same one line
+        raise PositionError(str(exc)) from exc
+
+
+def position_text(game: Game, state: Any) -> str:
+    """``state`` as ``game``'s compact line, which :func:`position` reads back."""
+    write = hooks.position_text(game)
+    if write is None:
+        raise PositionError(f"{game_name(game)} writes no positions as text")
+    return str(write(state))

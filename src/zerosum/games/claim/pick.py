@@ -19,6 +19,7 @@ from ..space import (
     placement_orders,
     square_symmetries,
 )
+from . import notation
 from .heuristic import pick_open_sets
 
 #: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
@@ -200,6 +201,22 @@ class Pick(BuiltinGame):
                 f"(n={self.n}: {self.n} numbers summing to {self.target} win)",
             )
         )
+
+    def position(self, text: str) -> PickState:
+        """The state ``text`` describes: the board as it prints (its ``Player 1:`` and
+        ``Player 2:`` lines) or :meth:`position_text`'s line; an impossible position
+        raises :class:`~zerosum.PositionError` saying why.
+
+        >>> game = Pick(n=3)
+        >>> game.position_text(game.position("Player 1: 7 9\\nPlayer 2: 8"))
+        '7,9/8 2'
+        """
+        return notation.read_pick(self, text)
+
+    def position_text(self, state: PickState) -> str:
+        """The compact line of ``state``: player 1's numbers, ``/``, player 2's (``-`` for
+        none), then the player to move."""
+        return notation.write_pick(self, state)
 
     def format_action(self, action: int) -> str:
         return str(action)

@@ -8,6 +8,7 @@ from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
 from ..space import MaskPermutation, canonical_pair, placement_orders, square_symmetries
+from . import notation
 
 #: A state is ``(x, o, winner)``: bitmasks of X's and O's cells, and 0, 1 or 2.
 TicTacToeState = tuple[int, int, int]
@@ -130,6 +131,21 @@ class TicTacToe(BuiltinGame):
         x, o, _ = state
         cells = ["X" if x >> c & 1 else "O" if o >> c & 1 else str(c) for c in range(9)]
         return "\n".join(" ".join(cells[r * 3 : r * 3 + 3]) for r in range(3))
+
+    def position(self, text: str) -> TicTacToeState:
+        """The state ``text`` describes: the board as it prints (free cells as their
+        numbers or ``.``) or :meth:`position_text`'s line; an impossible position raises
+        :class:`~zerosum.PositionError` saying why.
+
+        >>> TicTacToe().position("XX./OO./... O")
+        Traceback (most recent call last):
+        zerosum.position.PositionError: O cannot be to move after 4 moves: it is X's turn
+        """
+        return notation.read_tictactoe(text, _has_line)
+
+    def position_text(self, state: TicTacToeState) -> str:
+        """The compact line of ``state``: rows joined by ``/``, then who is to move."""
+        return notation.write_tictactoe(state)
 
     def format_action(self, action: int) -> str:
         return str(action)

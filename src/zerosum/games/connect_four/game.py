@@ -20,6 +20,7 @@ from ..base import BuiltinGame
 from ..heuristics import squash
 from ..space import LayerCounts, Probes
 from . import book as opening_book
+from . import notation
 from .commands import ConnectFourCommands
 from .heuristic import connect_four_lines
 
@@ -215,6 +216,25 @@ class ConnectFour(BuiltinGame):
         if not text.strip().isdigit():
             raise ValueError(f"expected a column number 1..{self.width}, got {text!r}")
         return int(text) - 1
+
+    def position(self, text: str) -> ConnectFourState:
+        """The state ``text`` describes: moves as column digits (Pons' ``4453``, his test
+        files' ``4453 -2`` too), the board as it prints, or :meth:`position_text`'s line;
+        an impossible position raises :class:`~zerosum.PositionError` saying why.
+
+        >>> game = ConnectFour(width=4, height=3)
+        >>> game.position_text(game.position("1232"))
+        '..../.O../XOX. X'
+        >>> game.position("X.../O.../....")
+        Traceback (most recent call last):
+        zerosum.position.PositionError: column 1: a disc floats over the empty row 1
+        """
+        return notation.read_position(self, text)
+
+    def position_text(self, state: ConnectFourState) -> str:
+        """The compact line of ``state``: rows from the top joined by ``/``, then who is to
+        move (X or O)."""
+        return notation.write_position(self, state)
 
     def key(self, state: ConnectFourState) -> tuple[int, int]:
         """The stones alone identify a position (moves and winner follow from them)."""

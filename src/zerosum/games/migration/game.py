@@ -13,6 +13,7 @@ from ... import budget
 from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
+from . import notation
 from .constants import SCALE
 from .heuristic import migration_apart, migration_reserves
 
@@ -162,6 +163,21 @@ class Migration(BuiltinGame):
         return "\n".join(
             " ".join(marks[self.cell(state, r, c)] for c in range(self.n)) for r in range(self.n)
         )
+
+    def position(self, text: str) -> MigrationState:
+        """The state ``text`` describes: the board as it prints or :meth:`position_text`'s
+        line; a board the stones cannot reach raises :class:`~zerosum.PositionError`.
+
+        >>> game = Migration(n=3)
+        >>> game.position_text(game.position("_ _ _\\n○ _ _\\n_ ● _"))
+        '.../X../.O. X'
+        """
+        return notation.read_position(self, text)
+
+    def position_text(self, state: MigrationState) -> str:
+        """The compact line of ``state``: rows from the top joined by ``/`` (``.`` empty,
+        ``X`` player 1's stone, ``O`` player 2's), then who is to move."""
+        return notation.write_position(self, state)
 
     def format_action(self, action: MigrationAction) -> str:
         r, c, nr, nc = action

@@ -19,6 +19,7 @@ from typing import Any
 
 from .. import svg
 from ..base import BuiltinGame
+from . import notation
 from .constants import DIRECTIONS, PASS, SCALE
 
 #: A state is ``(black, white, player)``: each player's discs as bitmasks (bit
@@ -121,6 +122,22 @@ class Othello(BuiltinGame):
                      for c in range(n)]  # fmt: skip
             rows.append(f"{r + 1} " + " ".join(cells))
         return "\n".join(rows)
+
+    def position(self, text: str) -> OthelloState:
+        """The state ``text`` describes: the board as it prints (a last line ``O to move``
+        says whose turn; unsaid, black's after an even number of moves) or
+        :meth:`position_text`'s line; an impossible one raises :class:`~zerosum.PositionError`.
+
+        >>> game = Othello(size=4)
+        >>> game.position_text(game.position(game.render(game.initial_state)))
+        '..../.OX./.XO./.... X'
+        """
+        return notation.read_position(self, text)
+
+    def position_text(self, state: OthelloState) -> str:
+        """The compact line of ``state``: rows from the top joined by ``/``, then who is
+        to move (X black, O white)."""
+        return notation.write_position(self, state)
 
     def format_action(self, action: Any) -> str:
         if action == PASS:
