@@ -131,3 +131,12 @@ def test_asking_for_a_move_gives_the_move_or_the_forfeit() -> None:
     illegal = ask_move(game, start, 2, lambda g, s: 99, None, None)
     assert isinstance(illegal, Forfeit) and illegal.loser == 2
     assert illegal.reason is Reason.ILLEGAL and "cannot play 99" in illegal.detail
+
+
+def test_judge_starts_from_a_given_state(capsys: pytest.CaptureFixture[str]) -> None:
+    game = zs.games.TicTacToe()
+    start = zs.position(game, "XO./.X./... O")
+    record = zs.judge(game, zs.agents.Minimax(), zs.agents.Minimax(), state=start)
+    out = capsys.readouterr().out
+    assert out.startswith(game.render(start) + "\n\nPlayer 2 plays")
+    assert record.initial_state == start and record.winner == 1  # X's fork wins

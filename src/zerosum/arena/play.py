@@ -294,10 +294,12 @@ def judge(
     move_seconds: float | None = None,
     *,
     thinking: bool = False,
+    state: Any = None,
 ) -> GameRecord:
     """Play a game and print it as it goes, the way the course notebooks do: every state
     and action (and, under a ``move_seconds`` limit, which moves it cut short), then each
-    player's utility and the winner. Returns the record.
+    player's utility and the winner. Returns the record. ``state`` (default: the start)
+    is where the game begins, ``zs.position(game, text)`` for one typed as text.
 
     With ``thinking``, each move an agent searched for also says what it thought, in the
     page's words (:func:`~zerosum.agents.summary.search_summary`): who it thinks is
@@ -316,8 +318,9 @@ def judge(
             print("\n".join(summary_lines(game, info, action, sides)))
         print(render_state(game, after), flush=True)
 
-    print(render_state(game, game.initial_state), flush=True)
-    record = play(game, p1, p2, seed=seed, move_seconds=move_seconds, on_move=show)
+    start = game.initial_state if state is None else state
+    print(render_state(game, start), flush=True)
+    record = play(game, p1, p2, seed=seed, move_seconds=move_seconds, state=start, on_move=show)
     if record.reason is not Reason.END:
         print(f"\n{record.detail}")
     print()

@@ -10,9 +10,10 @@ from .. import hooks
 from ..agents import make_agent
 from ..agents.tracing import TRACEABLE, trace
 from ..budget import limit
-from ..game import game_name, replay, split_moves
+from ..game import game_name
 from ..games import load_game
 from .errors import UsageError
+from .start import add_start_options, start_state
 from .types import count_up_to, move_seconds, plies
 
 __all__ = ["MAX_CAP", "add_explain_command"]
@@ -28,9 +29,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         raise UsageError(
             f"agent {args.agent!r} cannot show its search: explain follows {TRACEABLE}"
         )
-    state = replay(game, split_moves(game, args.moves))
+    state, where = start_state(game, args)
     if game.is_terminal(state):
-        where = f"after {args.moves!r}" if args.moves.strip() else "at the start"
         raise UsageError(f"{game_name(game)} is over {where}: there is no move to explain")
     with limit(args.move_seconds):  # an agent without a depth would search to the end
         found = trace(agent, game, state, cap=args.cap)
@@ -45,10 +45,8 @@ def add_explain_command(commands: Any) -> None:
     )
     explain.add_argument("game", help="game spec, e.g. tictactoe or connect4:width=5")
     explain.add_argument("agent", help="agent spec, e.g. alphabeta:depth=3 or mcts:iterations=50")
-    explain.add_argument(
-        "--moves",
-        default="",
-        help="moves from the start to the position, space-separated (Connect Four also 4453)",
+    add_start_options(
+        explain, "moves from the start to the position, space-separated (Connect Four also 4453)"
     )
     explain.add_argument(
         "--cap",

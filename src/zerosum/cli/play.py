@@ -7,7 +7,10 @@ from typing import Any
 
 from ..agents import Human, make_agent
 from ..arena import judge
+from ..game import game_name
 from ..games import load_game
+from .errors import UsageError
+from .start import add_start_options, start_state
 from .types import move_seconds
 
 __all__ = ["add_play_command"]
@@ -19,7 +22,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     for agent in (p1, p2):
         if isinstance(agent, Human):
             agent.show_board = False  # the judge prints every state already
-    judge(game, p1, p2, seed=args.seed, move_seconds=args.move_seconds, thinking=args.thinking)
+    state, where = start_state(game, args)
+    if game.is_terminal(state):
+        raise UsageError(f"{game_name(game)} is over {where}: there is no move to play")
+    judge(
+        game,
+        p1,
+        p2,
+        seed=args.seed,
+        move_seconds=args.move_seconds,
+        thinking=args.thinking,
+        state=state,
+    )
     return 0
 
 
@@ -30,6 +44,9 @@ def add_play_command(commands: Any) -> None:
     play.add_argument("--p1", default="human", help="agent spec of the first player (human)")
     play.add_argument("--p2", default="random", help="agent spec of the second player (random)")
     play.add_argument("--seed", type=int, default=None, help="seed for the agents' randomness")
+    add_start_options(
+        play, "moves from the start to play on from, space-separated (Connect Four also 4453)"
+    )
     play.add_argument(
         "--move-seconds",
         type=move_seconds,

@@ -12,11 +12,12 @@ from typing import Any
 from .. import notices
 from ..agents import SolveResult, solve
 from ..budget import OutOfTime, limit
-from ..game import Game, format_action, game_name, replay, split_moves
+from ..game import Game, format_action, game_name
 from ..games import load_game
 from ..interrupts import signals_end_process
 from .errors import OutOfTimeError, UsageError
 from .game_commands import add_game_solve_options, before_solve
+from .start import add_start_options, start_state
 from .types import time_limit
 
 __all__ = ["SOLVE_SECONDS", "STILL_SOLVING_SECONDS", "add_solve_command", "solve_json"]
@@ -35,9 +36,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     status = before_solve(game, args)
     if status is not None:  # a batch, solved there
         return status
-    state = replay(game, split_moves(game, args.moves))
+    state, where = start_state(game, args)
     if game.is_terminal(state):
-        raise UsageError(f"the game is over after {args.moves!r}: nothing to solve")
+        raise UsageError(f"the game is over {where}: nothing to solve")
     result = _solve_in_time(game, state, args.weak, args.time_limit)
     if args.json:
         print(json.dumps(solve_json(game, result)))
@@ -103,10 +104,8 @@ def add_solve_command(commands: Any) -> None:
     """Add ``solve`` to the CLI's subcommands."""
     solve_ = commands.add_parser("solve", help="solve a position exactly: every move's value")
     solve_.add_argument("game", help="game spec, e.g. migration:n=5")
-    solve_.add_argument(
-        "--moves",
-        default="",
-        help="moves from the start, space-separated (Connect Four also as digits: 4453)",
+    add_start_options(
+        solve_, "moves from the start, space-separated (Connect Four also as digits: 4453)"
     )
     solve_.add_argument("--json", action="store_true", help="print one JSON object")
     solve_.add_argument(
