@@ -149,6 +149,7 @@ def test_a_line_from_a_run_with_another_seed_is_refused_naming_its_line(tmp_path
             },
             "specs: journal has",
         ),
+        ({"state": zs.games.ConnectFour(5, 4).position("3")}, "start: journal has None"),
     ],
 )
 def test_every_setting_that_changes_results_is_checked(

@@ -111,3 +111,21 @@ def test_forfeits_are_counted_per_agent_and_the_tournament_goes_on() -> None:
 def test_bad_arguments_say_what_is_wrong(call, message: str) -> None:
     with pytest.raises(zs.ZerosumError, match=message):
         call()
+
+
+def test_every_game_of_a_match_starts_from_the_given_state_sides_swapped() -> None:
+    game = zs.games.TicTacToe()
+    start = zs.position(game, "XO./.X./... O")
+    result = zs.match(game, "minimax", "random", games=4, state=start)
+    assert [g.record.initial_state for g in result.games] == [start] * 4
+    assert [g.first for g in result.games] == [0, 1, 0, 1]
+    assert [g.opener for g in result.games] == [2] * 4  # O is to move there
+    assert result.settings["start"] == "XO./.X./... O"
+    tour = zs.tournament(game, ["minimax", "random", "dummy"], 2, state=start)
+    assert {g.record.initial_state for g in tour.games} == {start}
+
+
+def test_a_match_from_a_finished_state_is_refused() -> None:
+    game = zs.games.TicTacToe()
+    with pytest.raises(zs.ZerosumError, match="is over in the given state"):
+        zs.match(game, "random", "random", games=2, state=zs.position(game, "XXX/OO./..."))

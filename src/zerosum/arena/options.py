@@ -30,6 +30,8 @@ class ArenaOptions:
     time_margin: float = 0.5
     memory_mb: int | None = None
     sandbox: bool | None = None
+    #: the state every game starts from (None: the game's start)
+    state: Any = None
 
     def check(self) -> None:
         """Refuse nonsense before anything is played (a move time of 0 or nan forfeits

@@ -67,6 +67,8 @@ class GameTask:
     #: the game, or the spec string of a game from the user's code (loaded where played)
     game: Game | str
     entrants: tuple[Entrant, Entrant]  # (first, second)
+    #: the state the opening is played from (None: the game's start)
+    start: Any = None
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -136,11 +138,11 @@ class ArenaGame:
         )
 
 
-def opening(game: Game, plies: int, seed: int) -> tuple[Any, ...]:
-    """``plies`` random actions from the start, avoiding moves that end the game (when a
-    ply has only such moves, the opening stops there)."""
+def opening(game: Game, plies: int, seed: int, start: Any = None) -> tuple[Any, ...]:
+    """``plies`` random actions from ``start`` (default: the start), avoiding moves that
+    end the game (when a ply has only such moves, the opening stops there)."""
     rng = random.Random(seed)
-    state = game.initial_state
+    state = game.initial_state if start is None else start
     actions: list[Any] = []
     for _ in range(plies):
         if game.is_terminal(state):
@@ -220,15 +222,19 @@ def plan(
     swap_sides: bool,
     random_opening: int | str,
     local_game: Game | None = None,
+    start: Any = None,
 ) -> list[GameTask]:
     """Every game of the pairings, in a fixed order: ``games`` per pair, sides alternating
     when ``swap_sides`` (game ``2k`` has ``a`` first, ``2k+1`` has ``b`` first, both from
     the same opening). ``random_opening`` is a number of random plies per couple of games
     or :data:`AUTO` (the same :func:`distinct_openings` for every pair). ``game`` may be a
-    spec string, ``local_game`` then the game it names (else it is loaded here)."""
+    spec string, ``local_game`` then the game it names (else it is loaded here). From a
+    given ``start`` state every game begins there: :data:`AUTO` plays no opening, a
+    number of plies plays them from there."""
     board = _game(game) if local_game is None else local_game
     couples = (games + 1) // 2 if swap_sides else games
-    shared = distinct_openings(board, couples, seed) if random_opening == AUTO else None
+    auto = random_opening == AUTO and start is None
+    shared = distinct_openings(board, couples, seed) if auto else None
     tasks = []
     for a, b in pairs:
         pairing = (entrants[a].name, entrants[b].name)
@@ -237,9 +243,12 @@ def plan(
             couple = index // 2 if swap_sides else index
             if shared is not None:
                 moves = shared[couple]
-            elif random_opening:
+            elif random_opening and random_opening != AUTO:
                 moves = opening(
-                    board, int(random_opening), derive_seed(seed, pairing, "opening", couple)
+                    board,
+                    int(random_opening),
+                    derive_seed(seed, pairing, "opening", couple),
+                    start,
                 )
             else:
                 moves = ()
@@ -253,6 +262,7 @@ def plan(
                     opening=moves,
                     game=game,
                     entrants=(entrants[first], entrants[second]),
+                    start=start,
                 )
             )
     return tasks
@@ -311,7 +321,7 @@ def play_task(task: GameTask) -> ArenaGame:
     """Play one task's game (in whatever process this runs)."""
     begin = time.perf_counter()
     game = _game(task.game)
-    state = game.initial_state
+    state = game.initial_state if task.start is None else task.start
     for action in task.opening:
         state = game.result(state, action)
     first, second = task.entrants

@@ -142,6 +142,18 @@ def _game_and_carrier(game: Game | str) -> tuple[Game, Game | str]:
     return loaded, (spec if spec is not None and is_code(spec) else loaded)
 
 
+def _start_text(game: Game, state: Any) -> str | None:
+    """The start position as a journal records it (None: the game's start), its compact
+    line where the game writes one: a setting that changes every result. A finished
+    position is refused: no game can be played from it."""
+    if state is None:
+        return None
+    if game.is_terminal(state):
+        raise ZerosumError(f"{game_name(game)} is over in the given state: no game to play from it")
+    write = hooks.position_text(game)
+    return repr(state) if write is None else str(write(state))
+
+
 def _run(
     cls: type[ArenaResult],
     game: Game | str,
@@ -153,6 +165,7 @@ def _run(
     entries from the user's code that do not load) and summarize them as a ``cls``."""
     game, carried = _game_and_carrier(game)
     options.check()
+    start = _start_text(game, options.state)
     confine = _confining(agents, options.sandbox)
     agents, left_out = _check_code_agents(agents, options.memory_mb, pairs is None, confine)
     for why in left_out.values():
@@ -172,6 +185,7 @@ def _run(
         options.swap_sides,
         options.random_opening,
         game,
+        options.state,
     )
     settings: dict[str, Any] = {
         "game": game_name(game),
@@ -180,6 +194,7 @@ def _run(
         "swap_sides": options.swap_sides,
         "random_opening": options.random_opening,
         "time_limits": [e.time_limit for e in people],
+        "start": start,
     }
     header = {**settings, **run_identity(people)}
     book = Journal(options.journal, header, names, tasks) if options.journal is not None else None
@@ -249,6 +264,7 @@ def match(
     memory_mb: int | None = None,
     names: tuple[str, str] | None = None,
     sandbox: bool | None = None,
+    state: Any = None,
 ) -> MatchResult:
     """``games`` games of agent ``a`` against ``b`` (objects or spec strings).
 
@@ -267,6 +283,8 @@ def match(
     Agents from files play in sandboxes (:mod:`~zerosum.arena.sandbox`) where one can be
     started, else with a :class:`Unconfined` warning; ``sandbox=True`` refuses to play
     them unconfined (a :class:`~zerosum.ZerosumError`), ``sandbox=False`` never confines.
+    ``state`` (``zs.position(game, text)``) starts every game from that position, sides
+    swapped as from the start, with no random opening unless ``random_opening`` asks.
 
     >>> import zerosum as zs
     >>> result = zs.match("tictactoe", "minimax:depth=4", "dummy", games=4)
@@ -287,6 +305,7 @@ def match(
         time_margin=time_margin,
         memory_mb=memory_mb,
         sandbox=sandbox,
+        state=state,
     )
     return _run(MatchResult, game, agents, [(0, 1)], options)
 
@@ -307,6 +326,7 @@ def tournament(
     time_margin: float = 0.5,
     memory_mb: int | None = None,
     sandbox: bool | None = None,
+    state: Any = None,
 ) -> TournamentResult:
     """A round robin: every pair of ``agents`` plays a match of ``games_per_pair`` games.
 
@@ -332,5 +352,6 @@ def tournament(
         time_margin=time_margin,
         memory_mb=memory_mb,
         sandbox=sandbox,
+        state=state,
     )
     return _run(TournamentResult, game, agents, None, options)
