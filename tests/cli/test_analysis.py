@@ -80,3 +80,12 @@ def test_a_bad_line_in_the_file_is_named(
     positions.write_text("4\n4 4\n")
     assert main(["grade", "tictactoe", "perfect", "--file", str(positions)]) == 2
     assert "line 2: move 2 ('4')" in capsys.readouterr().err
+
+
+def test_grade_one_position_given_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "tictactoe", "minimax", "--position", "XO./.X./... O"]) == 0
+    assert capsys.readouterr().out.startswith("tictactoe: 1 positions (0 won, 0 drawn, 1 lost")
+    assert main(["grade", "tictactoe", "random", "--position", "XXX/OO./..."]) == 2
+    assert "is over in the position given: nothing to grade" in capsys.readouterr().err
+    assert main(["grade", "tictactoe", "random", "--position", "X/", "--file", "f.txt"]) == 2
+    assert "not allowed with" in capsys.readouterr().err

@@ -10,10 +10,12 @@ from typing import Any
 
 from ..analysis import analyze, grade, read_positions
 from ..files import check_output
-from ..game import ZerosumError
+from ..game import ZerosumError, game_name
 from ..games import load_game
 from ..interrupts import signals_end_process
 from ..limits import MAX_GRADED, MAX_POSITIONS, MAX_PROBES
+from ..position import position
+from .start import POSITION_HELP
 from .types import count_up_to, plies, probes
 
 __all__ = ["add_analysis_commands", "parse_plies"]
@@ -81,6 +83,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as exc:
             raise ZerosumError(f"cannot read {args.file}: {exc}") from None
         states = read_positions(game, text.splitlines())
+    if args.position is not None:
+        states = [position(game, args.position)]
+        if game.is_terminal(states[0]):
+            raise ZerosumError(f"{game_name(game)} is over in the position given: nothing to grade")
     if args.positions < 1:
         raise ZerosumError(f"--positions must be at least 1, not {args.positions}")
     with signals_end_process():
@@ -134,6 +140,12 @@ def add_analysis_commands(commands: Any) -> None:
         metavar="N",
         help="positions (100)",
     )
-    g.add_argument("--file", metavar="FILE", help="positions, one per line as moves from the start")
+    given = g.add_mutually_exclusive_group()
+    given.add_argument(
+        "--file", metavar="FILE", help="positions, one per line as moves from the start"
+    )
+    given.add_argument(
+        "--position", metavar="TEXT", help=f"grade this one position: {POSITION_HELP}"
+    )
     _outputs(g)
     g.set_defaults(run=cmd_grade)
