@@ -123,6 +123,10 @@ def test_every_game_of_a_match_starts_from_the_given_state_sides_swapped() -> No
     assert result.settings["start"] == "XO./.X./... O"
     tour = zs.tournament(game, ["minimax", "random", "dummy"], 2, state=start)
     assert {g.record.initial_state for g in tour.games} == {start}
+    opened = zs.match(game, "random", "random", games=2, state=start, random_opening=1)
+    for played in opened.games:  # one random ply from the given state, not from the start
+        x, o, _ = played.record.initial_state
+        assert (x, o) != start[:2] and x & start[0] == start[0] and (x | o).bit_count() == 4
 
 
 def test_a_match_from_a_finished_state_is_refused() -> None:
