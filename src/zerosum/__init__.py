@@ -15,7 +15,7 @@ from .agents import make_agent, solve
 # zerosum.trace.model import Node`` (not as the attribute ``zerosum.trace.model``): it
 # is loaded above, through the agents, so this binding is the last word on the name.
 from .agents.tracing import trace
-from .analysis import analyze, grade
+from .analysis import analyze, grade, grade_set
 from .arena import GameRecord, judge, match, play, tournament
 from .game import (
     Game,
@@ -55,4 +55,4 @@ __all__ = [
     "solve",
     "trace",
 ]
-__all__ += ["match", "tournament", "analyze", "grade"]
+__all__ += ["match", "tournament", "analyze", "grade", "grade_set"]

@@ -2,6 +2,7 @@
 an agent's moves are against the exact solver (:func:`grade`)."""
 
 from .grade import Grade, GradeReport, grade, random_positions, read_positions
+from .grade_set import SetAnswer, SetReport, grade_set
 from .space import Estimate, PlyCounts, SpaceAnalysis, analyze
 
 __all__ = [
@@ -12,6 +13,9 @@ __all__ = [
     "SpaceAnalysis",
     "analyze",
     "grade",
+    "grade_set",
+    "SetAnswer",
+    "SetReport",
     "random_positions",
     "read_positions",
 ]

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..analysis import analyze, grade, read_positions
+from ..analysis import analyze, grade, grade_set, read_positions
 from ..files import check_output
 from ..game import ZerosumError, game_name
 from ..games import load_game
@@ -75,6 +75,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 def cmd_grade(args: argparse.Namespace) -> int:
     _check_outputs(args)
     game = load_game(args.game)
+    if args.set is not None:
+        if args.plot is not None:
+            raise ZerosumError("--plot charts random positions; --set reports position by position")
+        with signals_end_process():
+            return _write(grade_set(game, args.agents, args.set), args)
     plies = parse_plies(args.plies)
     states = None
     if args.file is not None:
@@ -147,5 +152,6 @@ def add_analysis_commands(commands: Any) -> None:
     given.add_argument(
         "--position", metavar="TEXT", help=f"grade this one position: {POSITION_HELP}"
     )
+    given.add_argument("--set", metavar="NAME", help="a shipped set of test positions, e.g. course")
     _outputs(g)
     g.set_defaults(run=cmd_grade)
