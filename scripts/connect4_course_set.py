@@ -9,6 +9,7 @@ openings come from the book. Values are zerosum's own (:func:`column_values`).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -111,14 +112,15 @@ def classify(moves: str, values: list[int | None]) -> tuple[str, str] | None:
 
 
 def random_positions(seed: int = 2026):
-    """Every position from ply 14 on of seeded random games, until the side to move can win."""
+    """(game number, moves) of every position from ply 14 on of seeded random games, until
+    the side to move can win."""
     rng = random.Random(seed)
-    while True:
+    for number in itertools.count():
         moves = ""
         while len(moves) < W * H:
             grid = grid_of(moves)
             if len(moves) >= 14:
-                yield moves
+                yield number, moves
             if drops_winning(grid, len(moves) % 2):
                 break
             moves += str(rng.choice([c + 1 for c in range(W) if len(grid[c]) < H]))
@@ -148,7 +150,10 @@ def main() -> None:
         ),
     ]
     counts: dict[str, int] = {}
-    for moves in random_positions():
+    used: set[int] = set()  # one position per game, so that positions differ
+    for number, moves in random_positions():
+        if number in used:
+            continue
         if all(
             counts.get(k, 0) >= n for k, n in WANTED.items() if k not in ("win", "block")
         ) and all(
@@ -166,6 +171,7 @@ def main() -> None:
         if counts.get(kind, 0) >= need:
             continue
         counts[kind] = counts.get(kind, 0) + 1
+        used.add(number)
         positions.append(entry(f"{kind}-{counts[kind]}", tests, moves))
         print(positions[-1]["name"], moves, positions[-1]["best"], flush=True)
     out = {
