@@ -1,5 +1,6 @@
-"""The compiled kernels of two checkouts side by side: alpha-beta, playouts, MCTS, solves
-(``zs.solve``) and the Connect Four solver.
+"""The searches of two checkouts side by side: compiled alpha-beta, playouts, MCTS, solves
+(``zs.solve``) and the Connect Four solver, and the Python path's alpha-beta, minimax and
+Monte-Carlo.
 
     python benchmarks/compiled_side_by_side.py OLD_SRC NEW_SRC [--rounds 3]
 
@@ -27,7 +28,7 @@ import json, sys, time
 from pathlib import Path
 import numpy as np
 import zerosum as zs
-from zerosum.agents import AlphaBeta, MCTS
+from zerosum.agents import AlphaBeta, MCTS, Minimax, MonteCarlo
 try:
     from zerosum.games.connect_four import solver as c4
 except ImportError:  # a checkout from before Connect Four was one folder
@@ -43,9 +44,9 @@ def game_line(game, depth, plies):
         line.append(state)
     return [s for s in line if not game.is_terminal(s)][:plies]
 
-def search_all(game, depth, states):
+def search_all(game, depth, states, **switches):
     nodes = 0
-    agent = AlphaBeta(depth, depth_adjust=False)
+    agent = AlphaBeta(depth, depth_adjust=False, **switches)
     for s in states:
         agent(game, s)
         nodes += agent.last.nodes
@@ -71,6 +72,17 @@ for spec, depth, plies in cases:
     states = game_line(game, 3, plies)
     seconds, nodes = timed(lambda: search_all(game, depth, states))
     out[f"alphabeta {spec} depth {depth or 'end'} x{len(states)}"] = (seconds, nodes)
+# the Python path (a user's game takes it): alpha-beta, minimax and Monte-Carlo
+for spec, depth, plies in (("tictactoe", None, 1), ("connect4", 5, 3), ("migration:n=6", 4, 8)):
+    game = zs.load_game(spec)
+    states = game_line(game, 3, plies)
+    seconds, nodes = timed(lambda: search_all(game, depth, states, compiled=False))
+    out[f"python alphabeta {spec} depth {depth or 'end'} x{len(states)}"] = (seconds, nodes)
+game = zs.load_game("tictactoe")
+seconds, _ = timed(lambda: Minimax()(game, game.initial_state))
+out["python minimax tictactoe"] = (seconds, None)
+seconds, _ = timed(lambda: MonteCarlo(playouts=200, seed=0)(game, game.initial_state))
+out["montecarlo tictactoe 200 playouts"] = (seconds, None)
 for spec in ("tictactoe", "connect4", "migration:n=8", "pick:n=4"):
     game = zs.load_game(spec)
     n = 20000

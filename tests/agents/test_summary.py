@@ -107,11 +107,9 @@ def test_two_agents_are_named_by_their_seats(value: float, verdict: str) -> None
 
 
 def test_alpha_beta_root_values_are_labelled_and_bounds_shown_as_bounds() -> None:
-    extra = {
-        "root_values": {"4": DECAY**3, "0": 0.0, "1": -(DECAY**2), "2": 0.25, "3": -0.0},
-        "upper_bounds": ["0", "1"],
-    }
-    said = summary(DECAY**3, **extra)
+    rated = ((4, DECAY**3, False), (0, 0.0, True), (1, -(DECAY**2), True), (2, 0.25, False),
+             (3, -0.0, False))  # fmt: skip
+    said = summary(DECAY**3, rated=rated)
     assert said["verdict"] == "The computer wins in 2 more moves at most, however you play."
     assert said["moves"] == {
         "4": "win in 3",
@@ -121,7 +119,7 @@ def test_alpha_beta_root_values_are_labelled_and_bounds_shown_as_bounds() -> Non
         "3": "+0.00",  # not "-0.00"
     }
     assert "<= x: at most x" in said["legend"] and "win in 7" in said["legend"]
-    said = summary(0.25, root_values={"2": 0.25}, upper_bounds=[])
+    said = summary(0.25, rated=((2, 0.25, False),))
     assert said["moves"] == {"2": "+0.25"} and "<=" not in said["legend"]
 
 

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..game import Game, format_action
+from ..game import Game
 from .base import SearchInfo, check_trace_cap, evaluator
 
 if TYPE_CHECKING:
@@ -40,12 +40,12 @@ class Minimax:
         self.evaluate = evaluate
         self.trace = trace
         self.last: SearchInfo | None = None
-        self._rated: dict[str, float] = {}
+        self._rated: list[tuple[Any, float, bool]] = []
 
     def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         tree = None
-        self._rated = {}
+        self._rated = []
         if self.trace is None:
             value, pv, nodes = self.search(game, state)
         else:
@@ -54,7 +54,7 @@ class Minimax:
             value, pv, nodes, tree = minimax_tree(self, game, state, self.trace)
         seconds = time.perf_counter() - start
         # each root move's exact value (minimax prunes nothing), for the page and the judge
-        extra = {"root_values": self._rated} if self._rated else {}
+        extra = {"rated": tuple(self._rated)} if self._rated else {}
         if not pv:  # depth 0: the position scored, the first move played
             pv = list(game.actions(state))[:1]
             self.last = SearchInfo(value, 0, nodes, seconds, tuple(pv), extra, trace=tree)
@@ -74,7 +74,7 @@ class Minimax:
         me = game.player(state)
         heuristic = evaluator(game, self.evaluate)
         nodes = 0
-        rated = self._rated = {}  # the root moves' values, as a person types the moves
+        rated = self._rated = []  # each root move, its exact value, never a bound
 
         def value(s: Any, depth: int | None) -> tuple[float, list[Any]]:
             nonlocal nodes
@@ -89,7 +89,7 @@ class Minimax:
             for a in game.actions(s):
                 v, rest = value(game.result(s, a), None if depth is None else depth - 1)
                 if s is state:
-                    rated[format_action(game, a)] = v
+                    rated.append((a, v, False))
                 if best is None or (v > best if maximizing else v < best):
                     best, line = v, [a, *rest]
             assert best is not None, "a non-terminal state must have an action"

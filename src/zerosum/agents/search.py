@@ -77,7 +77,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from .. import budget, hooks
-from ..game import Game, StateKeyError, format_action, key_function, zero
+from ..game import Game, StateKeyError, key_function, zero
 from ..limits import check_table_size
 from .base import Heuristic, SearchInfo, Seeded, check_trace_cap, evaluator
 
@@ -209,8 +209,8 @@ class AlphaBeta(Seeded):
         if isinstance(search, _Compiled):
             search.grow()
         extra: dict[str, Any] = {"ties": len(moves), "compiled": kernel is not None}
-        if search.rated:
-            extra.update(_root_values(game, search.rated))
+        if search.rated:  # formatted only when read (agents/summary.py): a move costs nothing
+            extra["rated"] = tuple(search.rated)
         note = ""
         if search.stopped and budget.imposed(self.time_limit, start):
             note = self._cut_note(depth, reached)
@@ -284,16 +284,6 @@ class AlphaBeta(Seeded):
             + ("" if self.trace is None else f", trace={self.trace!r}")
             + ")"
         )
-
-
-def _root_values(game: Game, rated: list[tuple[Any, float, bool]]) -> dict[str, Any]:
-    """``root_values`` (each root move, as a person types it, and its value for the mover)
-    and ``upper_bounds`` (the moves whose value is only an upper bound: alpha-beta learnt
-    no more than that they are no better than a move searched before them)."""
-    return {
-        "root_values": {format_action(game, m): v for m, v, _ in rated},
-        "upper_bounds": [format_action(game, m) for m, _, bound in rated if bound],
-    }
 
 
 _UNSET = object()

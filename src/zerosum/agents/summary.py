@@ -162,14 +162,16 @@ def _sampled_summary(
     }
 
 
-def _searched_moves(info: SearchInfo, sides: Sides) -> dict[str, Any]:
-    """``moves`` and ``legend`` from minimax's or alpha-beta's root values, when it left
-    them."""
-    values = info.extra.get("root_values")
-    if not isinstance(values, dict) or not values:
+def _searched_moves(game: Game, info: SearchInfo, sides: Sides) -> dict[str, Any]:
+    """``moves`` and ``legend`` from minimax's or alpha-beta's root moves, when it rated
+    them: ``extra["rated"]``, each move with its value for the mover and whether that is
+    only an upper bound (alpha-beta learnt no more than that it is no better than a move
+    searched before it)."""
+    rated = info.extra.get("rated")
+    if not rated:
         return {"moves": {}}
-    bounded = set(info.extra.get("upper_bounds") or ())
-    moves = {str(a): _value_label(float(v), a in bounded) for a, v in values.items()}
+    moves = {format_action(game, a): _value_label(float(v), bool(bound)) for a, v, bound in rated}
+    bounded = any(bound for _, _, bound in rated)
     legend = f"each move's value for {sides.mover} from its search"
     if any(" in " in label for label in moves.values()):
         legend += " (win in 7: within 7 moves, counting that one)"
@@ -207,14 +209,14 @@ def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict
             "verdict": _proven_verdict(sign, plies, sides),
             "basis": "proven by its search",
             "lean": float(sign),
-            **_searched_moves(info, sides),
+            **_searched_moves(game, info, sides),
         }
     lean = max(-1.0, min(1.0, value))
     return {
         "verdict": _estimate_verdict(lean, sides),
         "basis": f"an estimate looking {info.depth} moves ahead",
         "lean": lean,
-        **_searched_moves(info, sides),
+        **_searched_moves(game, info, sides),
     }
 
 
