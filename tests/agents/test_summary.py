@@ -147,7 +147,8 @@ def test_the_terminal_lines_mark_the_move_played_and_keep_each_label_whole() -> 
     values = {str(a): 0.5 - a / 100 for a in range(9)}
     info = SearchInfo(0.5, 1, 9, 0.1, (0,), {"means": values})
     lines = summary_lines(GAME, info, 0, Sides.seats(1), width=40)
-    assert lines[0] == "Player 1 thinks it is ahead. (the"
+    # the verdict stays whole on the first line; its basis, too long beside it, goes below
+    assert lines[:2] == ["Player 1 thinks it is ahead.", "(the average result of 9 random games)"]
     listed = [line for line in lines if line.startswith("  ")]
     assert lines[-len(listed) :] == listed and listed[0].startswith("  0: +0.50 (played),")
     rated = [item.strip() for line in listed for item in line.split(",") if item.strip()]

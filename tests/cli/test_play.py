@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import sys
+
 import pytest
 
 from processes import run_zerosum
+from zerosum import budget
 from zerosum.cli import main
+from zerosum.cli import play as play_command
 
 
 def test_play_between_two_agents(capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,3 +53,62 @@ def test_two_agents_are_named_by_their_seats(capsys: pytest.CaptureFixture[str])
     assert "Player 1 plays 4\nPlayer 1 thinks it is slightly ahead." in out
     assert "Each move's value for player 1 from its search" in out
     assert "Player 2 thinks player 1 is" in out and "computer" not in out
+
+
+def test_two_people_play_tic_tac_toe_to_the_end() -> None:
+    result = run_zerosum(
+        "play", "tictactoe", "--p1", "human", "--p2", "human", stdin="4\n0\n1\n2\n7\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("Player 1, your move: ") == 3
+    assert result.stdout.count("Player 2, your move: ") == 2
+    assert "Player 1 plays 7\nO X O\n3 X 5\n6 X 8" in result.stdout
+    assert result.stdout.rstrip().endswith("Winner: 1st player")
+
+
+def test_hints_give_each_move_its_value_before_a_persons_move() -> None:
+    result = run_zerosum(
+        "play", "tictactoe", "--p2", "human", "--p1", "human", "--hints", stdin="4\n"
+    )
+    assert result.returncode == 0, result.stderr
+    every_draw = ", ".join(f"{cell}: draw" for cell in range(9))
+    assert f"Hints: what each move leads to with perfect play:\n  {every_draw}\n" in result.stdout
+    # after X takes the centre, O's edges lose (in 6 moves, counting O's) and corners draw
+    assert "  0: draw, 1: loss in 6, 2: draw," in result.stdout
+    assert result.stdout.index("0: draw, 1: loss") < result.stdout.index("Player 2, your move")
+
+
+def test_hints_where_a_game_does_not_solve_at_once_say_so_once() -> None:
+    result = run_zerosum("play", "othello:size=6", "--hints", stdin="")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("Hints are not available for othello:size=6") == 1
+    assert "perfect play" not in result.stdout
+
+
+def test_hints_need_a_person(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "tictactoe", "--p1", "dummy", "--p2", "dummy", "--hints"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "zerosum: error: --hints are for a person: give --p1 or --p2 human"
+    ]
+
+
+def test_the_computers_verdict_is_one_line_right_under_its_move() -> None:
+    result = run_zerosum("play", "tictactoe", "--p2", "perfect", stdin="1\n2\n4\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    under = [lines[i + 1] for i, line in enumerate(lines) if line.startswith("Player 2 plays")]
+    assert under[0] == "With best play from both sides, the game is a draw."
+    assert under[1].startswith("The computer wins") and under[1].endswith("however you play.")
+
+
+def test_hints_that_run_out_of_the_moves_time_say_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def too_slow(game: object, state: object) -> None:
+        raise budget.OutOfTime
+
+    monkeypatch.setattr(play_command, "solve", too_slow)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4\n"))
+    assert main(["play", "tictactoe", "--p2", "dummy", "--hints"]) == 0
+    out = capsys.readouterr().out
+    assert "Hints: this position did not solve within the move's time.\nPlayer 1, your" in out

@@ -20,7 +20,8 @@ from .base import SearchInfo
 from .search import proven_plies
 from .solve import SolveResult
 
-__all__ = ["Sides", "search_summary", "summary_lines", "action_text"]
+__all__ = ["Sides", "search_summary", "summary_lines", "action_text", "solved_moves"]
+__all__ += ["listed_lines"]
 
 #: How far from 0 an estimate (in [-1, 1], for the mover) must be for each word.
 LEANINGS = ((0.6, "well ahead"), (0.25, "ahead"), (0.05, "slightly ahead"))
@@ -124,7 +125,10 @@ def _value_label(value: float, bound: bool) -> str:
     return f"<= {label}" if bound else label
 
 
-def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, Any]:
+def solved_moves(game: Game, solved: SolveResult) -> dict[str, Any]:
+    """``moves`` (action -> ``"win in 7"``, ``"draw"``, ``"loss in 4"``, for the player to
+    move) and ``legend`` of a solved position: a perfect player's proof, or the hints
+    ``zerosum play --hints`` prints before a person's move."""
     moves = {
         action_text(game, a): _outcome_label(v, solved.action_plies.get(a))
         for a, v in solved.action_values.items()
@@ -132,12 +136,15 @@ def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, 
     legend = "what each move leads to with perfect play"
     if any(plies is not None for plies in solved.action_plies.values()):
         legend += " (win in 7: within 7 moves, counting that one)"
+    return {"moves": moves, "legend": legend}
+
+
+def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, Any]:
     return {
         "verdict": _proven_verdict(solved.value, solved.plies, sides),
         "basis": "proven: it solved the game from here",
         "lean": float(solved.value),
-        "moves": moves,
-        "legend": legend,
+        **solved_moves(game, solved),
     }
 
 
@@ -223,20 +230,29 @@ def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict
 def summary_lines(
     game: Game, info: SearchInfo, played: Any, sides: Sides = Sides(), width: int = 88
 ) -> list[str]:
-    """:func:`search_summary` as lines of text for the terminal: the verdict and its basis,
-    then, when the agent rated its moves, the legend and each move's label, the move
-    ``played`` marked."""
+    """:func:`search_summary` as lines of text for the terminal: the verdict, whole on the
+    first line (its basis beside it where that fits, else below), then, when the agent
+    rated its moves, the legend and each move's label, the move ``played`` marked."""
     said = search_summary(game, info, sides)
-    lines = textwrap.wrap(f"{said['verdict']} ({said['basis']})", width)
+    verdict, basis = said["verdict"], f"({said['basis']})"
+    if len(verdict) + 1 + len(basis) <= width:
+        lines = [f"{verdict} {basis}"]
+    else:
+        lines = [verdict, *textwrap.wrap(basis, width)]
     if said["moves"]:
         chosen = action_text(game, played)
         rated = [
             f"{move}: {label}{' (played)' if move == chosen else ''}"
             for move, label in said["moves"].items()
         ]
-        lines += textwrap.wrap(_sentence(f"{said['legend']}:"), width)
-        lines += _wrapped(rated, width)
+        lines += listed_lines(said["legend"], rated, width)
     return lines
+
+
+def listed_lines(legend: str, items: list[str], width: int = 88) -> list[str]:
+    """``legend`` as a sentence ending in a colon, then ``items`` separated by commas,
+    indented, in lines of at most ``width`` characters where they fit."""
+    return textwrap.wrap(_sentence(f"{legend}:"), width) + _wrapped(items, width)
 
 
 def _wrapped(items: list[str], width: int) -> list[str]:

@@ -311,11 +311,11 @@ def judge(
         mover = game.player(state)
         print(f"\nPlayer {mover} plays {format_action(game, action)}")
         info = hooks.last(agents[mover])
-        if isinstance(info, SearchInfo) and info.note:
-            print(f"({info.note})")
-        if thinking and isinstance(info, SearchInfo):
+        if thinking and isinstance(info, SearchInfo):  # its verdict first, right under it
             sides = Sides() if isinstance(agents[opponent(mover)], Human) else Sides.seats(mover)
             print("\n".join(summary_lines(game, info, action, sides)))
+        if isinstance(info, SearchInfo) and info.note:
+            print(f"({info.note})")
         print(render_state(game, after), flush=True)
 
     start = game.initial_state if state is None else state

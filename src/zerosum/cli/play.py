@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .. import budget, hooks
 from ..agents import Human, make_agent
+from ..agents.solve import solve
+from ..agents.summary import listed_lines, solved_moves
 from ..arena import judge
-from ..game import game_name
+from ..game import Game, game_name
 from ..games import load_game
 from .errors import UsageError
 from .start import add_start_options, start_state
@@ -16,15 +19,46 @@ from .types import move_seconds
 __all__ = ["add_play_command"]
 
 
+class HintedHuman(Human):
+    """A person told, before each move, what each of their moves leads to with perfect
+    play: the page's hints, on the terminal, for a game that solves at once."""
+
+    def __call__(self, game: Game, state: Any) -> Any:
+        try:  # bounded by the move's time (--move-seconds), as the computer's search is
+            hints = solved_moves(game, solve(game, state))
+        except budget.OutOfTime:
+            print("Hints: this position did not solve within the move's time.")
+        else:
+            items = [f"{move}: {label}" for move, label in hints["moves"].items()]
+            print("\n".join(listed_lines(f"hints: {hints['legend']}", items)), flush=True)
+        return super().__call__(game, state)
+
+
+def _people(p1: Any, p2: Any, hints: bool) -> tuple[Any, Any]:
+    """The two agents, each person's board left to the judge (which prints every state)
+    and, with ``hints``, told the value of each move first."""
+    agents = []
+    for agent in (p1, p2):
+        if isinstance(agent, Human):
+            agent = HintedHuman() if hints else agent
+            agent.show_board = False
+        agents.append(agent)
+    return agents[0], agents[1]
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     p1, p2 = make_agent(args.p1), make_agent(args.p2)
-    for agent in (p1, p2):
-        if isinstance(agent, Human):
-            agent.show_board = False  # the judge prints every state already
+    if args.hints and not any(isinstance(agent, Human) for agent in (p1, p2)):
+        raise UsageError("--hints are for a person: give --p1 or --p2 human")
     state, where = start_state(game, args)
     if game.is_terminal(state):
         raise UsageError(f"{game_name(game)} is over {where}: there is no move to play")
+    # the page's rule: hints only where a perfect player answers at once
+    hints = args.hints and hooks.perfect_is_instant(game)
+    if args.hints and not hints:
+        print(f"Hints are not available for {game_name(game)}: it does not solve at once.")
+    p1, p2 = _people(p1, p2, hints)
     judge(
         game,
         p1,
@@ -61,5 +95,11 @@ def add_play_command(commands: Any) -> None:
         default=True,
         help="after each computer move, say who it thinks is winning and what each move "
         "it rated was worth to it (on; --no-thinking: moves and boards only)",
+    )
+    play.add_argument(
+        "--hints",
+        action="store_true",
+        help="before each of a person's moves, what each move leads to with perfect play "
+        "(win in N, draw, loss in N), in games that solve at once",
     )
     play.set_defaults(run=cmd_play)
