@@ -89,3 +89,44 @@ def test_grade_one_position_given_as_text(capsys: pytest.CaptureFixture[str]) ->
     assert "is over in the position given: nothing to grade" in capsys.readouterr().err
     assert main(["grade", "tictactoe", "random", "--position", "X/", "--file", "f.txt"]) == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+def test_analyze_from_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["analyze", "tictactoe", "--probes", "0", "--json", "-"]
+    assert main([*args, "--moves", "4 0"]) == 0
+    after_two = json.loads(capsys.readouterr().out)
+    assert after_two["complete"] and after_two["plies"][0]["positions"] == 1
+    assert after_two["positions"] < 5478 and after_two["games"] < 255168
+    # X to move on XOX/OXO/...: 6 and 8 win at once (2-4-6, 0-4-8); after 7, O has 6 or
+    # 8 and X wins on the last cell: 1 + 3 + 2 + 2 positions, 4 games, 2 up to the mirror.
+    assert main([*args, "--position", "XOX/OXO/... X"]) == 0
+    nearly_full = json.loads(capsys.readouterr().out)
+    assert [p["positions"] for p in nearly_full["plies"]] == [1, 3, 2, 2]
+    assert [p["terminal"] for p in nearly_full["plies"]] == [0, 2, 0, 2]
+    assert (nearly_full["positions"], nearly_full["games"]) == (8, 4)
+    assert (nearly_full["symmetric"], nearly_full["symmetric_games"]) == (5, 2)
+
+
+def test_analyze_from_a_position_with_probes(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["analyze", "connect4", "--moves", "4453", "--plies", "2", "--probes", "20"]
+    assert main([*args, "--json", "-"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["positions"] for p in data["plies"][:3]] == [1, 7, 49]
+    assert data["probes"] == 20 and data["positions_estimate"] is None
+    assert data["nodes_estimate"]["value"] > 57
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyze", "tictactoe", "--position", "XX"], "expected 3 rows"),
+        (["analyze", "tictactoe", "--moves", "4 4"], "move 2 ('4')"),
+        (["analyze", "tictactoe", "--moves", "4", "--position", "X"], "not allowed with"),
+    ],
+)
+def test_analyze_bad_start_exits_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -1,6 +1,7 @@
 """How big is a game: distinct positions and game-tree nodes per ply, exact and estimated.
 
-Exact counts go ply by ply from the start: the game's compiled ``space_layers`` when it
+Exact counts go ply by ply from the start (or from a given position, ``state=``, whose
+plies are then counted from it): the game's compiled ``space_layers`` when it
 has one (Connect Four), else a breadth-first enumeration over the states' keys
 (:func:`~zerosum.game.state_key`: ``game.key``, the states themselves, or keys derived
 from their contents) that works for any game. Symmetry comes from the game's
@@ -224,10 +225,16 @@ def analyze(
     max_positions: int = 200_000,
     probes: int = 1000,
     seed: int = 0,
+    state: Any = None,
 ) -> SpaceAnalysis:
     """Count ``game``'s positions and game tree per ply: exactly up to ``plies`` (default:
     as far as the game goes), stopping after the first ply with more than
     ``max_positions`` positions; then estimate the rest from ``probes`` random games.
+
+    From ``state`` when given, plies counted from it: the games' compiled counters start
+    only from the start, so the Python enumeration counts instead, and the distinct
+    positions beyond the exact plies are not estimated (the move orders that divide the
+    estimate are counted from the start).
 
     >>> import zerosum as zs
     >>> space = zs.analyze(zs.games.TicTacToe(), probes=0)
@@ -242,9 +249,15 @@ def analyze(
             f"not {max_positions} and {probes}"
         )
     start = time.perf_counter()
-    layers = _exact(game, plies, max_positions)
+    layers = _exact(game, plies, max_positions, state)
     complete = bool(layers) and layers[-1].moves == 0
-    sample = random_probes(game, probes, seed) if probes else None
+    sample = None
+    if probes:
+        sample = (
+            random_probes(game, probes, seed)
+            if state is None
+            else _python_probes(game, probes, seed, state)
+        )
     rows = _rows(layers, sample)
     return SpaceAnalysis(
         game=game_name(game),
@@ -267,12 +280,13 @@ def analyze(
     )
 
 
-def _exact(game: Game, plies: int | None, max_positions: int) -> list[LayerCounts]:
-    """The exact layers from ply 0, as far as the limits allow."""
-    hook = hooks.space_layers(game)
+def _exact(game: Game, plies: int | None, max_positions: int, state: Any) -> list[LayerCounts]:
+    """The exact layers from ply 0 (the start, or ``state`` when given), as far as the
+    limits allow."""
+    hook = hooks.space_layers(game) if state is None else None
     source = hook() if hook is not None else None
     layers: list[LayerCounts] = []
-    for layer in source if source is not None else generic_layers(game):
+    for layer in source if source is not None else generic_layers(game, state):
         layers.append(layer)
         if layer.moves == 0 or len(layers) > (math.inf if plies is None else plies):
             break
@@ -286,11 +300,12 @@ def _total(layers: list[LayerCounts], name: str) -> int | None:
     return None if any(v is None for v in values) else sum(values)
 
 
-def generic_layers(game: Game) -> Iterator[LayerCounts]:
-    """Exact counts ply by ply for any game whose states have a key (``state_key``), and
-    up to symmetry with ``canonical_key``: breadth-first, one dictionary per ply."""
+def generic_layers(game: Game, state: Any = None) -> Iterator[LayerCounts]:
+    """Exact counts ply by ply from the start (or ``state``) for any game whose states have
+    a key (``state_key``), and up to symmetry with ``canonical_key``: breadth-first, one
+    dictionary per ply."""
     canonical = hooks.canonical_key(game)
-    start = game.initial_state
+    start = game.initial_state if state is None else state
     key = key_function(game, start)
     frontier: dict[Hashable, tuple[Any, int]] = {key(start): (start, 1)}
     classes = {canonical(start): (start, 1)} if canonical is not None else {}
@@ -360,12 +375,14 @@ def random_probes(game: Game, samples: int, seed: int = 0) -> Probes:
     return found if found is not None else _python_probes(game, samples, seed)
 
 
-def _python_probes(game: Game, samples: int, seed: int) -> Probes:
+def _python_probes(game: Game, samples: int, seed: int, start: Any = None) -> Probes:
+    """Random games from the start, or from ``start`` without the move orders (they count
+    orders from the start, not from ``start``)."""
     rng = random.Random(seed)
-    orders = hooks.move_orders(game)
+    orders = hooks.move_orders(game) if start is None else None
     games: list[tuple[list[float], list[float], int]] = []
     for _ in range(samples):
-        state, product = game.initial_state, 1.0
+        state, product = game.initial_state if start is None else start, 1.0
         products, counts = [1.0], [1.0]
         while not game.is_terminal(state):
             legal = game.actions(state)

@@ -15,7 +15,7 @@ from ..games import load_game
 from ..interrupts import signals_end_process
 from ..limits import MAX_GRADED, MAX_POSITIONS, MAX_PROBES
 from ..position import position
-from .start import POSITION_HELP
+from .start import POSITION_HELP, add_start_options, start_state
 from .types import count_up_to, plies, probes
 
 __all__ = ["add_analysis_commands", "parse_plies"]
@@ -61,6 +61,8 @@ def _write(result: Any, args: argparse.Namespace) -> int:
 def cmd_analyze(args: argparse.Namespace) -> int:
     _check_outputs(args)
     game = load_game(args.game)
+    given = args.position is not None or bool(args.moves.strip())
+    state = start_state(game, args)[0] if given else None
     with signals_end_process():  # compiled counting does not return to Python until done
         space = analyze(
             game,
@@ -68,6 +70,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             max_positions=args.max_positions,
             probes=args.probes,
             seed=args.seed,
+            state=state,
         )
     return _write(space, args)
 
@@ -128,6 +131,7 @@ def add_analysis_commands(commands: Any) -> None:
         metavar="N",
         help=f"random games for estimates (1000; 0: none; at most {MAX_PROBES})",
     )
+    add_start_options(a, "count from the position these moves reach (plies from there)")
     _outputs(a)
     a.set_defaults(run=cmd_analyze)
     g = commands.add_parser(
