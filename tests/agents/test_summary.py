@@ -17,13 +17,21 @@ def summary(value: float, depth: int = 4, **extra: object) -> dict[str, object]:
     return search_summary(GAME, SearchInfo(value, depth, 100, 0.1, (4,), dict(extra)))
 
 
-def test_a_proven_alpha_beta_value_gives_the_moves_to_the_end() -> None:
-    # a win in 7 plies, counting the computer's move just played: 6 more
+def test_a_proven_alpha_beta_value_gives_the_winner_s_own_moves_to_the_end() -> None:
+    # a win in 7 plies, counting the computer's move just played: 6 more, 3 of them its own
     assert (
         summary(DECAY**7)["verdict"]
-        == "The computer wins in 6 more moves at most, however you play."
+        == "The computer wins within 3 more of its moves, however you play."
     )
-    assert summary(-(DECAY**5))["verdict"] == "You can win in 4 more moves if you play perfectly."
+    assert (
+        summary(-(DECAY**5))["verdict"]
+        == "You can win within 2 more of your moves if you play perfectly."
+    )
+    # one move left: no plural, and no "more" counting both players' moves
+    assert summary(DECAY**3)["verdict"] == "The computer wins with its next move, however you play."
+    assert (
+        summary(-(DECAY**2))["verdict"] == "You can win with your next move if you play perfectly."
+    )
     assert summary(1.0)["verdict"] == "The computer can force a win, however you play."
     assert summary(DECAY)["verdict"] == "The computer has won."
 
@@ -92,8 +100,9 @@ def test_the_legend_speaks_of_distances_only_where_the_moves_have_them() -> None
 @pytest.mark.parametrize(
     ("value", "verdict"),
     [
-        (DECAY**7, "Player 2 wins in 6 more moves at most, however player 1 plays."),
-        (-(DECAY**5), "Player 1 can win in 4 more moves if it plays perfectly."),
+        (DECAY**7, "Player 2 wins within 3 more of its moves, however player 1 plays."),
+        (-(DECAY**5), "Player 1 can win within 2 more of its moves if it plays perfectly."),
+        (-(DECAY**2), "Player 1 can win with its next move if it plays perfectly."),
         (-1.0, "Player 1 can force a win if it plays perfectly."),
         (DECAY, "Player 2 has won."),
         (0.4, "Player 2 thinks it is ahead."),
@@ -110,7 +119,7 @@ def test_alpha_beta_root_values_are_labelled_and_bounds_shown_as_bounds() -> Non
     rated = ((4, DECAY**3, False), (0, 0.0, True), (1, -(DECAY**2), True), (2, 0.25, False),
              (3, -0.0, False))  # fmt: skip
     said = summary(DECAY**3, rated=rated)
-    assert said["verdict"] == "The computer wins in 2 more moves at most, however you play."
+    assert said["verdict"] == "The computer wins with its next move, however you play."
     assert said["moves"] == {
         "4": "win in 3",
         "0": "<= +0.00",  # a draw and an even estimate look the same
@@ -119,6 +128,7 @@ def test_alpha_beta_root_values_are_labelled_and_bounds_shown_as_bounds() -> Non
         "3": "+0.00",  # not "-0.00"
     }
     assert "<= x: at most x" in said["legend"] and "win in 7" in said["legend"]
+    assert "7 moves of both players, this one included" in said["legend"]
     said = summary(0.25, rated=((2, 0.25, False),))
     assert said["moves"] == {"2": "+0.25"} and "<=" not in said["legend"]
 
@@ -134,6 +144,21 @@ def test_a_python_alpha_beta_search_rates_its_root_moves() -> None:
     assert float(played) == pytest.approx(agent.last.value, abs=0.005)  # no bound
     # only the moves searched after a better one may be bounds
     assert any(label.startswith("<=") for label in said["moves"].values())
+
+
+def test_a_search_to_the_end_is_proved_and_a_cut_off_one_an_estimate() -> None:
+    said = summary(0.0, depth=8, to_end=True)
+    assert said["verdict"] == "With best play from both sides, the game is a draw."
+    assert said["basis"] == "proved by searching to the end"
+    assert summary(0.5, to_end=True)["verdict"] == "The computer can force a win, however you play."
+    for agent in (zs.agents.Minimax(), zs.agents.AlphaBeta(), zs.agents.AlphaBeta(compiled=False)):
+        agent(GAME, GAME.initial_state)
+        assert agent.last is not None
+        assert search_summary(GAME, agent.last)["basis"] == "proved by searching to the end"
+    cut_off = zs.agents.Minimax(depth=2)
+    cut_off(GAME, GAME.initial_state)
+    assert cut_off.last is not None
+    assert search_summary(GAME, cut_off.last)["basis"] == "an estimate looking 2 moves ahead"
 
 
 def test_an_agent_that_rated_no_move_gets_the_verdict_alone() -> None:

@@ -108,7 +108,9 @@ def test_judge_speaks_to_a_person_playing_the_computer(
     zs.judge(zs.games.TicTacToe(), human, zs.agents.Perfect(), thinking=True)
     out = capsys.readouterr().out
     assert "Player 2 plays 0\nWith best play from both sides, the game is a draw." in out
-    assert "Player 2 plays 3\nThe computer wins in 4 more moves at most, however you play." in out
+    assert (
+        "Player 2 plays 3\nThe computer wins within 2 more of its moves, however you play." in out
+    )
     assert "  3: win in 5 (played), 4: draw, 5: loss in 4, 6: win in 5," in out
     assert "Player 2 plays 6\nThe computer has won." in out
     assert "Player 1 plays 2\nO X X" in out  # a person's move says nothing more

@@ -37,7 +37,7 @@ def test_a_person_sees_what_the_computer_thought_unless_told_not_to() -> None:
     said = run_zerosum("play", "tictactoe", "--p2", "perfect", stdin=moves)
     assert said.returncode == 0, said.stderr
     assert "Player 2 plays 0\nWith best play from both sides, the game is a draw." in said.stdout
-    assert "The computer wins in 4 more moves at most, however you play." in said.stdout
+    assert "The computer wins within 2 more of its moves, however you play." in said.stdout
     assert "What each move leads to with perfect play" in said.stdout
     assert "  3: win in 5 (played), " in said.stdout
     quiet = run_zerosum("play", "tictactoe", "--p2", "perfect", "--no-thinking", stdin=moves)

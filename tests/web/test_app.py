@@ -94,7 +94,7 @@ def test_the_search_is_summed_up_in_plain_words(client: httpx.Client) -> None:
         view = client.post(f"/api/games/{view['id']}/moves", json={"action": action}).json()
     search = view["search"]
     assert search["summary"]["verdict"] == (
-        "The computer wins in 4 more moves at most, however you play."
+        "The computer wins within 2 more of its moves, however you play."
     )
     assert search["summary"]["moves"]["3"] == "win in 5" and search["summary"]["lean"] == 1
     assert search["board"].count('data-action="') == 6  # the position it moved from

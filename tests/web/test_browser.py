@@ -330,7 +330,7 @@ def test_the_perfect_player_says_it_wins_and_rates_its_moves_on_the_board(page: 
     click_move(page, "1")  # it answers 0; then 2 loses for us
     click_move(page, "2")
     verdict = page.text_content("#search .verdict") or ""
-    assert verdict.startswith("The computer wins in 4 more moves at most, however you play.")
+    assert verdict.startswith("The computer wins within 2 more of its moves, however you play.")
     labels = page.eval_on_selector_all(
         "#search .seen .zs-option",
         "gs => gs.map(g => g.textContent + (g.classList.contains('played') ? '*' : ''))",

@@ -54,7 +54,9 @@ class Minimax:
             value, pv, nodes, tree = minimax_tree(self, game, state, self.trace)
         seconds = time.perf_counter() - start
         # each root move's exact value (minimax prunes nothing), for the page and the judge
-        extra = {"rated": tuple(self._rated)} if self._rated else {}
+        extra: dict[str, Any] = {"rated": tuple(self._rated)} if self._rated else {}
+        if self.depth is None:  # every line ended: the value is proved (agents/summary.py)
+            extra["to_end"] = True
         if not pv:  # depth 0: the position scored, the first move played
             pv = list(game.actions(state))[:1]
             self.last = SearchInfo(value, 0, nodes, seconds, tuple(pv), extra, trace=tree)

@@ -211,6 +211,8 @@ class AlphaBeta(Seeded):
         extra: dict[str, Any] = {"ties": len(moves), "compiled": kernel is not None}
         if search.rated:  # formatted only when read (agents/summary.py): a move costs nothing
             extra["rated"] = tuple(search.rated)
+        if reached == _INF:  # every line ended: the value is proved (agents/summary.py)
+            extra["to_end"] = True
         note = ""
         if search.stopped and budget.imposed(self.time_limit, start):
             note = self._cut_note(depth, reached)

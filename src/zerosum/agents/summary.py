@@ -26,6 +26,9 @@ __all__ += ["listed_lines"]
 #: How far from 0 an estimate (in [-1, 1], for the mover) must be for each word.
 LEANINGS = ((0.6, "well ahead"), (0.25, "ahead"), (0.05, "slightly ahead"))
 
+#: What the plies in a move's label ("win in 7") count.
+PLIES_LEGEND = " (win in 7: within 7 moves of both players, this one included)"
+
 
 @dataclass(frozen=True)
 class Sides:
@@ -77,8 +80,14 @@ def _proof(value: float) -> tuple[int, int | None] | None:
     return None if plies is None else ((1 if value > 0 else -1), plies)
 
 
+def _own_moves(count: int, whose: str) -> str:
+    """``count`` of a player's own moves: "its next move", "3 more of your moves"."""
+    return f"{whose} next move" if count == 1 else f"{count} more of {whose} moves"
+
+
 def _proven_verdict(sign: int, plies: int | None, sides: Sides) -> str:
-    """The sentence for a proven result, ``plies`` counting the mover's move just played."""
+    """The sentence for a proven result, ``plies`` counting the mover's move just played
+    and said in the winner's own moves (the plies left alternate between the two)."""
     more = None if plies is None else plies - 1
     if sign == 0:
         return "With best play from both sides, the game is a draw."
@@ -87,13 +96,18 @@ def _proven_verdict(sign: int, plies: int | None, sides: Sides) -> str:
             return _sentence(f"{sides.mover} can force a win, however {sides.other_plays()}.")
         if more == 0:
             return _sentence(f"{sides.mover} has won.")
+        within = "with" if more <= 2 else "within"
         return _sentence(
-            f"{sides.mover} wins in {more} more moves at most, however {sides.other_plays()}."
+            f"{sides.mover} wins {within} {_own_moves((more + 1) // 2, 'its')}, "
+            f"however {sides.other_plays()}."
         )
     if more is None:
         return _sentence(f"{sides.other} can force a win if {sides.it_plays('perfectly')}.")
+    whose = "your" if sides.other == "you" else "its"
+    within = "with" if more <= 2 else "within"
     return _sentence(
-        f"{sides.other} can win in {more} more moves if {sides.it_plays('perfectly')}."
+        f"{sides.other} can win {within} {_own_moves((more + 1) // 2, whose)} "
+        f"if {sides.it_plays('perfectly')}."
     )
 
 
@@ -135,7 +149,7 @@ def solved_moves(game: Game, solved: SolveResult) -> dict[str, Any]:
     }
     legend = "what each move leads to with perfect play"
     if any(plies is not None for plies in solved.action_plies.values()):
-        legend += " (win in 7: within 7 moves, counting that one)"
+        legend += PLIES_LEGEND
     return {"moves": moves, "legend": legend}
 
 
@@ -181,7 +195,7 @@ def _searched_moves(game: Game, info: SearchInfo, sides: Sides) -> dict[str, Any
     bounded = any(bound for _, _, bound in rated)
     legend = f"each move's value for {sides.mover} from its search"
     if any(" in " in label for label in moves.values()):
-        legend += " (win in 7: within 7 moves, counting that one)"
+        legend += PLIES_LEGEND
     if bounded:
         legend += "; <= x: at most x, enough to rule the move out"
     return {"moves": moves, "legend": legend}
@@ -216,6 +230,13 @@ def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict
             "verdict": _proven_verdict(sign, plies, sides),
             "basis": "proven by its search",
             "lean": float(sign),
+            **_searched_moves(game, info, sides),
+        }
+    if info.extra.get("to_end"):  # searched to every game's end: its value is the game's
+        return {
+            "verdict": _proven_verdict((value > 0) - (value < 0), None, sides),
+            "basis": "proved by searching to the end",
+            "lean": max(-1.0, min(1.0, value)),
             **_searched_moves(game, info, sides),
         }
     lean = max(-1.0, min(1.0, value))
