@@ -11,8 +11,6 @@ go to the test's temporary folder.
 from __future__ import annotations
 
 import inspect
-import os
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,37 +19,7 @@ import pytest
 
 from zerosum.trace import Recorder, Trace
 
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _unavailable(why: str) -> None:
-    if os.environ.get("ZEROSUM_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{why} (ZEROSUM_REQUIRE_BROWSER=1 makes the browser tests required)")
-    pytest.skip(why)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = os.environ.get("ZEROSUM_CHROMIUM") or shutil.which("chromium")
-    if not path or not os.path.exists(path):
-        _unavailable("no Chromium: install the 'chromium' package or set ZEROSUM_CHROMIUM")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def notebook_cells(classic: Callable[..., Trace]) -> list[str]:

@@ -7,8 +7,6 @@ go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,39 +16,6 @@ import pytest
 import zerosum as zs
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _unavailable(why: str) -> None:
-    if os.environ.get("ZEROSUM_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{why} (ZEROSUM_REQUIRE_BROWSER=1 makes the browser tests required)")
-    pytest.skip(why)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = os.environ.get("ZEROSUM_CHROMIUM") or shutil.which("chromium")
-    if not path or not os.path.exists(path):
-        _unavailable("no Chromium: install the 'chromium' package or set ZEROSUM_CHROMIUM")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
 def open_page(browser: Any) -> Iterator[Callable[[str], Any]]:
     contexts = []
