@@ -26,6 +26,7 @@ from .traced_search import (
     _pruned_reason,
     _root_window,
     _window,
+    alphabeta_settings,
     spoken,
 )
 
@@ -125,13 +126,8 @@ def kernel_trace(
     assert root is not None
     chosen = next((i for i in recorder.nodes[root].children
                    if recorder.nodes[i].move == said), None)  # fmt: skip
-    words = ["the compiled search's own tree"]
-    if iterations > 1 or iteration != (agent.depth or _INF):
-        to = "the end" if iteration == _INF else f"depth {plies}"
-        words.append(
-            f"recorded: the search to {to}, the last finished of the {iterations} "
-            "iterations of iterative deepening started"
-        )
+    switches, recorded = alphabeta_settings(agent, iteration, iterations)
+    words = [word for word in ("the compiled search's own tree", recorded) if word]
     return recorder.trace(
         "alphabeta",
         _agent_name(agent),
@@ -139,15 +135,7 @@ def kernel_trace(
         move=said,
         value=value,
         pv=[root, *_line(best, chosen)],
-        switches={
-            "depth": agent.depth,
-            "ordering": agent.ordering,
-            "table": agent.table,
-            "depth_adjust": agent.depth_adjust,
-            "seed": agent.seed,
-            "time_limit": agent.time_limit,
-            "iteration": None if iteration == _INF else plies,
-        },
+        switches=switches,
         note="; ".join(words),
         counted=counted,
         game_object=game,

@@ -81,6 +81,30 @@ def _game_name(game: Game) -> str:
     return hooks.spec(game) or type(game).__name__
 
 
+def alphabeta_settings(
+    agent: AlphaBeta, iteration: float, iterations: int
+) -> tuple[dict[str, Any], str]:
+    """An alpha-beta trace's ``switches`` (the agent's settings, and the depth of the
+    iteration recorded: None for the end) and, when that is not simply the one search
+    asked for, the words saying which iteration of iterative deepening it shows."""
+    switches = {
+        "depth": agent.depth,
+        "ordering": agent.ordering,
+        "table": agent.table,
+        "depth_adjust": agent.depth_adjust,
+        "seed": agent.seed,
+        "time_limit": agent.time_limit,
+        "iteration": None if iteration == _INF else int(iteration),
+    }
+    if iterations == 1 and iteration == (agent.depth or _INF):
+        return switches, ""
+    to = "the end" if iteration == _INF else f"depth {int(iteration)}"
+    return switches, (
+        f"recorded: the search to {to}, the last finished of the {iterations} "
+        "iterations of iterative deepening started"
+    )
+
+
 def _line(best: dict[int, int], start: int | None) -> list[int]:
     """Node ids from ``start`` down its best children."""
     line: list[int] = []
@@ -195,22 +219,8 @@ class TracedSearch(_Search):
         root, said = recorder.nodes[0], spoken(self.game, move)
         chosen = next((i for i in root.children if recorder.nodes[i].move == said), None)
         pv = [root.id, *_line(best, chosen)]
-        switches = {
-            "depth": agent.depth,
-            "ordering": agent.ordering,
-            "table": agent.table,
-            "depth_adjust": agent.depth_adjust,
-            "seed": agent.seed,
-            "time_limit": agent.time_limit,
-            "iteration": None if iteration == _INF else int(iteration),
-        }
-        words = [note] if note else []
-        if self.iterations > 1 or iteration != (agent.depth or _INF):
-            to = "the end" if iteration == _INF else f"depth {int(iteration)}"
-            words.append(
-                f"recorded: the search to {to}, the last finished of the {self.iterations} "
-                "iterations of iterative deepening started"
-            )
+        switches, recorded = alphabeta_settings(agent, iteration, self.iterations)
+        words = [word for word in (note, recorded) if word]
         return recorder.trace(
             "alphabeta",
             name or _agent_name(agent),
