@@ -50,3 +50,16 @@ def test_the_soft_share_leaves_room_for_the_overrun_agents_are_allowed() -> None
 def test_a_bad_limit_is_refused(bad: float) -> None:
     with pytest.raises(ValueError, match="at least 0"), budget.limit(bad):
         pass
+
+
+def test_time_not_counted_moves_the_deadline_back_by_what_it_took() -> None:
+    with budget.limit(1.0) as at:
+        assert at is not None
+        with budget.not_counted():
+            time.sleep(0.2)  # compiling, say: no part of the move's thinking
+        moved = budget.deadline()
+        assert moved is not None and moved - at >= 0.2
+    assert budget.deadline() is None  # the enclosing limit's end restores what was
+    with budget.not_counted():  # no deadline: nothing to move
+        pass
+    assert budget.deadline() is None

@@ -34,6 +34,7 @@ __all__ = [
     "deadline_for",
     "imposed",
     "soft_share",
+    "not_counted",
 ]
 
 _DEADLINE: ContextVar[float | None] = ContextVar("zerosum_deadline", default=None)
@@ -74,6 +75,19 @@ def limit(seconds: float | None) -> Iterator[float | None]:
         yield at
     finally:
         _DEADLINE.reset(token)
+
+
+@contextmanager
+def not_counted() -> Iterator[None]:
+    """Run the block off the current move's clock: the deadline moves back by the time the
+    block took (compiling code a move needs, which is no part of its thinking)."""
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        at = _DEADLINE.get()
+        if at is not None:
+            _DEADLINE.set(at + (time.perf_counter() - start))
 
 
 def deadline_for(time_limit: float | None, start: float) -> float | None:

@@ -116,3 +116,17 @@ def test_the_command_runs() -> None:
     assert any(
         line.startswith("* root  MAX  window (-inf, +inf)") for line in done.stdout.splitlines()
     )
+
+
+def test_compiling_on_a_new_machine_is_not_counted_against_the_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With numba's cache empty, compiling the search and its traced twin takes seconds;
+    told 1 s, the search still gets its second and finishes the depth it was asked
+    (it stopped at depth 1 when compiling counted against it)."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    result = run_zerosum(
+        "explain", "tictactoe", "alphabeta:depth=2", "--moves", "4", "--move-seconds", "1"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "recorded: the search to depth 2" in result.stdout

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from .. import budget
 from ..game import Game
 from ..kernels.alphabeta import CUTOFF, ENDS_AT_ONCE, INNER, PRUNED, RECORD, TABLE, TERMINAL
 from ..trace import Recorder, Trace
@@ -54,6 +55,8 @@ def compiled_trace(agent: AlphaBeta, game: Game, state: Any, cap: int) -> Trace 
         agent.depth, agent.evaluate, agent.time_limit, agent.ordering, agent.table,
         agent.depth_adjust, agent.seed, agent.table_size, trace=cap,
     )  # fmt: skip
+    with budget.not_counted():  # its compiled code, loaded before its search's clock starts
+        twin.prepare(game)
     twin(game, state)
     assert twin.last is not None and twin.last.trace is not None
     found = twin.last.trace

@@ -257,13 +257,16 @@ class AlphaBeta(Seeded):
     def prepare(self, game: Game) -> None:
         """Load the game's compiled search now (a second or more, once per process), so
         that no move's clock pays for it: a depth-2 search of the start by a twin agent
-        (the second ply reads a principal variation: compiled code of its own)."""
+        (the second ply reads a principal variation: compiled code of its own); with
+        ``trace``, a traced search too (the traced search is compiled code of its own)."""
         state = game.initial_state
         if self.compiled and not game.is_terminal(state):
             twin = AlphaBeta(depth=2, evaluate=self.evaluate, time_limit=60.0)
             twin(game, state)  # under a deadline: the path a bounded move takes
             twin.time_limit = None
             twin(game, state)
+            if self.trace is not None:
+                AlphaBeta(depth=1, evaluate=self.evaluate, trace=1)(game, state)
 
     def would_compile(self, game: Game) -> bool:
         """Whether this agent's moves in ``game`` run the game's compiled search."""
