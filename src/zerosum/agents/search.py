@@ -359,6 +359,56 @@ class _Memo:
             self.evaluate = evaluate
 
 
+class _MoveOrder:
+    """Which moves to try first: the table's move, then moves that cut off at the same ply
+    (killers), then moves that cut off anywhere, weighted by depth (history). A game whose
+    own order is good (``ordered_actions``, see agents/solve.py) keeps it but for the
+    table's move: killers and history only disturb it there."""
+
+    def __init__(self, game: Game) -> None:
+        self.killers: list[list[Any]] = [[None, None] for _ in range(256)]
+        self.history: defaultdict[Any, int] = defaultdict(int)
+        self.by_history = not hooks.ordered_actions(game)
+
+    def order(self, moves: list[Any], first: Any, ply: int) -> list[Any]:
+        """``moves`` in the order to search them (a new list: ``moves`` is left as it is)."""
+        if self.by_history:
+            moves = sorted(moves, key=self.history.__getitem__, reverse=True)
+            if ply < 256:
+                for killer in self.killers[ply]:
+                    if killer is not None and killer != first and killer in moves:
+                        moves.remove(killer)
+                        moves.insert(0, killer)
+            if first is not None and moves[0] != first and first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        elif first is not None and moves[0] != first and first in moves:
+            moves = list(moves)
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    def reward(self, move: Any, depth: float, ply: int) -> None:
+        """A move that cut off: a killer at its ply, and history by depth."""
+        slot = self.killers[ply] if ply < 256 else None
+        if slot is not None and slot[0] != move:
+            slot[1] = slot[0]
+            slot[0] = move
+        self.history[move] += 1 << int(min(depth, 30))
+
+
+def stored_bounds(
+    depth: float, best: float, start_alpha: float, beta: float, move: Any, cut: bool
+) -> tuple[float, float, float, Any, bool]:
+    """A table entry for a fail-soft ``best`` found in the window (``start_alpha``, ``beta``):
+    an upper bound at or below it, a lower bound at or above, else the exact value."""
+    if best <= start_alpha:
+        return (depth, -_INF, best, move, cut)
+    if best >= beta:
+        return (depth, best, _INF, move, cut)
+    return (depth, best, best, move, cut)
+
+
 class _Search:
     """One move's search: the recursion and its bookkeeping (nodes, killers, history)."""
 
@@ -523,12 +573,8 @@ class _Search:
         deadline = self.deadline
         clock = time.perf_counter
         known_terminal, known_actions, leaves = memo.terminal, memo.actions, memo.leaves
-        killers: list[list[Any]] = [[None, None] for _ in range(256)]
-        history: defaultdict[Any, int] = defaultdict(int)
-        rank = history.__getitem__
-        # A game whose own order is good (``ordered_actions``, see agents/solve.py) keeps
-        # it but for the table's move: killers and history only disturb it there.
-        by_history = not hooks.ordered_actions(game)
+        move_order = _MoveOrder(game)
+        order, reward = move_order.order, move_order.reward
         search = self
 
         def ended(state: Any, k: Hashable) -> bool:
@@ -548,14 +594,6 @@ class _Search:
                     known_actions.clear()
                 moves = known_actions[k] = actions(state)
             return moves
-
-        def reward(move: Any, depth: float, ply: int) -> None:
-            """A move that cut off: a killer at its ply, and history by depth."""
-            if ply < 256 and killers[ply][0] != move:
-                slot = killers[ply]
-                slot[1] = slot[0]
-                slot[0] = move
-            history[move] += 1 << int(min(depth, 30))
 
         def frontier(state: Any, me: int, moves: Any, alpha: float, beta: float, ply: int) -> Any:
             """``(best value, best move)`` one ply above the cutoff: each child is scored
@@ -610,17 +648,7 @@ class _Search:
                 raise _Timeout
             moves = legal(state, k)
             if ordering and len(moves) > 1:
-                if by_history:
-                    moves = sorted(moves, key=rank, reverse=True)
-                    if ply < 256:
-                        for killer in killers[ply]:
-                            if killer is not None and killer != first and killer in moves:
-                                moves.remove(killer)
-                                moves.insert(0, killer)
-                if first is not None and moves[0] != first and first in moves:
-                    moves = list(moves)
-                    moves.remove(first)
-                    moves.insert(0, first)
+                moves = order(moves, first, ply)
             start_alpha = alpha
             cuts = search.cuts
             if depth == 1:
@@ -658,13 +686,10 @@ class _Search:
             if table is not None:
                 if len(table) >= size:
                     table.clear()
-                cut = search.cuts != cuts  # does the value rest on the depth cutoff?
-                if best <= start_alpha:
-                    table[k] = (depth, -_INF, best, best_move, cut)
-                elif best >= beta:
-                    table[k] = (depth, best, _INF, best_move, cut)
-                else:
-                    table[k] = (depth, best, best, best_move, cut)
+                # does the value rest on the depth cutoff?
+                table[k] = stored_bounds(
+                    depth, best, start_alpha, beta, best_move, search.cuts != cuts
+                )
             return best
 
         self.ended = ended

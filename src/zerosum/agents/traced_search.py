@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections import defaultdict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +24,7 @@ from .. import budget, hooks
 from ..game import Game
 from ..trace import Recorder, Trace
 from .base import evaluator
-from .search import _INF, DECAY, _Search, _Timeout
+from .search import _INF, DECAY, _MoveOrder, _Search, _Timeout, stored_bounds
 
 if TYPE_CHECKING:
     from .classic import Minimax
@@ -299,19 +298,10 @@ class TracedSearch(_Search):
         decay = DECAY if agent.depth_adjust else 1.0
         deadline = self.deadline
         clock = time.perf_counter
-        killers: list[list[Any]] = [[None, None] for _ in range(256)]
-        history: defaultdict[Any, int] = defaultdict(int)
-        rank = history.__getitem__
-        by_history = not hooks.ordered_actions(game)
+        move_order = _MoveOrder(game)
+        order, reward = move_order.order, move_order.reward
         mirror = self.mirror
         search = self
-
-        def reward(move: Any, depth: float, ply: int) -> None:
-            if ply < 256 and killers[ply][0] != move:
-                slot = killers[ply]
-                slot[1] = slot[0]
-                slot[0] = move
-            history[move] += 1 << int(min(depth, 30))
 
         def prune(
             node: int | None, moves: Any, after: int, cutter: Any, maximizing: bool,
@@ -368,16 +358,7 @@ class TracedSearch(_Search):
                 raise _Timeout
             moves = list(actions(state))
             if ordering and len(moves) > 1:
-                if by_history:
-                    moves = sorted(moves, key=rank, reverse=True)
-                    if ply < 256:
-                        for killer in killers[ply]:
-                            if killer is not None and killer != first and killer in moves:
-                                moves.remove(killer)
-                                moves.insert(0, killer)
-                if first is not None and moves[0] != first and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                moves = order(moves, first, ply)
             start_alpha = alpha
             cuts = search.cuts
             if depth == 1:
@@ -461,13 +442,9 @@ class TracedSearch(_Search):
             if table is not None:
                 if len(table) >= size:
                     table.clear()
-                cut = search.cuts != cuts
-                if best <= start_alpha:
-                    table[k] = (depth, -_INF, best, best_move, cut)
-                elif best >= beta:
-                    table[k] = (depth, best, _INF, best_move, cut)
-                else:
-                    table[k] = (depth, best, best, best_move, cut)
+                table[k] = stored_bounds(
+                    depth, best, start_alpha, beta, best_move, search.cuts != cuts
+                )
             return best
 
         return negamax
