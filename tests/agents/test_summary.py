@@ -161,6 +161,25 @@ def test_a_search_to_the_end_is_proved_and_a_cut_off_one_an_estimate() -> None:
     assert search_summary(GAME, cut_off.last)["basis"] == "an estimate looking 2 moves ahead"
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda depth: zs.agents.Minimax(depth=depth),
+        lambda depth: zs.agents.AlphaBeta(depth=depth),
+        lambda depth: zs.agents.AlphaBeta(depth=depth, compiled=False),
+    ],
+)
+def test_a_depth_beyond_the_game_s_end_is_a_proof_not_an_estimate(make) -> None:  # type: ignore[no-untyped-def]
+    # one move made, eight left: depth 9 cuts no line, depth 3 does
+    state = GAME.result(GAME.initial_state, 4)
+    deep, shallow = make(9), make(3)
+    deep(GAME, state)
+    shallow(GAME, state)
+    assert deep.last is not None and shallow.last is not None
+    assert search_summary(GAME, deep.last)["basis"] == "proved by searching to the end"
+    assert search_summary(GAME, shallow.last)["basis"] == "an estimate looking 3 moves ahead"
+
+
 def test_an_agent_that_rated_no_move_gets_the_verdict_alone() -> None:
     info = SearchInfo(0.3, 5, 100, 0.1, (4,), {"ties": 1, "compiled": True})
     assert summary_lines(GAME, info, 4) == [

@@ -41,11 +41,13 @@ class Minimax:
         self.trace = trace
         self.last: SearchInfo | None = None
         self._rated: list[tuple[Any, float, bool]] = []
+        self._cut = False  # did the last search score a position at its depth cutoff?
 
     def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         tree = None
         self._rated = []
+        self._cut = False
         if self.trace is None:
             value, pv, nodes = self.search(game, state)
         else:
@@ -55,7 +57,7 @@ class Minimax:
         seconds = time.perf_counter() - start
         # each root move's exact value (minimax prunes nothing), for the page and the judge
         extra: dict[str, Any] = {"rated": tuple(self._rated)} if self._rated else {}
-        if self.depth is None:  # every line ended: the value is proved (agents/summary.py)
+        if not self._cut:  # every line ended: the value is proved (agents/summary.py)
             extra["to_end"] = True
         if not pv:  # depth 0: the position scored, the first move played
             pv = list(game.actions(state))[:1]
@@ -74,7 +76,7 @@ class Minimax:
     def search(self, game: Game, state: Any) -> tuple[float, list[Any], int]:
         """``(value, principal variation, nodes)`` of ``state`` for the player to move."""
         me = game.player(state)
-        heuristic = evaluator(game, self.evaluate)
+        heuristic = self.scorer(game)
         nodes = 0
         rated = self._rated = []  # each root move, its exact value, never a bound
 
@@ -99,6 +101,17 @@ class Minimax:
 
         v, pv = value(state, self.depth)
         return v, pv, nodes
+
+    def scorer(self, game: Game) -> Callable[[Any, int], float]:
+        """The heuristic that scores a position at the depth cutoff, noting that a line
+        was cut (so a value found with no cut is proved, not estimated)."""
+        heuristic = evaluator(game, self.evaluate)
+
+        def score(state: Any, player: int) -> float:
+            self._cut = True
+            return heuristic(state, player)
+
+        return score
 
     def __repr__(self) -> str:
         traced = "" if self.trace is None else f", trace={self.trace!r}"

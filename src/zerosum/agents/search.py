@@ -199,9 +199,11 @@ class AlphaBeta(Seeded):
         value, moves, reached = search.run(state, start)
         move = moves[0] if self.seed is None or len(moves) == 1 else self.rng.choice(moves)
         pv = search.principal_variation(state, move, reached)
-        # searched to the end: the depth reported is how long the best line is, which a
-        # proven value says even when the table lost the end of the line
-        if reached == _INF:
+        # searched to the end (to no depth, or no line was cut at the depth): the depth
+        # reported is how long the best line is, which a proven value says even when the
+        # table lost the end of the line
+        to_end = reached == _INF or (not search.stopped and search.cuts == 0)
+        if to_end:
             proven = proven_plies(value) if self.depth_adjust else None
             depth = max(len(pv), proven or 0)
         else:
@@ -211,7 +213,7 @@ class AlphaBeta(Seeded):
         extra: dict[str, Any] = {"ties": len(moves), "compiled": kernel is not None}
         if search.rated:  # formatted only when read (agents/summary.py): a move costs nothing
             extra["rated"] = tuple(search.rated)
-        if reached == _INF:  # every line ended: the value is proved (agents/summary.py)
+        if to_end:  # every line ended: the value is proved (agents/summary.py)
             extra["to_end"] = True
         note = ""
         if search.stopped and budget.imposed(self.time_limit, start):

@@ -121,7 +121,7 @@ def minimax_tree(
 ) -> tuple[float, list[Any], int, Trace]:
     """``Minimax.search`` recording its tree: ``(value, principal variation, nodes, trace)``."""
     me = game.player(state)
-    heuristic = evaluator(game, agent.evaluate)
+    heuristic = agent.scorer(game)
     recorder = Recorder(cap)
     best_child: dict[int, int] = {}
     window = {"alpha": None, "beta": None}
