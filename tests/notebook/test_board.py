@@ -13,6 +13,7 @@ pytest.importorskip("anywidget", reason="anywidget is not installed (.[dev] has 
 import zerosum as zs
 from arena_agents import Slow
 from test_user_game import Nim
+from zerosum.agents.hints import hints_unavailable, move_hints
 from zerosum.agents.summary import solved_moves
 from zerosum.notebook import Board
 from zerosum.notebook.board import STATIC
@@ -59,11 +60,13 @@ def test_hints_tell_each_moves_value_before_the_persons_move() -> None:
     board = played(Board("connect4:width=4,height=4", opponent="alphabeta", hints=True))
     assert board.hints_offered and board.show_hints
     assert set(board.hints["moves"]) == {"1", "2", "3", "4"}
-    assert board.hints == solved_moves(board.game, zs.solve(board.game, board.state))
+    assert board.hints == move_hints(board.game, board.state) and board.hints["available"]
     board.play("1")
     played(board)
     assert len(board.moves) == 2  # hints now for the position after the computer's answer
-    assert board.hints == solved_moves(board.game, zs.solve(board.game, board.state))
+    assert board.hints == move_hints(board.game, board.state)
+    solved = solved_moves(board.game, zs.solve(board.game, board.state))
+    assert board.hints["moves"] == solved["moves"] and len(solved["moves"]) == 4
 
 
 def test_hints_follow_their_switch_and_are_only_offered_where_the_game_solves_at_once() -> None:
@@ -74,7 +77,8 @@ def test_hints_follow_their_switch_and_are_only_offered_where_the_game_solves_at
     board.show_hints = False
     assert board.hints == {}
     pick = played(Board("pick", opponent="dummy", hints=True))
-    assert not pick.hints_offered and pick.hints == {}
+    assert not pick.hints_offered and not pick.hints["available"]
+    assert pick.hints["reason"] == hints_unavailable(pick.game)
 
 
 def test_undo_takes_back_the_persons_move_and_the_answer() -> None:

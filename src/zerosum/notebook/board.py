@@ -23,10 +23,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import budget, hooks
+from .. import budget
 from ..agents import make_agent
-from ..agents.solve import solve
-from ..agents.summary import solved_moves
+from ..agents.hints import hints_unavailable, move_hints
 from ..arena.play import agent_name, prepare_agent, reset_agent
 from ..game import Game, ZerosumError, check_action, game_name, parse_action
 from ..games import load_game
@@ -71,8 +70,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     search = traitlets.Dict().tag(sync=True)
     #: The page's verdict line on the computer's last move: "verdict (basis)".
     verdict = traitlets.Unicode("").tag(sync=True)
-    #: Before your move: ``moves`` (move -> "win in 3", "draw"...) and ``legend``, or a
-    #: ``note`` saying why there are none; {} when hints are off.
+    #: Before your move, as the page has them (:func:`zerosum.agents.hints.move_hints`):
+    #: ``moves`` (move -> "win in 3", "draw"...) and ``legend``, or ``available`` False and
+    #: the ``reason`` there are none; {} when hints are off.
     hints = traitlets.Dict().tag(sync=True)
     show_hints = traitlets.Bool(False).tag(sync=True)  # the person's hints switch
     hints_offered = traitlets.Bool(False).tag(sync=True)  # the game solves at once
@@ -112,7 +112,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         self._running = False  # the background thread is at work (set under the lock)
         self._prepared = agent is None
         self._hinted: tuple[int, dict[str, Any]] | None = None  # (plies, hints of that state)
-        self.hints_offered = hooks.perfect_is_instant(self.game)
+        self.hints_offered = not hints_unavailable(self.game)
         self.show_hints = hints
         self.title = f"{game_name(self.game)}: {'two people' if agent is None else self._spec}"
         self.on_msg(self._on_message)
@@ -270,11 +270,8 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _hints_for(self, state: Any) -> dict[str, Any]:
         """What each move leads to with perfect play, bounded by the move's time."""
-        try:
-            with budget.limit(self.move_seconds):
-                return solved_moves(self.game, solve(self.game, state))
-        except budget.OutOfTime:
-            return {"note": f"this position did not solve within {self.move_seconds:g} s"}
+        with budget.limit(self.move_seconds):
+            return move_hints(self.game, state)
 
     # ---- what the front-end shows -----------------------------------------------------
 
@@ -294,10 +291,18 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             self.search = view["search"] or {}
             summary = self.search.get("summary")
             self.verdict = f"{summary['verdict']} ({summary['basis']})" if summary else ""
-            shown = self.show_hints and self.hints_offered
-            fresh = self._hinted is not None and self._hinted[0] == len(session.states)
-            self.hints = self._hinted[1] if shown and fresh and self._hinted else {}
+            self.hints = self._shown_hints()
             self.status = self._status()
+
+    def _shown_hints(self) -> dict[str, Any]:
+        """The hints of the current state once found; why there are none in a game that
+        gives none; {} while they are off or still to find."""
+        if not self.show_hints or self._session.over:
+            return {}
+        if not self.hints_offered:
+            return {"available": False, "reason": hints_unavailable(self.game)}
+        fresh = self._hinted is not None and self._hinted[0] == len(self._session.states)
+        return self._hinted[1] if fresh and self._hinted is not None else {}
 
     def _status(self) -> str:
         session = self._session

@@ -98,7 +98,7 @@ function render({ model, el }) {
   function drawHints() {
     const shown = model.get("hints");
     hints.replaceChildren();
-    if (shown.note) hints.append(element("p", `Hints: ${shown.note}.`));
+    if (shown.available === false) hints.append(element("p", shown.reason, "zs-note"));
     if (!shown.moves) return;
     hints.append(element("p", `Hints: ${shown.legend}.`, "zs-legend"));
     if (model.get("svg")) {
