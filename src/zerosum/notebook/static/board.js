@@ -12,7 +12,7 @@ function element(tag, text, className) {
 }
 
 // A label on a move of a drawing (a hint, or what the computer thought of that move),
-// where the move would go.
+// where the move would go, in a smaller font where the label is wider than the move.
 function labelMove(move, text, className) {
   const spot = (move.querySelector(".zs-hint") || move).getBBox();
   const onText = move.querySelector("text") !== null; // a tile with its number (Pick)
@@ -26,9 +26,30 @@ function labelMove(move, text, className) {
   const back = document.createElementNS(SVG_NS, "rect");
   group.append(back, label);
   move.append(group);
+  fit(label, spot.width - 4); // a label wider than its move would cover its neighbours'
   const box = label.getBBox();
   for (const [name, value] of [["x", box.x - 3], ["y", box.y - 1], ["width", box.width + 6],
     ["height", box.height + 2], ["rx", 4]]) back.setAttribute(name, value);
+}
+
+// A label wider than room: on two lines ("loss", "in 36"; "<=", "-0.31"), and in a smaller
+// font where it is still too wide.
+function fit(label, room) {
+  if (label.getBBox().width <= room) return;
+  const text = label.textContent;
+  const cut = text.includes(" in ") ? text.indexOf(" in ") : text.indexOf(" ");
+  if (cut > 0) {
+    label.textContent = "";
+    [text.slice(0, cut), text.slice(cut + 1)].forEach((line, i) => {
+      const part = document.createElementNS(SVG_NS, "tspan");
+      part.setAttribute("x", label.getAttribute("x"));
+      part.setAttribute("dy", i ? "1.1em" : "-0.55em");
+      part.textContent = line;
+      label.append(part);
+    });
+  }
+  const wide = label.getBBox().width;
+  if (wide > room) label.style.fontSize = `${Math.max(8, Math.floor((13 * room) / wide))}px`;
 }
 
 // Labels every move of the drawing in holder that labels (move -> text) names.
