@@ -137,7 +137,20 @@ def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
         assert verdict.inner_text().strip() != ""
         assert status.inner_text() == "Your move (you are player 1)."
         page.screenshot(path=str(ARTIFACTS / "notebook-board-answered.png"))
+        widget.get_by_label("Hints").uncheck()  # the switch reaches the kernel and back
+        widget.locator(".zs-board-holder .zs-option").first.wait_for(state="detached")
+        assert widget.locator(".zs-hints").inner_text() == ""
+        # the keyboard plays too: a focused cell, Enter
+        widget.locator(".zs-board-holder [data-action]").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "document.querySelector('.zs-widget .zs-moves').textContent.split(' ').length == 5"
+        )
         widget.get_by_role("button", name="Undo").click()
+        page.wait_for_function(
+            "document.querySelectorAll('.zs-widget .zs-board-holder [data-action]').length == 7"
+        )
+        widget.get_by_role("button", name="New game").click()
         page.wait_for_function(
             "document.querySelectorAll('.zs-widget .zs-board-holder [data-action]').length == 9"
         )

@@ -96,6 +96,7 @@ function render({ model, el }) {
   let landed = null; // {cell, until}: a click there right after moving a stone completes that move
 
   function drawBoard() {
+    const focused = board.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     const svg = model.get("svg");
     if (svg) {
       board.innerHTML = svg;
@@ -114,6 +115,11 @@ function render({ model, el }) {
       move.setAttribute("role", "button");
     }
     board.classList.toggle("your-turn", model.get("your_turn"));
+    if (focused != null) { // keep the keyboard on the board: the same move, else the first
+      const moves = [...board.querySelectorAll("[data-action]")];
+      const next = moves.find((m) => m.dataset.action === focused) || moves[0];
+      if (next) next.focus();
+    }
   }
 
   function drawHints() {
