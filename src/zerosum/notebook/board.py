@@ -38,7 +38,7 @@ __all__ = ["Board"]
 STATIC = Path(__file__).parent / "static"
 
 
-class Board(anywidget.AnyWidget):  # type: ignore[misc]
+class Board(anywidget.AnyWidget):
     """A game of ``game`` (a spec like ``"connect4"``, or a game object) between you,
     player ``human`` (1 moves first), and ``opponent`` (an agent spec like
     ``"alphabeta:depth=4"``, an agent object, or ``"human"`` for two people on one
