@@ -46,11 +46,16 @@ QUICK: dict[str, dict[str, object]] = {
         "MATCH_GAMES": 2,
     },
     "09_search_trees.ipynb": {"C4_DEPTHS": [1, 2, 3], "C4_SWITCH_DEPTH": 4, "MCTS_MANY": 500},
+    "10_play_in_the_notebook.ipynb": {"OPPONENT": "alphabeta:depth=2", "MOVE_SECONDS": 1.0},
 }
 
 
 #: Notebooks that draw positions, and how many drawings (SVG) a quick run shows at least.
-DRAWINGS = {"08_othello_compiled.ipynb": 5, "09_search_trees.ipynb": 1}
+DRAWINGS = {
+    "08_othello_compiled.ipynb": 5,
+    "09_search_trees.ipynb": 1,
+    "10_play_in_the_notebook.ipynb": 1,
+}
 
 #: Notebooks that draw search trees (zerosum.trace), and how many trees at least.
 TREES = {"09_search_trees.ipynb": 7}

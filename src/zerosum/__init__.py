@@ -32,6 +32,24 @@ from .position import Position, PositionError, position, position_text, show
 
 __version__ = "0.1.0"
 
+
+def play_widget(game: Game | str, opponent: object = "alphabeta", **options: object) -> object:
+    """A board to play ``game`` against ``opponent`` by clicking in a Jupyter notebook:
+    :class:`zerosum.notebook.Board` (its options: ``human=``, ``hints=``,
+    ``move_seconds=``, ``seed=``, ``state=``). Needs anywidget, which ``import zerosum``
+    does not load: ``pip install 'zerosum[notebook]'``."""
+    try:
+        from .notebook import Board
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("anywidget", "traitlets", "ipywidgets"):
+            raise
+        raise ImportError(
+            f"zs.play_widget needs {exc.name}, which is not installed: "
+            "pip install 'zerosum[notebook]'"
+        ) from exc
+    return Board(game, opponent, **options)  # type: ignore[arg-type]
+
+
 __all__ = [
     "Game",
     "GameRecord",
@@ -47,6 +65,7 @@ __all__ = [
     "make_agent",
     "opponent",
     "play",
+    "play_widget",
     "Position",
     "PositionError",
     "position",

@@ -1,0 +1,162 @@
+"""The board widget in a real JupyterLab, played by a click in headless Chromium.
+
+JupyterLab runs on a free port of 127.0.0.1 with a token, in a folder of its own (its
+settings, workspaces and runtime files too); a notebook there makes the board, the test
+runs its cell, clicks a square, and waits for the computer's answer on the board.
+Screenshots go to ``test-artifacts/``. Without JupyterLab the test skips, unless
+``ZEROSUM_REQUIRE_BROWSER=1`` (set by CI) makes that a failure, as for the browser.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import _unavailable
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SRC = Path(__file__).resolve().parents[2] / "src"
+CELL = 'import zerosum as zs\nzs.play_widget("tictactoe", opponent="alphabeta", hints=True)'
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def write_notebook(path: Path) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    # a kernel named up front: JupyterLab asks for one in a dialog otherwise
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    notebook.cells.append(nbformat.v4.new_code_cell(CELL))
+    nbformat.write(notebook, path)
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a running JupyterLab with ``board.ipynb`` open, token included."""
+    if importlib.util.find_spec("jupyterlab") is None:
+        _unavailable("jupyterlab is not installed (pip install -e '.[dev]')")
+    if importlib.util.find_spec("anywidget") is None:
+        _unavailable("anywidget is not installed (pip install -e '.[dev]')")
+    home = tmp_path_factory.mktemp("lab")
+    write_notebook(home / "board.ipynb")
+    # no "Would you like to get notified about official Jupyter news?" over the notebook
+    (home / "config" / "labconfig").mkdir(parents=True)
+    (home / "config" / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+    )
+    port, token = free_port(), secrets.token_hex(16)
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={home}",
+        "--ServerApp.allow_root=True",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+        "--LabApp.extension_manager=readonly",  # no look-ups on PyPI
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    log = (home / "lab.log").open("w")
+    server = subprocess.Popen(command, cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not start: {(home / 'lab.log').read_text()}")
+                time.sleep(0.2)
+        yield f"{base}/lab/tree/board.ipynb?token={token}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
+    browser: Any, lab: str
+) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    try:
+        page.goto(lab)
+        page.locator(".jp-Notebook .jp-Cell .cm-content").first.click(timeout=30_000)
+        idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"  # the kernel is up
+        page.wait_for_selector(idle, timeout=30_000)
+        page.keyboard.press("Shift+Enter")
+        widget = page.locator(".zs-widget")
+        status = widget.locator(".zs-status")
+        # tic-tac-toe solves at once: the hints are on the board before the first move
+        widget.locator(".zs-option").first.wait_for(timeout=40_000)
+        assert status.inner_text() == "Your move (you are player 1)."
+        assert widget.locator(".zs-hints").inner_text().startswith("Hints: what each move")
+        page.screenshot(path=str(ARTIFACTS / "notebook-board-start.png"))
+        widget.locator(".zs-board-holder [data-action='4']").click()
+        verdict = widget.locator(".zs-verdict")
+        verdict.wait_for(timeout=20_000)  # the computer answered and said what it thought
+        assert widget.locator(".zs-moves").inner_text().startswith("Moves: 4 ")
+        assert len(widget.locator(".zs-moves").inner_text().split()) == 3  # "Moves:", 2 moves
+        played = widget.locator(".zs-played").inner_text()
+        assert played.startswith("The computer played ")
+        # the board changed: two cells taken, so seven left to click
+        assert widget.locator(".zs-board-holder [data-action]").count() == 7
+        assert verdict.inner_text().strip() != ""
+        assert status.inner_text() == "Your move (you are player 1)."
+        page.screenshot(path=str(ARTIFACTS / "notebook-board-answered.png"))
+        widget.get_by_label("Hints").uncheck()  # the switch reaches the kernel and back
+        widget.locator(".zs-board-holder .zs-option").first.wait_for(state="detached")
+        assert widget.locator(".zs-hints").inner_text() == ""
+        # the keyboard plays too: a focused cell, Enter
+        widget.locator(".zs-board-holder [data-action]").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "document.querySelector('.zs-widget .zs-moves').textContent.split(' ').length == 5"
+        )
+        widget.get_by_role("button", name="Undo").click()
+        page.wait_for_function(
+            "document.querySelectorAll('.zs-widget .zs-board-holder [data-action]').length == 7"
+        )
+        widget.get_by_role("button", name="New game").click()
+        page.wait_for_function(
+            "document.querySelectorAll('.zs-widget .zs-board-holder [data-action]').length == 9"
+        )
+        assert widget.locator(".zs-moves").inner_text() == ""
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "notebook-board-failed.png"))
+        raise
+    finally:
+        page.close()
