@@ -84,7 +84,8 @@ __all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN"]
 #: Score of a win at the end of the current ply; a win in ``d`` plies scores ``WIN - d``.
 WIN = 1 << 24
 #: Positions a solve searches in Python before it turns to the compiled search instead
-#: (about 20 ms): a small game is solved before numba would have compiled the kernel.
+#: (about 20 ms; 0: none): a small game is solved before numba would have compiled the
+#: kernel.
 PYTHON_FIRST_NODES = 4096
 
 
@@ -206,7 +207,7 @@ class Solver:
         machine that has never run it). A solver that outgrew it once goes straight to
         the compiled search from then on; without one, the Python search goes on from the
         table the first attempt filled."""
-        if not self._outgrown:
+        if not self._outgrown and PYTHON_FIRST_NODES > 0:
             try:
                 return self._by_python_search(state, weak, PYTHON_FIRST_NODES)
             except _Outgrown:
@@ -292,12 +293,11 @@ class Solver:
                     table[k] = (score, score, None)
                     return score
             solver.nodes += 1
-            if not solver.nodes & 1023:
-                if solver.nodes > solver.most:
-                    raise _Outgrown
-                out = solver.deadline
-                if out is not None and clock() > out:
-                    raise budget.OutOfTime(f"the solver ran out of time in {game_name(game)}")
+            if solver.nodes > solver.most:
+                raise _Outgrown
+            out = solver.deadline
+            if out is not None and not solver.nodes & 1023 and clock() > out:
+                raise budget.OutOfTime(f"the solver ran out of time in {game_name(game)}")
             moves = sorted(actions(state), key=rank, reverse=True) if by_history else actions(state)
             if first is not None and first in moves:
                 moves = list(moves)
