@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit, typeof, types
 from numba.extending import overload
 
-from .. import hooks
+from .. import budget, hooks
 from ..game import game_name
 from ..notices import while_compiling
 from .bits import HOT
@@ -754,4 +754,9 @@ def search_kernel(game: Any) -> SearchKernel | None:
     itself, a mixin that is no :class:`~zerosum.game.Game` to the type checker."""
     hook = hooks.compiled_rules(game)
     rules = None if hook is None else hook()
-    return None if rules is None else _kernel_of(rules)
+    if rules is None:
+        return None
+    # off the move's clock: loading or compiling the kernel is no part of its thinking
+    # (an agent not prepared first, as zerosum play's while a person plays)
+    with budget.not_counted():
+        return _kernel_of(rules)
