@@ -162,3 +162,24 @@ class Budgeted:
         if left is None:
             raise RuntimeError("no deadline was given")
         return game.actions(state)[0]
+
+
+class Preparer:
+    """Plays the first legal move; its ``prepare`` leaves a file named after its process
+    and its kind in ``folder`` (which processes prepared which kinds, and how often)."""
+
+    def __init__(self, folder: str, kind: str) -> None:
+        self.folder, self.kind = folder, kind
+
+    def prepare(self, game: Any) -> None:
+        path = os.path.join(self.folder, f"{self.kind}-{os.getpid()}-{time.perf_counter_ns()}")
+        with open(path, "w"):
+            pass
+        time.sleep(0.5)  # long enough that the other worker takes the next job
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return game.actions(state)[0]
+
+
+class OtherPreparer(Preparer):
+    """A second kind of :class:`Preparer`."""

@@ -142,3 +142,22 @@ def test_judge_starts_from_a_given_state(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert out.startswith(game.render(start) + "\n\nPlayer 2 plays")
     assert record.initial_state == start and record.winner == 1  # X's fork wins
+
+
+class _Preparing(Dummy):
+    """A dummy that counts its ``prepare`` calls."""
+
+    prepared = 0
+
+    def prepare(self, game: object) -> None:
+        self.prepared += 1
+
+
+def test_agents_are_prepared_first_unless_the_caller_does_it() -> None:
+    game = zs.games.TicTacToe()
+    agent = _Preparing()
+    zs.play(game, agent, Dummy())
+    assert agent.prepared == 1
+    # the caller prepares (zerosum play: aside, while a person thinks)
+    zs.play(game, agent, Dummy(), prepare=False)
+    assert agent.prepared == 1

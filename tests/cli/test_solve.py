@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -112,3 +113,38 @@ def test_a_long_solve_says_what_it_does_and_when_it_gives_up(
     assert err[0] == f"{doing}..."
     assert err[1].startswith(f"{doing}: stopped after 6.")
     assert err[2].startswith("zerosum: error: no exact answer within --time-limit 6 s")
+
+
+def _compiled_modules(cache: Path) -> set[str]:
+    """The modules whose functions numba compiled into ``cache``, as ``package/module``
+    (from its index files, ``package_DIGEST/module.function-line.pyXY.nbi``)."""
+    return {
+        f"{path.parent.name.rsplit('_', 1)[0]}/{path.name.split('.')[0]}"
+        for path in cache.rglob("*.nbi")
+    }
+
+
+def test_a_first_solve_of_tic_tac_toe_compiles_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a machine that has compiled nothing (numba's cache empty), tic-tac-toe is solved
+    by the Python search within its first positions: numba compiles nothing (it compiled
+    the alpha-beta kernel, 29 functions and 10 s, before answering in a hundredth of one)."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    result = run_zerosum("solve", "tictactoe")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("player 1 to move draws")
+    assert _compiled_modules(tmp_path) == set()
+
+
+def test_a_first_solve_compiles_only_the_solver_it_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Connect Four 4x4 is solved by the game's own solver: a first run compiles it and
+    nothing else (no alpha-beta, MCTS or playouts kernel, nothing of another game)."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    result = run_zerosum("solve", "connect4:width=4,height=4", "--weak")
+    assert result.returncode == 0, result.stderr
+    compiled = _compiled_modules(tmp_path)
+    solver = {"connect_four/search", "connect_four/table", "connect_four/solver", "kernels/bits"}
+    assert "connect_four/search" in compiled and compiled <= solver, compiled

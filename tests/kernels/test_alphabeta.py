@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +16,7 @@ from hypothesis import strategies as st
 
 import zerosum as zs
 from helpers import SMALL_GAMES
+from processes import SRC
 from search_helpers import Kayles, hashed, random_state
 from zerosum.agents import AlphaBeta
 from zerosum.agents.search import DECAY
@@ -231,3 +236,21 @@ def test_both_searches_rate_the_root_moves_alike(spec: str) -> None:
         moves = [move for move, _, _ in rated[0]]
         assert moves == list(game.actions(state))  # in the game's order, every one
         assert not rated[0][0][2]  # the first move searched is never a mere bound
+
+
+def test_an_unprepared_move_is_not_charged_for_compiling_its_kernel(tmp_path: Path) -> None:
+    """With numba's cache empty and no ``prepare`` (``zerosum play``'s computer while the
+    person plays), the move compiles its kernel (seconds) off its clock: told 1 s, it
+    still searches to its depth (it stopped at once when compiling counted)."""
+    script = (
+        "import zerosum as zs\n"
+        "from zerosum import budget\n"
+        "game, agent = zs.games.TicTacToe(), zs.agents.AlphaBeta(depth=4)\n"
+        "with budget.limit(1.0):\n"
+        "    agent(game, game.initial_state)\n"
+        "print(agent.last.depth, agent.last.extra['compiled'], repr(agent.last.note))\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": SRC}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=300, check=True)  # fmt: skip
+    assert done.stdout.split() == ["4", "True", "''"]

@@ -7,6 +7,7 @@ numba functions, a NamedTuple record, a codec and ``compiled_rules()``.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -155,7 +156,12 @@ def test_a_weak_solve_runs_the_compiled_search(sticks: int) -> None:
     }
 
 
-def test_a_weak_solve_searches_compiled_not_through_the_methods() -> None:
+def test_a_weak_solve_searches_compiled_not_through_the_methods(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # past the positions a solve first tries in Python (Nim(21) fits in them)
+    monkeypatch.setattr(sys.modules["zerosum.agents.solve"], "PYTHON_FIRST_NODES", 0)
+
     class Counted(Nim):
         made = 0
 

@@ -175,14 +175,14 @@ class AlphaBeta(Seeded):
         self._arrays = self._work = self._table_game = None
 
     def __call__(self, game: Game, state: Any) -> Any:
-        start = time.perf_counter()
-        deadline = budget.deadline_for(self.time_limit, start)
         if self._table_game is not game:  # a table is only valid for one game
             self._table.clear()
             self._memo = _Memo()
             self._arrays = None
             self._table_game = game
-            self._game_kernel = _game_kernel(game)
+            self._game_kernel = _game_kernel(game)  # loaded or compiled off the clock
+        start = time.perf_counter()
+        deadline = budget.deadline_for(self.time_limit, start)
         if self.depth == 0:
             self.last = self._evaluate_only(game, state, start)
             return self.last.pv[0]

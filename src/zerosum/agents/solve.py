@@ -46,7 +46,9 @@ A game with neither but with compiled rules (``compiled_rules()``,
 ``docs/compiled_games.md``) is solved by the compiled alpha-beta searching each move to
 the end with the win/loss-only evaluation: weakly as it is, exactly with each ply
 discounted, which makes a result's distance part of its value (unless the game has
-``settled``, whose pruning serves an exact solve better).
+``settled``, whose pruning serves an exact solve better). A solve small enough to finish
+in Python within :data:`PYTHON_FIRST_NODES` positions (tic-tac-toe's) is answered by the
+Python search, before numba would have compiled anything.
 
 ``keeping_move(state) -> tuple[action, int] | None``
     A move that keeps the position's value, and that value (1, 0 or -1 for the player to
@@ -65,6 +67,7 @@ discounted, which makes a result's distance part of its value (unless the game h
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
@@ -80,6 +83,14 @@ __all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN"]
 
 #: Score of a win at the end of the current ply; a win in ``d`` plies scores ``WIN - d``.
 WIN = 1 << 24
+#: Positions a solve searches in Python before it turns to the compiled search instead
+#: (about 20 ms; 0: none): a small game is solved before numba would have compiled the
+#: kernel.
+PYTHON_FIRST_NODES = 4096
+
+
+class _Outgrown(Exception):
+    """A Python search passed the positions it was given (see :data:`PYTHON_FIRST_NODES`)."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +167,8 @@ class Solver:
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.nodes = 0
         self.deadline: float | None = None  # of the solve under way (see :mod:`budget`)
+        self.most: float = math.inf  # positions the solve under way may search
+        self._outgrown = False  # whether a Python search outgrew PYTHON_FIRST_NODES
         self._search = self._build()
 
     def solve(self, state: Any = None, weak: bool = False) -> SolveResult:
@@ -179,14 +192,39 @@ class Solver:
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         if answer is not None:
             return _from_hook(answer, time.perf_counter() - start)
-        compiled = _by_compiled_search(game, state, weak)
+        scores, nodes = self._search_each_move(state, weak)
+        if weak:
+            values = {action: _sign(score) for action, score in scores.items()}
+            return _weak_result(values, nodes, time.perf_counter() - start)
+        return _result(scores, nodes, time.perf_counter() - start)
+
+    def _search_each_move(self, state: Any, weak: bool) -> tuple[dict[Any, int], int]:
+        """Every move's score (see :data:`WIN`; with ``weak`` only its sign is meant) and
+        the positions searched: by the compiled search where the game has one (see
+        :func:`_by_compiled_search`), unless this Python search finishes first within
+        :data:`PYTHON_FIRST_NODES` positions, as a small game's does (tic-tac-toe from the
+        start: 1,356) long before numba would have compiled the kernel (seconds, on a
+        machine that has never run it). A solver that outgrew it once goes straight to
+        the compiled search from then on; without one, the Python search goes on from the
+        table the first attempt filled."""
+        if not self._outgrown and PYTHON_FIRST_NODES > 0:
+            try:
+                return self._by_python_search(state, weak, PYTHON_FIRST_NODES)
+            except _Outgrown:
+                self._outgrown = True
+        compiled = _by_compiled_search(self.game, state, weak)
         if compiled is not None:
-            by_move, nodes = compiled
-            if weak:
-                values = {action: _sign(score) for action, score in by_move.items()}
-                return _weak_result(values, nodes, time.perf_counter() - start)
-            return _result(by_move, nodes, time.perf_counter() - start)
+            return compiled
+        return self._by_python_search(state, weak, None)
+
+    def _by_python_search(
+        self, state: Any, weak: bool, most: int | None
+    ) -> tuple[dict[Any, int], int]:
+        """Every move's score and the positions searched, by this Python search; raises
+        :class:`_Outgrown` past ``most`` positions (None: no limit)."""
+        game = self.game
         self.nodes = 0
+        self.most = math.inf if most is None else most
         me = game.player(state)
         scores: dict[Any, int] = {}
         for action in game.actions(state):
@@ -198,10 +236,7 @@ class Solver:
                 child_score = self.outcome(child) if weak else self.exact(child)
                 same = game.player(child) == me
                 scores[action] = _up(child_score) if same else -_up(child_score)
-        if weak:
-            values = {action: _sign(score) for action, score in scores.items()}
-            return _weak_result(values, self.nodes, time.perf_counter() - start)
-        return _result(scores, self.nodes, time.perf_counter() - start)
+        return scores, self.nodes
 
     def outcome(self, state: Any) -> int:
         """A score of the non-terminal ``state`` for its mover with the right sign (1 win,
@@ -258,6 +293,8 @@ class Solver:
                     table[k] = (score, score, None)
                     return score
             solver.nodes += 1
+            if solver.nodes > solver.most:
+                raise _Outgrown
             out = solver.deadline
             if out is not None and not solver.nodes & 1023 and clock() > out:
                 raise budget.OutOfTime(f"the solver ran out of time in {game_name(game)}")

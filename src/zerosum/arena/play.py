@@ -227,6 +227,7 @@ def play(
     max_move_seconds: float | Mapping[int, float | None] | None = None,
     move_seconds: float | Mapping[int, float | None] | None = None,
     on_move: Callable[[Any, Any, Any], None] | None = None,
+    prepare: bool = True,
 ) -> GameRecord:
     """Play one game of ``p1`` (moves first) against ``p2`` from ``state`` (default: the start).
 
@@ -236,7 +237,8 @@ def play(
     by default a little under ``max_move_seconds``. An agent that raises, returns an
     illegal action, or thinks longer than ``max_move_seconds`` loses by forfeit; the
     record says why; a :class:`~zerosum.game.GameFault` (the game's own) is raised instead.
-    Agents' ``prepare(game)`` runs first, unclocked.
+    Agents' ``prepare(game)`` runs first, unclocked (``prepare=False``: the caller's to
+    do, as ``zerosum play`` does aside while a person thinks).
     ``on_move(state, action, next_state)`` is called after every move (to show the game live).
 
     >>> from zerosum.games import TicTacToe
@@ -254,7 +256,7 @@ def play(
         reset_agent(agent, None if seed is None else derive_seed(seed, player))
     start = current = game.initial_state if state is None else state
     moves: list[Move] = []
-    forfeit = _prepare(game, agents)
+    forfeit = _prepare(game, agents) if prepare else None
     while forfeit is None and not game.is_terminal(current):
         mover = game.player(current)
         check_player(game, current, mover)
@@ -295,6 +297,7 @@ def judge(
     *,
     thinking: bool = False,
     state: Any = None,
+    prepare: bool = True,
 ) -> GameRecord:
     """Play a game and print it as it goes, the way the course notebooks do: every state
     and action (and, under a ``move_seconds`` limit, which moves it cut short), then each
@@ -304,7 +307,8 @@ def judge(
     With ``thinking``, each move an agent searched for also says what it thought, in the
     page's words (:func:`~zerosum.agents.summary.search_summary`): who it thinks is
     winning, and each move's value where its search rated them. Against a
-    :class:`~zerosum.agents.Human` the agent is "the computer" and the person "you"."""
+    :class:`~zerosum.agents.Human` the agent is "the computer" and the person "you".
+    ``prepare`` as for :func:`play`."""
     agents = {1: p1, 2: p2}
 
     def show(state: Any, action: Any, after: Any) -> None:
@@ -320,7 +324,8 @@ def judge(
 
     start = game.initial_state if state is None else state
     print(render_state(game, start), flush=True)
-    record = play(game, p1, p2, seed=seed, move_seconds=move_seconds, state=start, on_move=show)
+    record = play(game, p1, p2, seed=seed, move_seconds=move_seconds, state=start, on_move=show,
+                  prepare=prepare)  # fmt: skip
     if record.reason is not Reason.END:
         print(f"\n{record.detail}")
     print()

@@ -31,6 +31,8 @@ __all__ = [
     "ArenaGame",
     "plan",
     "play_tasks",
+    "built_agent",
+    "built_game",
     "opening",
     "distinct_openings",
 ]
@@ -231,7 +233,7 @@ def plan(
     spec string, ``local_game`` then the game it names (else it is loaded here). From a
     given ``start`` state every game begins there: :data:`AUTO` plays no opening, a
     number of plies plays them from there."""
-    board = _game(game) if local_game is None else local_game
+    board = built_game(game) if local_game is None else local_game
     couples = (games + 1) // 2 if swap_sides else games
     auto = random_opening == AUTO and start is None
     shared = distinct_openings(board, couples, seed) if auto else None
@@ -273,7 +275,7 @@ def plan(
 _BUILT: dict[Any, Any] = {}
 
 
-def _agent(entrant: Entrant, game: Game | str) -> Any:
+def built_agent(entrant: Entrant, game: Game | str) -> Any:
     """The entrant's agent: run in a process of its own when it is held to a time limit
     (a move that overruns it is then stopped for certain), except where this process may
     not start others (a Dask worker's), where only the agent's own deadline holds; in a
@@ -308,7 +310,7 @@ def release_confined() -> None:
         _BUILT.pop(key).close()
 
 
-def _game(game: Game | str) -> Game:
+def built_game(game: Game | str) -> Game:
     """The game itself: a spec string (a game from the user's code) is loaded once per process."""
     if not isinstance(game, str):
         return game
@@ -320,15 +322,15 @@ def _game(game: Game | str) -> Game:
 def play_task(task: GameTask) -> ArenaGame:
     """Play one task's game (in whatever process this runs)."""
     begin = time.perf_counter()
-    game = _game(task.game)
+    game = built_game(task.game)
     state = game.initial_state if task.start is None else task.start
     for action in task.opening:
         state = game.result(state, action)
     first, second = task.entrants
     record = play(
         game,
-        _agent(first, task.game),
-        _agent(second, task.game),
+        built_agent(first, task.game),
+        built_agent(second, task.game),
         seed=task.seed,
         state=state,
         max_move_seconds={1: first.time_limit, 2: second.time_limit},

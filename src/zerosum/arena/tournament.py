@@ -18,6 +18,7 @@ from .. import hooks
 from ..agents.registry import make_agent
 from ..game import Game, SpecError, ZerosumError, game_name
 from ..games.registry import load_game
+from .ahead import prepare_ahead
 from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, is_file, probe
 from .executors import open_pool, run
 from .journal import Journal, run_identity
@@ -227,6 +228,7 @@ def _play(
     todo = [t for t in tasks if t.key not in done]
     try:
         with open_pool(options.workers, options.scheduler) as pool:
+            prepare_ahead(pool, todo)
             bar = make_progress(options.progress, len(tasks), len(done))
 
             def finished(played: ArenaGame) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import threading
 from typing import Any
 
 from ..agents import Human, make_agent
 from ..agents.hints import hints_unavailable, move_hints
 from ..agents.summary import listed_lines
-from ..arena import judge
+from ..arena import judge, prepare_agent
 from ..game import Game, game_name
 from ..games import load_game
 from .errors import UsageError
@@ -58,6 +60,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if unavailable:
         print(unavailable)
     p1, p2 = _people(p1, p2, hints)
+    person = any(isinstance(agent, Human) for agent in (p1, p2))
+    if person:
+        _prepare_aside(game, [agent for agent in (p1, p2) if not isinstance(agent, Human)])
     judge(
         game,
         p1,
@@ -66,8 +71,27 @@ def cmd_play(args: argparse.Namespace) -> int:
         move_seconds=args.move_seconds,
         thinking=args.thinking,
         state=state,
+        prepare=not person,
     )
     return 0
+
+
+def _prepare_aside(game: Game, computers: list[Any]) -> threading.Thread:
+    """Prepare the computer's agents in a thread while the person plays: on a machine that
+    has not compiled them yet, compiling them (seconds) overlaps the person's thinking
+    (the thread holds the interpreter, the person's turn waits on the terminal), and the
+    computer's first replies, which seldom need compiled code (Connect Four's opening
+    book answers them), come at once. A move that needs code still compiling waits for
+    it. Errors are left to the moves."""
+
+    def prepare() -> None:
+        for agent in computers:
+            with contextlib.suppress(Exception):
+                prepare_agent(agent, game)
+
+    thread = threading.Thread(target=prepare, name="zerosum-prepare", daemon=True)
+    thread.start()
+    return thread
 
 
 def add_play_command(commands: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -131,17 +132,39 @@ def test_a_solve_by_the_compiled_search_matches_the_generic_solver(
     assert compiled.best_actions == generic.best_actions and compiled.plies == generic.plies
 
 
-def test_an_exact_solve_of_othello_4x4_from_the_start_runs_compiled() -> None:
-    class Counted(Othello):
+def _counted(base: type[Othello]) -> type[Othello]:
+    """``base`` counting the calls of its ``result`` (in ``made``), its rules its own."""
+
+    class Counted(base):  # type: ignore[valid-type,misc]
         made = 0
-        # counting leaves the rules as they are: it brings Othello's twin as its own
-        compiled_rules = Othello.compiled_rules
+        # counting leaves the rules as they are: it brings the base's twin as its own
+        compiled_rules = base.compiled_rules
 
         def result(self, state: Any, action: int) -> Any:
             Counted.made += 1
             return super().result(state, action)
 
-    compiled, generic = zs.solve(Counted(4)), zs.solve(PlainOthello(4))
+    return Counted
+
+
+def test_an_exact_solve_of_othello_4x4_from_the_start_runs_compiled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys.modules["zerosum.agents.solve"], "PYTHON_FIRST_NODES", 0)
+    counted = _counted(Othello)
+    compiled, generic = zs.solve(counted(4)), zs.solve(PlainOthello(4))
     assert (compiled.value, compiled.plies) == (generic.value, generic.plies) == (-1, 12)
     assert compiled.action_plies == generic.action_plies
-    assert Counted.made == 4  # the root's four children; the rest ran compiled
+    assert counted.made == 4  # the root's four children; the rest ran compiled
+
+
+def test_a_solve_too_big_for_its_first_python_positions_goes_on_compiled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Othello 4x4 fits in the 4096 positions a solve first tries in Python: 1000 do not
+    monkeypatch.setattr(sys.modules["zerosum.agents.solve"], "PYTHON_FIRST_NODES", 1000)
+    counted, plain = _counted(Othello), _counted(PlainOthello)
+    compiled, generic = zs.solve(counted(4)), zs.solve(plain(4))
+    assert compiled.action_plies == generic.action_plies
+    # Python's first 1000 positions, then compiled: fewer calls than Python to the end
+    assert 4 < counted.made < plain.made, (counted.made, plain.made)

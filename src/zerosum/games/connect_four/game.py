@@ -331,6 +331,7 @@ class ConnectFour(BuiltinGame):
         if known is not None:
             columns, nodes = known[0], 0
         else:
+            _compiled_off_the_clock(connect4)
             columns, nodes = connect4.analyze_counted(
                 current,
                 p1 | p2,
@@ -360,6 +361,7 @@ class ConnectFour(BuiltinGame):
         current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2
         if self._from_book(current, mask) is not None:
             return None
+        _compiled_off_the_clock(connect4)
         table = (self.solver or connect4.shared_solver()).table
         shipped = self._book()
         score = None if shipped is None else shipped.score(current, mask)
@@ -432,6 +434,14 @@ class ConnectFour(BuiltinGame):
             parts.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **svg.WIN_STROKE))
         title = f"Connect Four {self.width}x{self.height}, {self.k} in a row"
         return svg.document(width, height + label, parts, title)
+
+
+def _compiled_off_the_clock(connect4: Any) -> None:
+    """Load (or compile) the solver module ``connect4`` off the current move's clock: an
+    agent not prepared first (``zerosum play``'s, while a person plays) does it in its
+    first move past the opening book, which is no part of its thinking."""
+    with budget.not_counted():
+        connect4.ensure_compiled()
 
 
 def _doubling_steps(shift: int, k: int) -> tuple[int, ...]:

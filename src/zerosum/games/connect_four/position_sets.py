@@ -18,7 +18,6 @@ from pathlib import Path
 from ...game import ZerosumError
 from .book import column_scores
 from .positions import parse_moves
-from .solver import analyze
 
 __all__ = ["TestPosition", "column_values", "known_sets", "load_set", "SETS_DIR"]
 
@@ -46,6 +45,8 @@ class TestPosition:
 def column_values(moves: str) -> list[int | None]:
     """The value (1 win, 0 draw, -1 loss for the side to move) of every column of the 7x6
     position after ``moves`` (index 0 = column 1), None for a full column."""
+    from .solver import analyze  # compiled: numba loads only when a position needs it
+
     current, mask = parse_moves(moves)
     scores = column_scores(current, mask)
     found = (

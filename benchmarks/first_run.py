@@ -1,0 +1,158 @@
+"""A first run on a fresh machine against the same run once compiled (issue #28, item 3).
+
+Four things a person meets, each timed from the moment the command starts, in fresh
+processes: cold with an empty numba cache (``NUMBA_CACHE_DIR`` a new folder each run),
+warm on a cache a cold run filled. Prints each one's medians, their ratio and the goal:
+
+- ``readme``: the README's quick-start tournament (its first command), until it exits;
+- ``play``: ``zerosum play connect4 --p2 perfect``, a person playing column 4 at once,
+  until the computer's reply is printed;
+- ``solve``: ``zerosum solve tictactoe``, until it exits;
+- ``page``: ``zerosum serve``, then the page's default game (tic-tac-toe against
+  ``alphabeta:depth=4``, the person first) and the person's first move, until the
+  computer's reply comes back.
+
+    PYTHONPATH=src python benchmarks/first_run.py                     # all, 3 runs each
+    PYTHONPATH=src python benchmarks/first_run.py --only solve play --runs 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+
+ZEROSUM = [sys.executable, "-m", "zerosum"]
+README = ["tournament", "connect4", "random", "mcts:iterations=2000,seed=1",
+          "alphabeta:depth=2", "alphabeta:depth=4", "-n", "8"]  # fmt: skip
+#: Seconds each first run may take (issue #28), and at most this many times its warm run.
+GOALS = {"readme": 5.0, "play": 3.0, "solve": 2.0, "page": 2.0}
+RATIO = 4.0
+
+
+def _env(cache: str) -> dict[str, str]:
+    return {**os.environ, "NUMBA_CACHE_DIR": cache}
+
+
+def run_command(args: list[str]) -> Callable[[str], float]:
+    """A probe: seconds until ``zerosum ARGS`` exits (it must succeed)."""
+
+    def probe(cache: str) -> float:
+        start = time.perf_counter()
+        subprocess.run([*ZEROSUM, *args], env=_env(cache), check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        return time.perf_counter() - start
+
+    return probe
+
+
+def play_reply(cache: str) -> float:
+    """Seconds from starting ``zerosum play connect4 --p2 perfect`` to its first reply,
+    the person's move (column 4) typed at once."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [*ZEROSUM, "play", "connect4", "--p2", "perfect"], env=_env(cache), text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("4\n")
+    process.stdin.flush()
+    try:
+        for line in process.stdout:
+            if line.startswith("Player 2 plays"):
+                return time.perf_counter() - start
+        raise RuntimeError("zerosum play ended without a reply")
+    finally:
+        process.kill()
+        process.wait()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _post(url: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=300) as response:
+        return json.loads(response.read())  # type: ignore[no-any-return]
+
+
+def page_reply(cache: str) -> float:
+    """Seconds from starting ``zerosum serve`` to the computer's first move on the page's
+    default game, the person's first move sent as soon as the server answers."""
+    port = _free_port()
+    start = time.perf_counter()
+    server = subprocess.Popen([*ZEROSUM, "serve", "--port", str(port)], env=_env(cache),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/catalog", timeout=5).close()
+                break
+            except OSError:
+                if server.poll() is not None:
+                    raise RuntimeError("zerosum serve ended") from None
+                time.sleep(0.02)
+        default = {"game": "tictactoe", "opponent": "alphabeta:depth=4", "human": 1}
+        game = _post(f"{base}/api/games", default)
+        _post(f"{base}/api/games/{game['id']}/moves", {"action": "4"})
+        return time.perf_counter() - start
+    finally:
+        server.terminate()
+        server.wait()
+
+
+PROBES: dict[str, Callable[[str], float]] = {
+    "readme": run_command(README),
+    "play": play_reply,
+    "solve": run_command(["solve", "tictactoe"]),
+    "page": page_reply,
+}
+
+
+def measure(probe: Callable[[str], float], runs: int) -> tuple[list[float], list[float]]:
+    """``runs`` cold and ``runs`` warm seconds of ``probe``: each cold run on a new empty
+    cache, each warm run on the cache the first cold run filled."""
+    cold, warm, folders = [], [], []
+    try:
+        for _ in range(runs):
+            folders.append(tempfile.mkdtemp(prefix="zerosum-numba-"))
+            cold.append(probe(folders[-1]))
+        for _ in range(runs):
+            warm.append(probe(folders[0]))
+    finally:
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+    return cold, warm
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="+", choices=sorted(PROBES), default=list(PROBES))
+    parser.add_argument("--runs", type=int, default=3, help="cold and warm runs of each (3)")
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; medians of {args.runs}")
+    print(f"{'':8} {'cold s':>7} {'warm s':>7} {'ratio':>6}  goal")
+    for name in args.only:
+        cold, warm = measure(PROBES[name], args.runs)
+        c, w = statistics.median(cold), statistics.median(warm)
+        met = c <= GOALS[name] and c <= RATIO * w
+        print(f"{name:8} {c:7.2f} {w:7.2f} {c / w:6.1f}  {GOALS[name]:g} s and "
+              f"{RATIO:g}x: {'met' if met else 'short'}", flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

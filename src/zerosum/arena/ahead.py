@@ -1,0 +1,80 @@
+"""Compiling ahead, in parallel: before a tournament's games, each kind of agent is
+prepared once, each on a worker process of its own, so the workers compile different
+code at the same time instead of each compiling all of it in turn.
+
+On a machine that has never run the agents, preparing one compiles its code into
+numba's on-disk cache (seconds per kernel: MCTS and alpha-beta for Connect Four take
+about 3 s and 8 s). A pool's workers used to meet that at their first games, every
+worker compiling every agent's code one after the other; prepared ahead, the MCTS and
+the alpha-beta compile side by side, and every worker then loads both from the cache. On
+a machine where they are compiled, the same step only loads them (well under a second).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from concurrent.futures import BrokenExecutor, Future
+
+from .. import notices
+from ..agents.registry import make_agent
+from ..game import Game
+from .executors import Pool, first_finished
+from .play import prepare_agent
+from .tasks import Entrant, GameTask, built_agent, built_game
+
+__all__ = ["prepare_ahead", "firsts_of_each_kind"]
+
+#: Seconds of preparing after which the tournament says what it is doing (a load from the
+#: cache takes less on a quiet machine).
+TELL_AFTER = 2.0
+
+
+def firsts_of_each_kind(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant]]:
+    """One entrant of each kind (its agent's class) per game: agents of one class compile
+    the same code for a game (``alphabeta:depth=2`` and ``depth=4`` one kernel), so
+    preparing two of them at once would compile it twice."""
+    seen: set[tuple[int, type]] = set()
+    chosen = []
+    for task in tasks:
+        for entrant in task.entrants:
+            agent = entrant.agent
+            try:
+                kind = type(make_agent(agent) if isinstance(agent, str) else agent)
+            except Exception:  # its games say what is wrong with it
+                continue
+            if (id(task.game), kind) not in seen:
+                seen.add((id(task.game), kind))
+                chosen.append((task.game, entrant))
+    return chosen
+
+
+def prepare_entrant(game: Game | str, entrant: Entrant) -> None:
+    """In a worker: prepare ``entrant``'s agent for ``game``, the same agent object its
+    games in this process play; an error is left to those games (they forfeit)."""
+    with contextlib.suppress(Exception):
+        prepare_agent(built_agent(entrant, game), built_game(game))
+
+
+def prepare_ahead(pool: Pool, tasks: list[GameTask]) -> None:
+    """Prepare one entrant of each kind on the pool's local worker processes, all at once,
+    and wait for them; nothing to do with one process (or on Dask, whose workers keep
+    caches of their own)."""
+    if pool.slots < 2 or not pool.pickles:
+        return
+    kinds = firsts_of_each_kind(tasks)
+    if len(kinds) < 2:
+        return
+    processes = min(pool.slots, len(kinds))
+    message = (f"loading the agents' compiled code in {processes} processes (the first time "
+               "on this machine: compiling it, once)")  # fmt: skip
+    with notices.while_slow(message, TELL_AFTER):
+        try:
+            futures = [pool.executor.submit(prepare_entrant, game, entrant)
+                       for game, entrant in kinds]  # fmt: skip
+        except (BrokenExecutor, OSError):  # the games' own submits renew the pool
+            return
+        running: set[Future[None]] = set(futures)
+        while running:
+            running -= first_finished(running)
+    if any(isinstance(future.exception(), BrokenExecutor) for future in futures):
+        pool.renew()  # a worker died preparing: its games will say how
