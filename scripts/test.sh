@@ -12,8 +12,8 @@ fi
 if [ -z "${ZEROSUM_BWRAP:-}" ] && ! command -v bwrap >/dev/null && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null
 fi
-python3 -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-python3 -m ruff check src tests benchmarks
+python3 -m pip install --quiet --disable-pip-version-check -e '.[dev,docs]'
+python3 -m ruff check src tests benchmarks scripts
 python3 -m mypy
 lint-imports --no-logo
 python3 -m pytest "$@"

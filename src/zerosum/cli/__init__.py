@@ -16,7 +16,7 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 
-from .. import notices
+from .. import __version__, notices
 from ..game import ZerosumError
 from ..interrupts import exit_status, sigterm_as_interrupt
 from .analysis import add_analysis_commands
@@ -39,6 +39,7 @@ DESCRIPTION = "Two-player zero-sum games: play them, match agents, solve positio
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand, each with its ``run`` function."""
     parser = Parser(prog="zerosum", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"zerosum {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_listing_commands(commands)
     add_play_command(commands)

@@ -29,3 +29,7 @@ built by a factory closing over a game's functions, are typed or keyed by the di
 objects, whose keys change from process to process, so every process compiled every
 kernel again (20 to 30 s per game on two busy cores).
 """
+
+from .cache import ensure_writable
+
+ensure_writable()  # before any kernel with cache=True is loaded (numba needs a cache folder)

@@ -1,0 +1,50 @@
+"""A griffe extension for the API reference (mkdocs.yml): the docstrings are written for
+Sphinx and doctest, and this shows them as Sphinx would: each role (``:func:`play```,
+``:class:`~zerosum.game.Game```) as the code it names (`play`, `Game`), and each doctest
+example as a block of Python code, not as Markdown (where ``[1.0, 0.57]`` is a link)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import griffe
+
+#: ``:role:`target``` or ``:role:`~path.to.target```, the role being any Sphinx Python role.
+ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|data|attr|exc|obj|const):`(~?)([^`]+)`")
+
+
+def plain(text: str) -> str:
+    """``text`` with each Sphinx role replaced by the code it names (``~`` keeps the last
+    name only, as in Sphinx) and each doctest example fenced as Python code."""
+
+    def code(match: re.Match[str]) -> str:
+        short, target = match.groups()
+        return f"`{target.rsplit('.', 1)[-1] if short else target}`"
+
+    return _fence_doctests(ROLE.sub(code, text))
+
+
+def _fence_doctests(text: str) -> str:
+    """Each run of lines from a ``>>>`` line to the next blank line, fenced as ``pycon``."""
+    out: list[str] = []
+    inside = False
+    for line in text.split("\n"):
+        if not inside and line.lstrip().startswith(">>>"):
+            out.append("```pycon")
+            inside = True
+        elif inside and not line.strip():
+            out.append("```")
+            inside = False
+        out.append(line)
+    if inside:
+        out.append("```")
+    return "\n".join(out)
+
+
+class SphinxRoles(griffe.Extension):
+    """Rewrites every docstring once griffe has loaded its object."""
+
+    def on_object(self, *, obj: griffe.Object, **_: Any) -> None:
+        if obj.docstring is not None:
+            obj.docstring.value = plain(obj.docstring.value)
