@@ -10,6 +10,7 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,22 @@ def test_a_book_build_on_a_full_disk_is_one_line_and_resumes(tmp_path: Path) -> 
     args = [sys.executable, "-m", "zerosum", "book", "--plies", "9", "--exact-plies", "9"]
     args += ["--journals", str(tmp_path), "--out", str(tmp_path / "b.npz"), "--workers", "1"]
     journal = tmp_path / "connect4-book-9.jsonl"
+    # compiled first, with no limit: on a cold numba cache the limit would stop the cache's
+    # own writes before the journal's (the same build elsewhere, until its first chunk)
+    warm = tmp_path / "warm"
+    warming = subprocess.Popen(
+        [*args[:8], "--journals", str(warm), "--out", str(tmp_path / "warm.npz"), "--workers", "1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        first_chunk = warm / journal.name
+        deadline = time.monotonic() + 300
+        while not (first_chunk.exists() and first_chunk.read_bytes().count(b"\n") > 1):
+            assert warming.poll() is None and time.monotonic() < deadline, "the warm-up failed"
+            time.sleep(0.2)
+    finally:
+        warming.kill()
+        warming.wait()
     full = subprocess.run(  # room for the header and a chunk and a half of positions
         args, env=env, capture_output=True, text=True, timeout=120,
         preexec_fn=lambda: _file_size_limit(500),
