@@ -9,8 +9,8 @@ import pytest
 
 from processes import run_zerosum
 from zerosum import budget
+from zerosum.agents import hints as hints_module
 from zerosum.cli import main
-from zerosum.cli import play as play_command
 
 
 def test_play_between_two_agents(capsys: pytest.CaptureFixture[str]) -> None:
@@ -107,7 +107,7 @@ def test_hints_that_run_out_of_the_moves_time_say_so(
     def too_slow(game: object, state: object) -> None:
         raise budget.OutOfTime
 
-    monkeypatch.setattr(play_command, "solve", too_slow)
+    monkeypatch.setattr(hints_module, "solve", too_slow)
     monkeypatch.setattr(sys, "stdin", io.StringIO("4\n"))
     assert main(["play", "tictactoe", "--p2", "dummy", "--hints"]) == 0
     out = capsys.readouterr().out

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .. import budget, hooks
 from ..agents import Human, make_agent
-from ..agents.solve import solve
-from ..agents.summary import listed_lines, solved_moves
+from ..agents.hints import hints_unavailable, move_hints
+from ..agents.summary import listed_lines
 from ..arena import judge
 from ..game import Game, game_name
 from ..games import load_game
@@ -24,10 +23,9 @@ class HintedHuman(Human):
     play: the page's hints, on the terminal, for a game that solves at once."""
 
     def __call__(self, game: Game, state: Any) -> Any:
-        try:  # bounded by the move's time (--move-seconds), as the computer's search is
-            hints = solved_moves(game, solve(game, state))
-        except budget.OutOfTime:
-            print("Hints: this position did not solve within the move's time.")
+        hints = move_hints(game, state)  # bounded by the move's time (--move-seconds)
+        if not hints["available"]:
+            print(hints["reason"])
         else:
             items = [f"{move}: {label}" for move, label in hints["moves"].items()]
             print("\n".join(listed_lines(f"hints: {hints['legend']}", items)), flush=True)
@@ -55,9 +53,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if game.is_terminal(state):
         raise UsageError(f"{game_name(game)} is over {where}: there is no move to play")
     # the page's rule: hints only where a perfect player answers at once
-    hints = args.hints and hooks.perfect_is_instant(game)
-    if args.hints and not hints:
-        print(f"Hints are not available for {game_name(game)}: it does not solve at once.")
+    unavailable = hints_unavailable(game) if args.hints else ""
+    hints = args.hints and not unavailable
+    if unavailable:
+        print(unavailable)
     p1, p2 = _people(p1, p2, hints)
     judge(
         game,

@@ -1,0 +1,54 @@
+"""Hints: before a person moves, what each of their legal moves leads to with perfect play.
+
+One piece of code for every place a person is told: ``zerosum play --hints``, the web
+page and the notebook's board. Hints are given only where the game says a perfect player
+answers at once (``perfect_is_instant``); elsewhere, and where a position does not solve
+within the move's time (:mod:`zerosum.budget`), the answer says why there are none.
+
+>>> import zerosum as zs
+>>> game = zs.games.TicTacToe()
+>>> hints = move_hints(game, game.result(game.initial_state, 4))
+>>> hints["available"], hints["moves"]["0"], hints["moves"]["1"]
+(True, 'draw', 'loss in 6')
+>>> move_hints(zs.games.Othello(size=6), None)["reason"]
+'Hints are not available for othello:size=6: it does not solve at once.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import budget, hooks
+from ..game import Game, game_name
+from .solve import solve
+from .summary import solved_moves
+
+__all__ = ["hints_unavailable", "move_hints"]
+
+#: Said when a position did not solve within the move's time.
+OUT_OF_TIME = "Hints: this position did not solve within the move's time."
+
+
+def hints_unavailable(game: Game) -> str:
+    """Why ``game`` gives no hints ("" when it does): it does not solve at once."""
+    if hooks.perfect_is_instant(game):
+        return ""
+    return f"Hints are not available for {game_name(game)}: it does not solve at once."
+
+
+def move_hints(game: Game, state: Any) -> dict[str, Any]:
+    """The hints for the player to move in ``state`` (None: the start), as plain data:
+    ``available`` True with ``moves`` (each legal move, as a person types it -> ``"win in
+    7"``, ``"draw"``, ``"loss in 4"``) and ``legend``, or ``available`` False with the
+    ``reason``. The solve is bounded by the caller's deadline (:func:`zerosum.budget.limit`)."""
+    state = game.initial_state if state is None else state
+    reason = hints_unavailable(game)
+    if not reason and game.is_terminal(state):
+        reason = "Hints: the game is over, there is no move to play."
+    if reason:
+        return {"available": False, "reason": reason}
+    try:
+        solved = solve(game, state)
+    except budget.OutOfTime:
+        return {"available": False, "reason": OUT_OF_TIME}
+    return {"available": True, "reason": "", **solved_moves(game, solved)}
