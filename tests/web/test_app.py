@@ -42,7 +42,8 @@ def test_catalog_lists_games_parameters_and_only_registered_presets(client: http
     catalog = client.get("/api/catalog").json()
     games = {g["name"]: g for g in catalog["games"]}
     assert set(games) == {"connect4", "migration", "openspiel", "othello", "pick", "tictactoe"}
-    assert {"name": "width", "type": "int", "default": 7} in games["connect4"]["params"]
+    width = {"name": "width", "label": "columns", "type": "int", "default": 7}
+    assert width in games["connect4"]["params"] and games["connect4"]["title"] == "Connect Four"
     specs = [p["spec"] for p in catalog["presets"]]
     assert "random" in specs and "human" not in specs
     for spec in specs:

@@ -41,7 +41,7 @@ def test_two_people_play_both_sides_and_no_computer_replies(client: httpx.Client
         assert view["search"] is None and view["moves"][-1]["by"] == "you"
     assert view["to_move"] == 1 and view["your_turn"] is True
     view = move(client, view, "2").json()
-    assert view["over"] is True and view["winner"] == 1 and view["outcome"] == "Player 1 wins."
+    assert view["over"] is True and view["winner"] == 1 and view["outcome"] == "X wins."
     reply = client.post(f"/api/games/{view['id']}/reply")
     assert reply.status_code == 409
     assert reply.json()["error"] == "this game is between two people: no computer replies"

@@ -6,7 +6,8 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
     GET    /api/catalog               games with their parameters, opponent presets, limits
     GET    /api/ready                 {"ready", "started", "hosts"}: the agents' processes
     GET    /api/setup?game=SPEC       a game spec checked: its rules, the presets offered and
-                                      what the position editor needs (its start as text)
+                                      what the position editor needs (its start as text),
+                                      its sides in playing order, its start drawn
     POST   /api/games                 {"game", "opponent", "human", "position", "moves"}
                                       -> a new game's view; "opponent": "human" for two
                                       people on one screen, "position" a start as text,
@@ -59,7 +60,7 @@ from .own_code import OwnCode
 from .sessions import TWO_PEOPLE, Session, Sessions, TooManyForClient, TooManyGames
 from .starts import BadStart, editor_of, start_of
 from .thinking import Thinkers
-from .views import session_view, sides_view
+from .views import session_view, sides_view, start_view
 from .why import CAP, Explained, NotExplained, explained_view, last_agent_move, node_board
 
 __all__ = ["create_app", "Limits", "WebApp", "PRESETS", "offered_presets"]
@@ -324,6 +325,7 @@ class WebApp:
                 "presets": [p["spec"] for p in offered_presets(game, self.presets)],
                 "editor": editor_of(game),
                 "sides": sides_view(game),
+                "start": start_view(game),
             }
         )
 

@@ -13,7 +13,14 @@ from ..position import Position, PositionError, position_text
 from .sessions import TWO_PEOPLE, Session
 from .thinking import Reply
 
-__all__ = ["action_text", "session_view", "sides_view", "reply_view", "search_summary"]
+__all__ = [
+    "action_text",
+    "session_view",
+    "sides_view",
+    "start_view",
+    "reply_view",
+    "search_summary",
+]
 
 
 def _plain(game: Game, value: Any, legal: list[Any], counted: bool = False) -> Any:
@@ -102,6 +109,17 @@ def sides_view(game: Game) -> list[dict[str, Any]]:
     game's own words (chess's White moves first and is OpenSpiel's player 1, zerosum's 2)."""
     first = game.player(game.initial_state)
     return [{"player": p, "name": side_name(game, p)} for p in (first, 3 - first)]
+
+
+def start_view(game: Game) -> dict[str, Any]:
+    """The start of ``game`` as the page shows it before a game is begun: its board (SVG
+    and text) and the first player's legal moves."""
+    state = game.initial_state
+    return {
+        "svg": Position(game, state).svg(),
+        "text": render_state(game, state),
+        "legal": [action_text(game, a) for a in game.actions(state)],
+    }
 
 
 def _tally(game: Game, state: Any) -> str:
