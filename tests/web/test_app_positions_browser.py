@@ -34,6 +34,8 @@ def open_page(browser: Any, size: str) -> Iterator[Callable[[str], Any]]:
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(60_000)
+        page.on("pageerror", lambda error: print("page error:", error))  # shown on a failure
+        page.on("console", lambda message: print("console:", message.text))
         page.goto(url)
         page.wait_for_selector("#preset option", state="attached")
         return page
@@ -177,6 +179,7 @@ def test_analyse_from_the_editor_plays_both_sides_with_hints(
     page.wait_for_function("document.querySelectorAll('#board .zs-option').length === 6")
     labels = page.eval_on_selector_all("#board .zs-option", "els => els.map((e) => e.textContent)")
     assert "draw" not in labels  # O cannot stop X: 8 blocks one line, X has another
+    assert page.input_value("#preset") == "human"  # the settings say what is played
     shot(page, "analyse", size)
 
 
@@ -250,3 +253,40 @@ def test_back_after_a_new_game_returns_to_the_game_before(
     assert moves(page) == ["4"]  # rebuilt from the URL
     page.go_forward()
     page.wait_for_function("view && view.moves.length === 0 && !busy")
+
+
+def test_the_editor_refuses_a_floating_disc_in_connect_four(
+    open_page: Callable[[str], Any], base: str, size: str
+) -> None:
+    page = open_page(base)
+    choose(page, "connect4", "random")
+    page.click("#edit-position")
+    page.wait_for_function("document.querySelectorAll('#editor-grid button').length === 42")
+    page.click('#editor-grid [data-row="3"][data-col="3"]')  # a disc in the air
+    page.click("#editor-play")
+    page.wait_for_function("document.getElementById('editor-error').textContent !== ''")
+    assert page.text_content("#editor-error").endswith(
+        "column 4: a disc floats over the empty row 1"
+    )
+    shot(page, "editor-connect4", size)
+    assert page.evaluate("view") is None  # no game started
+
+
+def test_playing_on_from_an_earlier_point_against_the_computer(
+    open_page: Callable[[str], Any], base: str, size: str
+) -> None:
+    page = open_page(base)
+    choose(page, "tictactoe", "dummy")
+    page.click("#new-game")
+    page.wait_for_function("view && !busy")
+    for action, count in (("4", 2), ("2", 4)):
+        page.click(f'#board [data-action="{action}"]')
+        page.wait_for_function("n => view.moves.length === n && !busy", arg=count)
+    page.keyboard.press("ArrowLeft")  # the computer was to move here
+    page.wait_for_function("view.at === 3")
+    assert page.text_content("#status").startswith("The computer was to move here")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("view.at === 2")
+    page.click('#board [data-action="8"]')
+    page.wait_for_function("view.moves.length === 4 && view.at === 4 && !busy")
+    assert moves(page)[:3] == ["4", "0", "8"]  # dummy's 0, then the move played on

@@ -563,4 +563,5 @@ async function start() {
   await positionsStart(); // positions.js: a game in the URL comes back
 }
 
-start().catch(showError);
+// once every script has run: why.js and positions.js, which render() calls, come after
+document.addEventListener("DOMContentLoaded", () => start().catch(showError));

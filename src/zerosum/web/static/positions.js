@@ -267,6 +267,9 @@ async function openEditor() {
     const name = nameOf(setup.sides, i + 1);
     side.add(new Option(name === token ? name : `${name} (${token})`, token));
   });
+  const [first, second] = [nameOf(setup.sides, 1), nameOf(setup.sides, 2)];
+  $("editor-help").textContent =
+    `Click a square to cycle it: empty, ${first}, ${second}. Or type or paste the position.`;
   const here = view && view.game === setup.game && view.position;
   $("editor-text").value = here ? view.position : editing.start;
   $("editor-error").textContent = "";
@@ -287,7 +290,9 @@ async function startFromEditor(analyse) {
     if (view) api("DELETE", `/api/games/${view.id}`).catch(() => {}); // the URL keeps it
     view = started;
     $("editor").hidden = true;
-    if (analyse && !$("hints-on").checked) {
+    if (analyse) {
+      $("opponent").value = "human"; // the settings say what is played
+      presetFollowsSpec();
       $("hints-on").checked = true;
       localStorage.setItem(HINTS_KEY, "1");
     }
@@ -296,6 +301,7 @@ async function startFromEditor(analyse) {
     return;
   }
   render();
+  if (matchMedia("(max-width: 30rem)").matches) $("status").scrollIntoView({ block: "start" });
 }
 
 // A side in the game's own words ("Red"), from the view's or the setup's sides.
