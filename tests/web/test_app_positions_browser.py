@@ -282,8 +282,10 @@ def test_playing_on_from_an_earlier_point_against_the_computer(
     for action, count in (("4", 2), ("2", 4)):
         page.click(f'#board [data-action="{action}"]')
         page.wait_for_function("n => view.moves.length === n && !busy", arg=count)
+    assert page.is_visible("#why")
     page.keyboard.press("ArrowLeft")  # the computer was to move here
     page.wait_for_function("view.at === 3")
+    assert page.is_hidden("#why")  # it explains the computer's last move only
     assert page.text_content("#status").startswith("The computer was to move here")
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("view.at === 2")

@@ -315,6 +315,10 @@ function nameOf(sides, player) {
 // Called by render(): the history, the hints, the URL and the status of a game between
 // two people follow the view.
 function positionsFollow() {
+  if (view && view.at < view.moves.length) {  // "Why this move?" explains the last move only
+    $("why").hidden = true;
+    if (!$("why-panel").hidden) closeWhy();
+  }
   showHistory();
   showHints();
   writeUrl();
