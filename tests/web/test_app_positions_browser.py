@@ -87,6 +87,7 @@ def test_two_people_play_both_sides_on_one_screen(
 ) -> None:
     page = open_page(base)
     two_people(page)
+    assert page.is_hidden("#setup .side")  # no side to choose: both are played here
     assert page.text_content("#status") == "X to move."
     for action, after in (
         ("0", "O"),

@@ -148,6 +148,7 @@ function settingsFollow(spec, opponent, human) {
   checkSetup();
   $("opponent").value = opponent;
   presetFollowsSpec();
+  sideFollows();
   const side = document.querySelector(`input[name=human][value="${human}"]`);
   if (side) side.checked = true;
 }
@@ -293,6 +294,7 @@ async function startFromEditor(analyse) {
     if (analyse) {
       $("opponent").value = "human"; // the settings say what is played
       presetFollowsSpec();
+      sideFollows();
       $("hints-on").checked = true;
       localStorage.setItem(HINTS_KEY, "1");
     }
@@ -330,6 +332,12 @@ function positionsFollow() {
   }
 }
 
+// "You play" first or second means nothing when two people play both sides.
+function sideFollows() {
+  const side = document.querySelector("#setup .side");
+  if (side) side.hidden = $("opponent").value.trim() === "human";
+}
+
 async function positionsStart() {
   $("hints-on").checked = localStorage.getItem(HINTS_KEY) === "1";
   $("hints-on").addEventListener("change", onHintsToggle);
@@ -346,6 +354,8 @@ async function positionsStart() {
   $("editor-play").addEventListener("click", () => startFromEditor(false));
   $("editor-analyse").addEventListener("click", () => startFromEditor(true));
   $("editor-close").addEventListener("click", () => { $("editor").hidden = true; });
+  $("preset").addEventListener("change", sideFollows);
+  $("opponent").addEventListener("input", sideFollows);
   window.addEventListener("popstate", restore);
   await restore();
 }
