@@ -403,6 +403,7 @@ WIDER_THAN_SCREEN = """[...document.querySelectorAll('body *')]
         ("tictactoe", "perfect", {}, "4"),
         ("migration", "dummy", {"n": 8}, "1,0>1,1"),
         ("pick", "dummy", {"n": 4}, "5"),
+        ("othello", "dummy", {"size": 8}, "d3"),  # its letters and numbers on the sides
     ],
 )
 def test_a_phone_screen_needs_no_sideways_scrolling(
@@ -842,16 +843,26 @@ def test_connect_four_option_labels_stay_apart_and_on_the_board(
         )
 
 
-def test_the_board_shows_at_once_and_a_click_on_it_begins(page: Any) -> None:
-    assert page.evaluate("view") is None
-    page.wait_for_selector("#board svg [data-action]")  # the default game's start
-    page.wait_for_function("ready")
-    assert status(page).startswith("Click the board to begin: you play")
-    shot(page, "page-load")
-    first = page.get_attribute("#board [data-action]", "data-action")
-    page.click(f'#board [data-action="{first}"]')
-    page.wait_for_function("view && view.moves.length >= 1 && !busy")
-    assert page.evaluate("view.moves[0].action") == first
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_board_shows_at_once_and_a_click_on_it_begins(
+    browser: Any, base: str, screen: str
+) -> None:
+    viewport = PHONE if screen == "phone" else {"width": 900, "height": 900}
+    context, page = open_sized(browser, base, viewport)
+    try:
+        assert page.evaluate("view") is None
+        page.wait_for_selector("#board svg [data-action]")  # the default game's start
+        page.wait_for_function("ready")
+        assert status(page).startswith("Click the board to begin: you play")
+        shot(page, f"page-load-{screen}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        first = page.get_attribute("#board [data-action]", "data-action")
+        page.click(f'#board [data-action="{first}"]')
+        page.wait_for_function("view && view.moves.length >= 1 && !busy")
+        assert page.evaluate("view.moves[0].action") == first
+    finally:
+        page.evaluate("view && fetch('/api/games/' + view.id, {method: 'DELETE'})")
+        context.close()
 
 
 def test_the_setup_speaks_no_jargon(page: Any) -> None:

@@ -60,19 +60,19 @@ class Thinkers:
         self._busy: set[int] = set()
         self._home: dict[str, int] = {}  # the host that last played a game's agent
         self._freed: asyncio.Event | None = None
-        #: How many hosts :meth:`start` has started (the page shows its progress).
+        #: How many hosts :meth:`start` has tried to start (the page shows its progress).
         self.started = 0
 
     def start(self) -> None:
-        """Start every host now (they start by themselves when first needed); stops
-        quietly when the hosts are closed meanwhile."""
+        """Start every host now (they start by themselves when first needed, so one that
+        fails to start is tried again then); stops quietly when the hosts are closed
+        meanwhile. :attr:`started` counts the hosts done, failed or not."""
         for host in self._hosts:
             try:
                 host.start()
             except AgentCrashed:
                 if host.closed:
                     return
-                raise
             self.started += 1
 
     @property

@@ -171,7 +171,8 @@ class Othello(BuiltinGame):
         black, white, _ = state
         legal = set(self.actions(state))
         board = n * size
-        width, height = board + 2 * edge, board + 2 * edge + size // 2 + 8
+        passing = PASS in legal or last == PASS  # a strip below for the pass, else none
+        width, height = board + 2 * edge, board + 2 * edge + (size // 2 + 8 if passing else 0)
         parts = [
             svg.element("rect", width=width, height=height, fill=svg.PLAYER_COLORS[0]),
             svg.element("rect", x=edge, y=edge, width=board, height=board, fill="#2e7d4f"),
