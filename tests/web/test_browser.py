@@ -750,7 +750,7 @@ def test_openspiel_go_is_played_by_typing_a_move(page: Any) -> None:
     type_opponent(page, "dummy")
     new_game(page)
     assert len(page.query_selector_all("#board button[data-action]")) == 0  # not 362 buttons
-    assert "Legal moves:" in (page.text_content("#board .legal") or "")
+    assert "Legal moves: B a1, B b1, " in (page.text_content("#board .legal") or "")
     before = moves_text(page)
     page.fill("#board .typed input", "b d4")  # as OpenSpiel writes it, in any case
     page.click("#board .typed button")

@@ -199,7 +199,9 @@ function fallbackBoard(board, shown) {
       const action = input.value.trim();
       if (action) startOrPlay(action);
     });
-    moves.append(form, element("p", `Legal moves: ${shown.legal.join(" ")}`, "legal"));
+    input.placeholder = `e.g. ${shown.legal[0]}`;
+    const apart = shown.legal.some((action) => action.includes(" ")) ? ", " : " ";
+    moves.append(form, element("p", `Legal moves: ${shown.legal.join(apart)}`, "legal"));
   } else {
     for (const action of shown.legal) {
       const button = element("button", action);
