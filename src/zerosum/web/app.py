@@ -189,7 +189,7 @@ class WebApp:
             Route("/", self.index),
             Route("/api/catalog", self.catalog),
             Route("/api/ready", self.ready),
-            Route("/api/setup", self.setup),
+            Route("/api/setup", own_faults(self.setup)),
             Route("/api/games", own_faults(self.create_game), methods=["POST"]),
             Route("/api/games/{game_id}", own_faults(self.get_game), methods=["GET"]),
             Route("/api/games/{game_id}", self.delete_game, methods=["DELETE"]),
@@ -314,6 +314,7 @@ class WebApp:
 
     async def setup(self, request: Request) -> Response:
         spec = text_field(dict(request.query_params), "game")
+        request.state.game_spec = spec.strip()  # its drawing runs the game's own code
         try:
             game = await asyncio.to_thread(self.own.game, spec)
         except ZerosumError as exc:
