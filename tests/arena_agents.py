@@ -183,3 +183,17 @@ class Preparer:
 
 class OtherPreparer(Preparer):
     """A second kind of :class:`Preparer`."""
+
+
+class SlowToPrepare:
+    """Takes ``seconds`` to prepare (as loading compiled code does), then plays the first
+    legal action at once."""
+
+    def __init__(self, seconds: float = 1.0) -> None:
+        self.seconds = seconds
+
+    def prepare(self, game: Any) -> None:
+        time.sleep(self.seconds)
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return game.actions(state)[0]

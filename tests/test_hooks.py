@@ -61,15 +61,16 @@ def _twins() -> dict[str, Any]:
         "settled": migration,
         "has_compiled_solver": connect4,
         "perfect_is_instant": zs.games.TicTacToe(),
+        "minimax_is_instant": zs.games.TicTacToe(),
     }
 
 
 #: The words, each with a built-in game that has it.
 WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
          "parse_action", "to_svg", "column_board", "command_line", "position",
-         "position_text")  # fmt: skip
+         "position_text", "side_names", "tally")  # fmt: skip
 #: The accessors that answer a flag (False when the member is missing).
-FLAGS = ("has_compiled_solver", "perfect_is_instant", "ordered_actions")
+FLAGS = ("has_compiled_solver", "perfect_is_instant", "minimax_is_instant", "ordered_actions")
 #: The agent members.
 AGENT_MEMBERS = ("prepare", "reset", "last", "time_limit", "name", "traced")
 TWINS = tuple(_twins())
@@ -145,6 +146,10 @@ def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> 
         assert hooks.position_text(game) == game.position_text
         assert hooks.column_board(game) is game
         assert hooks.command_line(game) is hooks.command_line(type(game)) is game.command_line
+        assert hooks.side_names(game) == ("Red", "Yellow")
+    for game in (zs.games.Othello(size=4), _misere(zs.games.Othello(size=4))):
+        assert hooks.tally(game) == game.tally
+        assert hooks.tally(game)(game.initial_state) == "Black 2, White 2"
 
 
 def test_a_users_own_member_is_always_the_games_own() -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "opponent",
     "zero",
     "game_name",
+    "side_name",
     "state_key",
     "key_function",
     "render_state",
@@ -130,6 +131,17 @@ def zero(state: object, player: int) -> float:
 def game_name(game: Game) -> str:
     """A short name for messages: the game's ``spec`` if it has one, else its class name."""
     return hooks.spec(game) or type(game).__name__
+
+
+def side_name(game: Game, player: int) -> str:
+    """What ``player`` (1 or 2) is called in the game's own words (its ``side_names``:
+    ``"Red"`` in Connect Four), else ``"player 1"`` or ``"player 2"``.
+
+    >>> side_name(object(), 2)
+    'player 2'
+    """
+    names = hooks.side_names(game)
+    return f"player {player}" if names is None else names[player - 1]
 
 
 def state_key(game: Game, state: Any) -> Hashable:

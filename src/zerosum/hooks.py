@@ -47,11 +47,13 @@ __all__ = [
     "compiled_rules", "search_kernel", "playouts", "key", "canonical_key", "symmetry",
     "move_orders", "space_layers", "space_probes", "solve_exactly", "solve_weakly",
     "keeping_move", "warm_solver", "settled", "has_compiled_solver", "perfect_is_instant",
+    "minimax_is_instant",
     # words
     "Evaluate", "Render", "FormatAction", "ParseAction", "ToSvg", "ColumnBoard",
     "CommandLine", "GameCommands", "ReadPosition", "WritePosition",
     "evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
     "parse_action", "to_svg", "column_board", "command_line", "position", "position_text",
+    "side_names", "Tally", "tally",
     # agents
     "Prepare", "Reset", "Traced", "prepare", "reset", "last", "time_limit", "name", "traced",
 ]  # fmt: skip
@@ -290,6 +292,12 @@ def perfect_is_instant(game: object) -> bool:
     return own_hook(game, "perfect_is_instant") is True
 
 
+def minimax_is_instant(game: object) -> bool:
+    """Whether the game's own ``minimax_is_instant`` says plain minimax searches its whole
+    tree from the start in about a second (the page then offers it)."""
+    return own_hook(game, "minimax_is_instant") is True
+
+
 # ---- words: what a game says about itself and how it shows itself, read as they are ----
 
 
@@ -361,6 +369,27 @@ def rules(game: object) -> str | None:
     """The game's ``rules`` in a line (for the web page), or None."""
     found = _member(game, "rules")
     return None if found is None else str(found)
+
+
+def side_names(game: object) -> tuple[str, str] | None:
+    """What the game calls its two sides, player 1's first (Connect Four's ``("Red",
+    "Yellow")``), from its ``side_names``; None when it names none (or not two)."""
+    found = _member(game, "side_names")
+    if isinstance(found, tuple | list) and len(found) == 2 and all(found):
+        return (str(found[0]), str(found[1]))
+    return None
+
+
+class Tally(Protocol):
+    """``tally(state) -> str``: the count that decides the game, in a line ("Black 40,
+    White 24"), for the page's result."""
+
+    def __call__(self, state: Any) -> str: ...
+
+
+def tally(game: object) -> Tally | None:
+    """The game's ``tally``, or None."""
+    return _member(game, "tally")
 
 
 def render(game: object) -> Render | None:

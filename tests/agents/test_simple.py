@@ -64,6 +64,18 @@ def test_human_reasks_until_a_legal_move_and_resigns_at_end_of_input() -> None:
         human(game, game.initial_state)
 
 
+def test_human_is_asked_by_the_sides_name_in_the_games_own_words() -> None:
+    class Plain(zs.games.TicTacToe):  # a user's game that names no sides
+        side_names = None
+
+    for game, asked in [(zs.games.ConnectFour(), "Red (player 1), your move: "),
+                        (zs.games.Othello(), "Black (player 1), your move: "),
+                        (Plain(), "Player 1, your move: ")]:  # fmt: skip
+        out = io.StringIO()
+        Human(show_board=False, input=io.StringIO("e6\n4\n"), output=out)(game, game.initial_state)
+        assert out.getvalue().startswith(asked), out.getvalue()
+
+
 @pytest.mark.parametrize(
     "spec, kind",
     [("dummy", Dummy), ("random:seed=3", Random), ("minimax:depth=2", Minimax)],

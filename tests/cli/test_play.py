@@ -60,8 +60,8 @@ def test_two_people_play_tic_tac_toe_to_the_end() -> None:
         "play", "tictactoe", "--p1", "human", "--p2", "human", stdin="4\n0\n1\n2\n7\n"
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.count("Player 1, your move: ") == 3
-    assert result.stdout.count("Player 2, your move: ") == 2
+    assert result.stdout.count("X (player 1), your move: ") == 3  # the game's own words
+    assert result.stdout.count("O (player 2), your move: ") == 2
     assert "Player 1 plays 7\nO X O\n3 X 5\n6 X 8" in result.stdout
     assert result.stdout.rstrip().endswith("Winner: 1st player")
 
@@ -75,7 +75,7 @@ def test_hints_give_each_move_its_value_before_a_persons_move() -> None:
     assert f"Hints: what each move leads to with perfect play:\n  {every_draw}\n" in result.stdout
     # after X takes the centre, O's edges lose (in 6 moves, counting O's) and corners draw
     assert "  0: draw, 1: loss in 6, 2: draw," in result.stdout
-    assert result.stdout.index("0: draw, 1: loss") < result.stdout.index("Player 2, your move")
+    assert result.stdout.index("0: draw, 1: loss") < result.stdout.index("O (player 2), your move")
 
 
 def test_hints_where_a_game_does_not_solve_at_once_say_so_once() -> None:
@@ -111,4 +111,4 @@ def test_hints_that_run_out_of_the_moves_time_say_so(
     monkeypatch.setattr(sys, "stdin", io.StringIO("4\n"))
     assert main(["play", "tictactoe", "--p2", "dummy", "--hints"]) == 0
     out = capsys.readouterr().out
-    assert "Hints: this position did not solve within the move's time.\nPlayer 1, your" in out
+    assert "Hints: this position did not solve within the move's time.\nX (player 1), your" in out

@@ -44,9 +44,10 @@ def running(trusted_proxy: str | None = None, **options: Any) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    """A server with a 2 s cap per computer move, shared by a test module."""
-    with running(move_seconds=2.0) as url:
+def base(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A server with a 2 s cap per computer move, shared by a test module (with the
+    module's ``SERVER_OPTIONS``, if it has any)."""
+    with running(move_seconds=2.0, **getattr(request.module, "SERVER_OPTIONS", {})) as url:
         yield url
 
 

@@ -16,6 +16,8 @@ import pytest
 import zerosum as zs
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
 @pytest.fixture
 def open_page(browser: Any) -> Iterator[Callable[[str], Any]]:
     contexts = []
@@ -27,10 +29,15 @@ def open_page(browser: Any) -> Iterator[Callable[[str], Any]]:
         page.set_default_timeout(15_000)
         page.goto(url)
         page.wait_for_selector("#preset option", state="attached")
+        page.wait_for_function("ready")  # the computer players loaded
         return page
 
     yield open_at
     for context in contexts:
+        for page in context.pages:  # its game freed: the shared server caps games per client
+            page.evaluate(
+                "view && fetch('/api/games/' + view.id, {method: 'DELETE'}).catch(() => {})"
+            )
         context.close()
 
 
@@ -57,19 +64,35 @@ def checked(page: Any) -> None:
     page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
 
 
+def type_opponent(page: Any, spec: str) -> None:
+    """Type an opponent's spec, in the setup's Advanced part (opened if closed)."""
+    if not page.is_visible("#opponent"):
+        page.click("details.advanced summary")
+    page.fill("#opponent", spec)
+
+
+def new_game(page: Any) -> None:
+    """Press New game and wait for the new game (the computer's opening move included)."""
+    old = page.evaluate("view && view.id")
+    page.click("#new-game")
+    page.wait_for_function(
+        "old => !busy && (view && view.id !== old || document.getElementById('error').innerText)",
+        arg=old,
+    )
+    assert page.evaluate("view && view.id") != old, page.text_content("#error")
+
+
 def start(page: Any, game: str, opponent: str, human: int = 1, **params: int) -> None:
     page.select_option("#game", game)
     for name, value in params.items():
         page.fill(f'#params input[data-param="{name}"]', str(value))
     checked(page)
-    page.fill("#opponent", opponent)
+    type_opponent(page, opponent)
     preset = page.eval_on_selector("#preset", "e => e.value")
     known = [o.get_attribute("value") for o in page.query_selector_all("#preset option")]
     assert preset == (opponent if opponent in known else "")  # the list follows the spec
     page.check(f'input[name=human][value="{human}"]')
-    page.click("#new-game")
-    page.wait_for_selector("#board svg")
-    page.wait_for_function("!document.getElementById('status').classList.contains('thinking')")
+    new_game(page)
 
 
 def click_move(page: Any, action: str) -> None:
@@ -116,7 +139,7 @@ def test_connect_four_played_by_clicks_until_someone_wins(page: Any) -> None:
 def test_playing_second_the_computer_opens(page: Any) -> None:
     start(page, "connect4", "dummy", human=2)
     assert moves_text(page) == "Moves: 4"
-    assert status(page) == "Your move (you are player 2, gold)."
+    assert status(page) == "Your move (you are Yellow)."
     click_move(page, "4")
     assert moves_text(page) == "Moves: 4 4 4"
 
@@ -198,7 +221,7 @@ def test_the_page_shows_the_computer_thinking_and_the_time_cap(
 def test_a_bad_spec_is_reported_on_the_page(page: Any) -> None:
     page.select_option("#preset", "dummy")
     assert page.input_value("#opponent") == "dummy"  # a preset fills in its spec
-    page.fill("#opponent", "minimax:depth=zero")
+    type_opponent(page, "minimax:depth=zero")
     page.click("#new-game")
     page.wait_for_function("document.getElementById('error').textContent !== ''")
     assert "bad value 'zero' for depth" in (page.text_content("#error") or "")
@@ -278,15 +301,19 @@ def test_a_bad_size_is_reported_before_the_first_game(page: Any) -> None:
     assert "width must be" in error_text(page) and page.is_visible("#error")
 
 
-def test_a_failed_new_game_during_a_game_leaves_no_dead_board(page: Any) -> None:
+def test_a_failed_new_game_during_a_game_keeps_the_game_in_play(page: Any) -> None:
     start(page, "tictactoe", "dummy")
     click_move(page, "4")
-    page.fill("#opponent", "minimax:depth=zero")
+    game_id, moves = page.evaluate("view.id"), moves_text(page)
+    type_opponent(page, "minimax:depth=zero")
     page.click("#new-game")
     assert "bad value 'zero' for depth" in error_text(page)
-    page.wait_for_function("document.getElementById('play').hidden")
-    assert page.query_selector("#board [data-action]") is None
-    assert page.is_visible("#error")
+    page.wait_for_function("!busy")
+    assert page.evaluate("view.id") == game_id and moves_text(page) == moves
+    assert page.evaluate(f"fetch('/api/games/{game_id}').then(r => r.status)") == 200
+    assert status(page).startswith("Your move")
+    click_move(page, "8")  # the game goes on
+    assert moves_text(page).startswith(moves)
     shot(page, "failed-new-game")
 
 
@@ -376,6 +403,7 @@ WIDER_THAN_SCREEN = """[...document.querySelectorAll('body *')]
         ("tictactoe", "perfect", {}, "4"),
         ("migration", "dummy", {"n": 8}, "1,0>1,1"),
         ("pick", "dummy", {"n": 4}, "5"),
+        ("othello", "dummy", {"size": 8}, "d3"),  # its letters and numbers on the sides
     ],
 )
 def test_a_phone_screen_needs_no_sideways_scrolling(
@@ -404,7 +432,7 @@ def test_the_board_is_played_by_keyboard(page: Any) -> None:
         c.get_attribute("tabindex") == "0" and c.get_attribute("role") == "button" for c in columns
     )
     assert columns[0].get_attribute("aria-label") == "column 1"
-    page.focus("#new-game")
+    page.focus("#setup > button:last-of-type")
     page.keyboard.press("Tab")  # from the form to the first column
     assert page.evaluate("document.activeElement.dataset.action") == "1"
     page.keyboard.press("Tab")
@@ -431,8 +459,8 @@ def test_the_openspiel_entry_offers_the_games_it_can_load(page: Any) -> None:
     page.select_option('#params select[data-param="name"]', "connect_four")
     page.wait_for_function("document.getElementById('rules').textContent.includes('Connect Four')")
     checked(page)
-    page.fill("#opponent", "dummy")
-    page.click("#new-game")
+    type_opponent(page, "dummy")
+    new_game(page)
     page.wait_for_selector("#board button[data-action]")  # no drawing: a button per move
     shot(page, "openspiel")
 
@@ -459,8 +487,7 @@ def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
     page.fill('#params input[data-param="height"]', "4")
     offers_perfect(True)
     page.select_option("#preset", "perfect")
-    page.click("#new-game")
-    page.wait_for_selector("#board svg")
+    new_game(page)
     click_move(page, "3")
     seconds = page.evaluate("view.search.seconds")
     assert seconds < 1.0 and not page.evaluate("view.search.note")
@@ -584,3 +611,297 @@ def test_why_this_move_draws_an_mcts_tree_by_visits_and_folds_away(
         assert before != moves_text(page) and page.is_hidden(
             "#why-panel"
         )  # a tree of one move only
+
+
+# --- issue 27: what a first-time player met on the page -----------------------------------
+
+PHONE = {"width": 390, "height": 844}
+
+
+def open_sized(browser: Any, url: str, viewport: dict[str, int]) -> tuple[Any, Any]:
+    """A page at ``url`` in a context of its own at ``viewport`` (closed by the caller)."""
+    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    page.wait_for_selector("#preset option", state="attached")
+    return context, page
+
+
+def offered(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#preset option", "os => os.map(o => o.value)"))
+
+
+def begin(page: Any, body: dict[str, Any]) -> None:
+    """A game created through the API as the page creates it, and shown by the page."""
+    page.evaluate(
+        "async body => { generation += 1;"
+        " view = await api('POST', '/api/games', body); render(); }",
+        body,
+    )
+
+
+def test_minimax_is_offered_only_where_it_searches_the_whole_game(page: Any) -> None:
+    for game, params, yes in [
+        ("tictactoe", {}, True),
+        ("connect4", {}, False),  # 7x6: it never finished within the cap
+        ("othello", {}, False),
+        ("migration", {}, False),
+        ("pick", {}, False),
+        ("pick", {"n": 3}, True),
+    ]:
+        page.select_option("#game", game)
+        for name, value in params.items():
+            page.fill(f'#params input[data-param="{name}"]', str(value))
+        checked(page)
+        assert ("minimax" in offered(page)) is yes, (game, params)
+    assert "alphabeta:depth=4" in offered(page)
+
+
+def test_the_page_says_it_is_getting_ready_and_holds_new_game_until_it_is(
+    browser: Any, serve: Callable[..., Any]
+) -> None:
+    with serve() as url:
+        context, page = open_sized(browser, url, {"width": 900, "height": 900})
+        try:
+            page.route(  # the server's answer while its agents load, held for the first look
+                "**/api/ready",
+                lambda route: route.fulfill(json={"ready": False, "started": 1, "hosts": 4}),
+            )
+            page.reload()
+            page.wait_for_function("document.getElementById('warming').textContent !== ''")
+            assert "Getting the computer players ready: 1 of 4" in page.text_content("#warming")
+            assert page.is_disabled("#new-game")
+            page.unroute("**/api/ready")  # the real answer: ready once every host started
+            page.wait_for_function("ready")
+            assert page.is_enabled("#new-game") and page.is_hidden("#warming")
+            answer = page.evaluate("api('GET', '/api/ready')")
+            assert answer["ready"] and answer["started"] == answer["hosts"] > 0
+        finally:
+            context.close()
+
+
+def test_enter_in_a_setting_starts_no_game(page: Any) -> None:
+    start(page, "connect4", "dummy", width=5, height=4)
+    click_move(page, "3")
+    game_id, moves = page.evaluate("view.id"), moves_text(page)
+    page.focus('#params input[data-param="width"]')
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(400)
+    assert page.evaluate("view.id") == game_id and moves_text(page) == moves
+
+
+def test_a_new_game_while_the_computer_thinks_drops_the_old_reply(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve(move_seconds=1.0) as url:
+        page = open_page(url)
+        start(page, "connect4", "minimax:depth=9")  # thinks to the 1 s cap
+        page.click('#board [data-action="4"]')
+        page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
+        page.select_option("#game", "tictactoe")
+        checked(page)
+        type_opponent(page, "dummy")
+        new_game(page)
+        assert page.evaluate("view.game") == "tictactoe"
+        page.wait_for_timeout(2500)  # the old reply has come back meanwhile
+        assert page.text_content("#error") == ""
+        assert status(page) == "Your move (you are X)." and not page.evaluate("busy")
+        assert page.is_disabled("#undo") and moves_text(page) == ""
+        click_move(page, "4")
+        assert page.is_enabled("#undo")
+
+
+def test_the_sides_are_named_in_each_games_own_words(page: Any) -> None:
+    start(page, "connect4", "dummy", width=5, height=4)
+    assert status(page) == "Your move (you are Red)."
+    labels = page.eval_on_selector_all(".side label", "ls => ls.map(l => l.textContent.trim())")
+    assert labels == ["Red (first)", "Yellow (second)"]
+    start(page, "othello", "dummy", size=4)
+    assert status(page) == "Your move (you are Black)."
+    start(page, "othello", "dummy", human=2, size=4)
+    assert status(page) == "Your move (you are White)."
+    shot(page, "othello-white")
+
+
+def test_openspiel_chess_played_first_is_white_on_a_grid(page: Any) -> None:
+    pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    page.select_option("#game", "openspiel")
+    page.select_option('#params select[data-param="name"]', "chess")
+    checked(page)
+    labels = page.eval_on_selector_all(".side label", "ls => ls.map(l => l.textContent.trim())")
+    assert labels == ["White (first)", "Black (second)"]
+    page.check(".side label:first-child input")  # "You play: first"
+    type_opponent(page, "dummy")
+    new_game(page)
+    assert page.evaluate("view.moves.length") == 0  # the computer did not open: we are White
+    assert status(page) == "Your move (you are White)."
+    board = page.text_content("#board pre") or ""
+    assert board.splitlines()[0] == "8 r n b q k b n r" and "a b c d e f g h" in board
+    assert "/" not in board  # no FEN line
+    shot(page, "openspiel-chess")
+
+
+def test_openspiel_go_is_played_by_typing_a_move(page: Any) -> None:
+    pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    page.select_option("#game", "openspiel")
+    page.select_option('#params select[data-param="name"]', "go")
+    checked(page)
+    type_opponent(page, "dummy")
+    new_game(page)
+    assert len(page.query_selector_all("#board button[data-action]")) == 0  # not 362 buttons
+    assert "Legal moves: B a1, B b1, " in (page.text_content("#board .legal") or "")
+    before = moves_text(page)
+    page.fill("#board .typed input", "b d4")  # as OpenSpiel writes it, in any case
+    page.click("#board .typed button")
+    settle(page, before)
+    assert moves_text(page).startswith("Moves: B d4 ")
+    shot(page, "openspiel-go")
+
+
+def test_othello_marks_its_moves_labels_its_board_and_says_a_forced_pass(page: Any) -> None:
+    start(page, "othello", "dummy", size=4)
+    assert sorted(page.eval_on_selector_all(
+        "#board .zs-move:has(.zs-legal)", "gs => gs.map(g => g.dataset.action)"
+    )) == ["a2", "b1", "c4", "d3"]  # fmt: skip
+    coords = page.eval_on_selector_all("#board .zs-coord", "ts => ts.map(t => t.textContent)")
+    assert {"a", "d", "1", "4"} <= set(coords)
+    shot(page, "othello-start")
+    # b1 c1 d3 a1 leave black (us) without a move: the status says to pass, a button does
+    begin(page, {"game": "othello:size=4", "opponent": "dummy", "moves": ["b1", "c1", "d3", "a1"]})
+    page.wait_for_function("view.legal.length === 1")
+    assert status(page) == "You (Black) have no move: press Pass."
+    assert page.is_visible('#board [data-action="pass"]')
+    shot(page, "othello-pass")
+    click_move(page, "pass")
+    assert moves_text(page).startswith("Moves: b1 c1 d3 a1 pass ")
+
+
+def test_othello_says_the_final_disc_count(page: Any) -> None:
+    moves = ["d3", "d4", "a2", "a1", "c4", "d2", "d1", "b1", "c1", "a3", "a4"]
+    begin(page, {"game": "othello:size=4", "opponent": "dummy", "moves": moves, "human": 2})
+    click_move(page, "b4")
+    assert status(page) == "Game over: You win! Black 4, White 12."
+
+
+def test_a_second_click_on_the_stone_just_moved_moves_it_again(page: Any) -> None:
+    start(page, "migration", "dummy", n=5)
+    click_move(page, "1,0>1,1")
+    after = moves_text(page)
+    page.wait_for_timeout(700)  # past a double click: a click of its own
+    stone = '#board [data-action="1,1>1,2"]'
+    assert page.query_selector(stone) is not None
+    click_move(page, "1,1>1,2")
+    assert moves_text(page).startswith(after + " 1,1>1,2")
+
+
+def test_verdicts_end_with_the_game_and_its_end_is_coloured_by_its_result(page: Any) -> None:
+    start(page, "tictactoe", "perfect")
+    for cell in ("1", "2", "7"):  # we lose
+        if status(page).startswith("Game over"):
+            break
+        click_move(page, cell)
+    assert status(page) == "Game over: The computer wins."
+    assert page.query_selector("#search .verdict") is None and page.is_visible("#search .played")
+    loss = page.eval_on_selector("#status", "e => getComputedStyle(e).color")
+    shot(page, "game-over-loss")
+    start(page, "connect4", "dummy", width=7, height=6)
+    for _ in range(4):
+        click_move(page, "1")
+    assert status(page) == "Game over: You win!"
+    win = page.eval_on_selector("#status", "e => getComputedStyle(e).color")
+    assert loss == "rgb(176, 0, 32)" and win == "rgb(42, 157, 143)"
+
+
+def test_connect_four_option_labels_stay_apart_and_on_the_board(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:
+        page = open_page(url)
+        start(page, "connect4", "perfect", width=7, height=6)
+        click_move(page, "1")
+        page.wait_for_selector("#search .seen .zs-option")
+        boxes = page.eval_on_selector_all(
+            "#search .seen .zs-option rect",
+            "rs => rs.map(r => { const b = r.getBoundingClientRect();"
+            " return [b.left, b.top, b.right, b.bottom]; })",
+        )
+        frame = page.eval_on_selector(
+            "#search .seen svg",
+            "s => { const b = s.getBoundingClientRect();"
+            " return [b.left, b.top, b.right, b.bottom]; }",
+        )
+        assert len(boxes) == 7
+        for left, top, right, _ in boxes:
+            assert frame[0] <= left and right <= frame[2] + 0.5 and top >= frame[1] - 0.5
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (a, b)
+        page.query_selector("#search .seen").screenshot(
+            path=str(ARTIFACTS / "web-connect4-options.png")
+        )
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_board_shows_at_once_and_a_click_on_it_begins(
+    browser: Any, base: str, screen: str
+) -> None:
+    viewport = PHONE if screen == "phone" else {"width": 900, "height": 900}
+    context, page = open_sized(browser, base, viewport)
+    try:
+        assert page.evaluate("view") is None
+        page.wait_for_selector("#board svg [data-action]")  # the default game's start
+        page.wait_for_function("ready")
+        assert status(page).startswith("Click the board to begin: you play")
+        shot(page, f"page-load-{screen}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        first = page.get_attribute("#board [data-action]", "data-action")
+        page.click(f'#board [data-action="{first}"]')
+        page.wait_for_function("view && view.moves.length >= 1 && !busy")
+        assert page.evaluate("view.moves[0].action") == first
+    finally:
+        page.evaluate("view && fetch('/api/games/' + view.id, {method: 'DELETE'})")
+        context.close()
+
+
+def test_the_setup_speaks_no_jargon(page: Any) -> None:
+    shown = page.inner_text("#setup")
+    games = page.eval_on_selector_all("#game option", "os => os.map(o => o.textContent)")
+    assert "Connect Four" in games and not any(":" in g for g in games)
+    assert "spec" not in shown.lower() and "n(n" not in shown and "²" not in shown
+    assert page.is_hidden("#opponent")  # the typed opponent waits under Advanced
+    page.select_option("#game", "connect4")
+    labels = page.eval_on_selector_all("#params label", "ls => ls.map(l => l.textContent.trim())")
+    assert labels == ["columns", "rows", "in a row to win"]
+
+
+def test_on_a_phone_the_computers_explanation_is_on_the_screen(browser: Any, base: str) -> None:
+    context, page = open_sized(browser, base, PHONE)
+    try:
+        start(page, "connect4", "alphabeta:depth=4")
+        click_move(page, "4")
+        verdict = page.query_selector("#search .verdict").bounding_box()
+        shot(page, "phone-explanation")
+        assert verdict["y"] + verdict["height"] <= PHONE["height"], verdict
+    finally:
+        page.evaluate("view && fetch('/api/games/' + view.id, {method: 'DELETE'})")
+        context.close()
+
+
+def test_the_keyboard_stays_on_the_board_after_the_end_and_after_undo(page: Any) -> None:
+    start(page, "tictactoe", "dummy")
+    page.focus('#board [data-action="4"]')
+    before = moves_text(page)
+    page.keyboard.press("Enter")  # dummy answers 0
+    settle(page, before)
+    page.click("#undo")
+    page.wait_for_function("!busy && view.moves.length === 0")
+    assert page.evaluate("document.getElementById('board').contains(document.activeElement)")
+    for cell in ("4", "5", "3"):  # dummy: 0, 1, 2... we win with 3 4 5
+        page.focus(f'#board [data-action="{cell}"]')
+        before = moves_text(page)
+        page.keyboard.press("Enter")
+        settle(page, before)
+    assert status(page) == "Game over: You win!"
+    assert page.evaluate("document.activeElement.id") == "board"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import zerosum as zs
 from zerosum.web.catalog import PRESETS, catalog_games, offered_presets, presets
 
@@ -16,11 +18,19 @@ def test_perfect_is_offered_only_where_it_answers_at_once() -> None:
     every = presets()
     assert offered_presets(zs.games.TicTacToe(), every) == every
     slow = offered_presets(zs.games.load_game("pick:n=4"), every)
-    assert [p["spec"] for p in slow] == [p["spec"] for p in every if p["spec"] != "perfect"]
+    assert [p["spec"] for p in slow] == [
+        p["spec"] for p in every if p["spec"] not in ("perfect", "minimax")
+    ]
+
+
+@pytest.mark.parametrize("spec", ["connect4", "migration", "pick", "othello"])
+def test_minimax_is_not_offered_where_it_cannot_search_the_whole_game(spec: str) -> None:
+    offered = [p["spec"] for p in offered_presets(zs.load_game(spec), presets())]
+    assert "minimax" not in offered and "alphabeta:depth=4" in offered
 
 
 def test_the_catalog_lists_each_registered_game_with_its_parameters_and_rules() -> None:
     games = {g["name"]: g for g in catalog_games()}
     assert {"connect4", "migration", "othello", "pick", "tictactoe"} <= set(games)
-    assert {"name": "n", "type": "int", "default": 4} in games["pick"]["params"]
+    assert {"name": "n", "label": "size", "type": "int", "default": 4} in games["pick"]["params"]
     assert games["tictactoe"]["rules"].endswith(".") and games["tictactoe"]["summary"]

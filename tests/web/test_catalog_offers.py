@@ -1,5 +1,6 @@
-"""The page offers the perfect player only on boards where it answers at once: each game
-that says ``perfect_is_instant`` is held to it here, from the start of the game."""
+"""The page offers the perfect player, and plain minimax, only on boards where they answer
+at once: each game that says ``perfect_is_instant`` or ``minimax_is_instant`` is held to
+it here, from the start of the game."""
 
 from __future__ import annotations
 
@@ -50,3 +51,22 @@ def test_a_board_said_instant_is_solved_from_the_start_in_well_under_a_second(sp
 @pytest.mark.parametrize("spec", SLOW)
 def test_bigger_boards_are_not_said_instant(spec: str) -> None:
     assert zs.load_game(spec).perfect_is_instant is False
+
+
+#: Boards said small enough for plain minimax, and bigger ones (nodes from the start).
+MINIMAX_INSTANT = ["tictactoe", "pick:n=3", "migration:n=4", "connect4:width=3,height=3,k=3"]
+MINIMAX_SLOW = ["pick:n=4", "migration:n=5", "connect4:width=4,height=3", "connect4", "othello"]
+
+
+@pytest.mark.parametrize("spec", MINIMAX_INSTANT)
+def test_a_board_said_small_is_searched_to_the_end_by_minimax(spec: str) -> None:
+    game = zs.load_game(spec)
+    assert zs.hooks.minimax_is_instant(game)
+    agent = zs.agents.Minimax()
+    agent(game, game.initial_state)
+    assert agent.last is not None and agent.last.nodes <= 600_000  # tic-tac-toe's 549,946
+
+
+@pytest.mark.parametrize("spec", MINIMAX_SLOW)
+def test_bigger_boards_are_not_said_small_for_minimax(spec: str) -> None:
+    assert not zs.hooks.minimax_is_instant(zs.load_game(spec))

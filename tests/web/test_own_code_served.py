@@ -127,3 +127,20 @@ def test_a_served_game_whose_actions_raise_is_422_naming_the_game(
         assert "no moves today" in message and "broken.py, line" in message
         assert client.get(f"/api/games/{made.json()['id']}").status_code == 422
         assert client.get("/api/catalog").status_code == 200  # the server lives on
+
+
+def test_the_setup_of_a_served_game_that_raises_at_its_start_is_422_naming_it(
+    serve: Callable[..., Any], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text(
+        GAME.replace("class Nim:", "class Broken:").replace(
+            "        return [n for n in (1, 2) if n <= state[0]]",
+            "        raise ValueError('no moves today')",
+        )
+    )
+    spec = f"{broken}:Broken"
+    with serve(games=[spec]) as url, httpx.Client(base_url=url, timeout=30) as client:
+        setup = client.get("/api/setup", params={"game": spec})  # it draws the start
+        assert setup.status_code == 422, setup.text
+        assert setup.json()["error"].startswith(f"the game {spec} failed: ")

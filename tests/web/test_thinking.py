@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import zerosum as zs
-from arena_agents import Budgeted, Counter, Exiter, Illegal, Raiser, Spinner
+from arena_agents import Budgeted, Counter, Exiter, Illegal, Raiser, SlowToPrepare, Spinner
 from zerosum import budget
 from zerosum.agents import SearchInfo
 from zerosum.web.thinking import HELD, MARGIN, Reply, Thinkers
@@ -25,9 +25,22 @@ def test_an_agent_is_told_a_deadline_under_the_cap_and_answers_itself() -> None:
         reply = think(thinkers, "mcts:iterations=1000000000", game)
         assert reply.note == "" and not reply.timed_out
         assert reply.search is not None and reply.search.note.startswith("out of time")
-        assert reply.seconds < 1.0 + MARGIN
+        assert reply.search.seconds < 1.0 + MARGIN  # its move; the wait adds its loading
         told = think(thinkers, Budgeted(), game, "budgeted")
         assert told.note == "" and told.search is None  # it was told a deadline: no error
+    finally:
+        thinkers.close()
+
+
+def test_the_time_of_a_reply_is_the_wait_loading_included_and_hosts_say_when_started() -> None:
+    game, thinkers = zs.games.TicTacToe(), Thinkers(2.0, size=1)
+    assert thinkers.started == 0 and thinkers.size == 1
+    thinkers.start()
+    try:
+        assert thinkers.started == 1
+        # the page said "(0.00 s)" after a wait of seconds spent loading the agent's code
+        reply = think(thinkers, SlowToPrepare(1.0), game, "slow")
+        assert reply.note == "" and reply.seconds >= 1.0
     finally:
         thinkers.close()
 

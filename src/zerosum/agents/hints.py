@@ -20,13 +20,26 @@ from typing import Any
 
 from .. import budget, hooks
 from ..game import Game, game_name
-from .solve import solve
+from .solve import Perfect, solve
 from .summary import solved_moves
 
 __all__ = ["hints_unavailable", "move_hints"]
 
 #: Said when a position did not solve within the move's time.
 OUT_OF_TIME = "Hints: this position did not solve within the move's time."
+
+_warmed: set[str] = set()  # the games (by name) whose compiled solve is loaded here
+
+
+def _warm(game: Game) -> None:
+    """Load the compiled code ``game``'s solve takes, once per game in this process, off
+    the caller's clock (:func:`zerosum.budget.not_counted`): the first hints of a cold
+    process are not cut short by compiling, which is no part of solving."""
+    name = f"{type(game).__qualname__} {game_name(game)}"
+    if name not in _warmed:
+        with budget.not_counted():
+            Perfect().prepare(game)
+        _warmed.add(name)
 
 
 def hints_unavailable(game: Game) -> str:
@@ -47,6 +60,7 @@ def move_hints(game: Game, state: Any) -> dict[str, Any]:
         reason = "Hints: the game is over, there is no move to play."
     if reason:
         return {"available": False, "reason": reason}
+    _warm(game)
     try:
         solved = solve(game, state)
     except budget.OutOfTime:

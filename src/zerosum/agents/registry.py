@@ -33,7 +33,7 @@ AGENTS.register(
 AGENTS.register(
     "alphabeta",
     "alpha-beta with table, move ordering, deepening",
-    warm="alphabeta",
+    warm="alphabeta:trace=1",  # its traced search too ("Why this move?")
 )(AlphaBeta)
 AGENTS.register(
     "perfect",

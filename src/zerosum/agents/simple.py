@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from typing import Any, TextIO
 
-from ..game import Game, ZerosumError, parse_action, render_state
+from .. import hooks
+from ..game import Game, ZerosumError, parse_action, render_state, side_name
 from .base import Resignation, Seeded
 
 __all__ = ["Dummy", "Random", "Human", "Resignation"]
@@ -52,7 +53,7 @@ class Human:
         if self.show_board:
             print(render_state(game, state), file=out)
         while True:
-            print(f"Player {game.player(state)}, your move: ", end="", file=out, flush=True)
+            print(f"{_addressed(game, state)}, your move: ", end="", file=out, flush=True)
             line = source.readline()
             if not line:
                 print(file=out)
@@ -66,3 +67,11 @@ class Human:
 
     def __repr__(self) -> str:
         return "Human()"
+
+
+def _addressed(game: Game, state: Any) -> str:
+    """The player to move in the game's own words: "X (player 1)", else "Player 1"."""
+    mover = game.player(state)
+    if hooks.side_names(game) is None:
+        return f"Player {mover}"
+    return f"{side_name(game, mover)} (player {mover})"

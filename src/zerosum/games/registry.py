@@ -38,6 +38,7 @@ GAMES.register(
 GAMES.register(
     "othello",
     "Othello (Reversi) on a 4x4, 6x6 or 8x8 board",
+    warm="othello",
     small_specs=("othello:size=4", "othello:size=6"),
 )(Othello)
 GAMES.register(

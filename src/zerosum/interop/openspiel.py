@@ -21,7 +21,7 @@ from typing import Any
 from ..game import SpecError, ZerosumError, opponent
 from ..limits import LimitError
 from ..spec import Param
-from . import openspiel_probe
+from . import openspiel_probe, openspiel_words
 from .openspiel_probe import one_line
 
 __all__ = [
@@ -334,8 +334,15 @@ class OpenSpielGame:
             state._key = (state.native.current_player(), str(state.native))
         return state._key
 
+    @property
+    def side_names(self) -> tuple[str, str] | None:
+        """What OpenSpiel's players 0 and 1 (zerosum's 1 and 2) are called in this game
+        (chess: Black and White), or None (:mod:`.openspiel_words`)."""
+        return openspiel_words.side_names(self.name)
+
     def render(self, state: OpenSpielState) -> str:
-        return str(state.native).rstrip("\n")
+        """OpenSpiel's printout, chess's FEN line drawn as a grid (:mod:`.openspiel_words`)."""
+        return openspiel_words.readable_board(self.name, str(state.native).rstrip("\n"))
 
     def solve_exactly(self, state: OpenSpielState) -> None:
         """None: the generic solver solves OpenSpiel's games (see :mod:`zerosum.agents.solve`),

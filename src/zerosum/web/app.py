@@ -4,14 +4,24 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
 
     GET    /                          the page
     GET    /api/catalog               games with their parameters, opponent presets, limits
-    GET    /api/setup?game=SPEC       a game spec checked: its rules and the presets offered
-    POST   /api/games                 {"game", "opponent", "human"} -> a new game's view
-    GET    /api/games/{id}            the game's view
+    GET    /api/ready                 {"ready", "started", "hosts"}: the agents' processes
+    GET    /api/setup?game=SPEC       a game spec checked: its rules, the presets offered and
+                                      what the position editor needs (its start as text),
+                                      its sides in playing order, its start drawn
+    POST   /api/games                 {"game", "opponent", "human", "position", "moves"}
+                                      -> a new game's view; "opponent": "human" for two
+                                      people on one screen, "position" a start as text,
+                                      "moves" played on from there (a link rebuilt)
+    GET    /api/games/{id}?at=N       the game's view (after its first N moves)
     DELETE /api/games/{id}            forget the game
-    POST   /api/games/{id}/moves      {"action", "reply"=true} -> the view after the
-                                      person's move and (unless reply is false) the answer
+    POST   /api/games/{id}/moves      {"action", "reply"=true, "at"} -> the view after the
+                                      person's move and (unless reply is false) the answer;
+                                      with "at", played after the first "at" moves (the
+                                      moves after them are dropped)
     POST   /api/games/{id}/reply      the agent's move, when it is the agent's turn
     POST   /api/games/{id}/undo       take back the person's last move and the answer
+    GET    /api/games/{id}/hints?at=N what each move of the player to move leads to with
+                                      perfect play, where the game solves at once
     GET    /api/games/{id}/why        the tree the computer's search explored for its last
                                       move, searched again, traced ("Why this move?")
     GET    /api/games/{id}/why/{node} the position at a node of that tree (its board)
@@ -38,6 +48,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import budget, hooks
 from ..agents import Human
+from ..agents.hints import move_hints
 from ..arena.isolation import AgentCrashed, AgentError
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..limits import check_move_seconds
@@ -46,9 +57,10 @@ from .catalog import PRESETS, catalog_games, offered_presets, presets
 from .faults import fault_message
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .own_code import OwnCode
-from .sessions import Session, Sessions, TooManyForClient, TooManyGames
+from .sessions import TWO_PEOPLE, Session, Sessions, TooManyForClient, TooManyGames
+from .starts import BadStart, editor_of, start_of
 from .thinking import Thinkers
-from .views import session_view
+from .views import session_view, sides_view, start_view
 from .why import CAP, Explained, NotExplained, explained_view, last_agent_move, node_board
 
 __all__ = ["create_app", "Limits", "WebApp", "PRESETS", "offered_presets"]
@@ -138,6 +150,15 @@ def still_live(session: Session) -> None:
         raise ApiError(404, "no such game: it was deleted while this request was played")
 
 
+def ply_of(session: Session, value: Any) -> int:
+    """``value`` as a point in the session's moves: 0 (its start) to their count (422 else)."""
+    count = len(session.moves)
+    at = int(value) if isinstance(value, str) and value.isdigit() else value
+    if type(at) is not int or not 0 <= at <= count:
+        raise ApiError(422, f"'at' must be a number of moves from 0 to {count}, not {value!r}")
+    return at
+
+
 def claim(session: Session) -> None:
     """409 when a move is already being played in the game."""
     if session.lock.locked():
@@ -167,13 +188,15 @@ class WebApp:
         routes = [
             Route("/", self.index),
             Route("/api/catalog", self.catalog),
-            Route("/api/setup", self.setup),
+            Route("/api/ready", self.ready),
+            Route("/api/setup", own_faults(self.setup)),
             Route("/api/games", own_faults(self.create_game), methods=["POST"]),
             Route("/api/games/{game_id}", own_faults(self.get_game), methods=["GET"]),
             Route("/api/games/{game_id}", self.delete_game, methods=["DELETE"]),
             Route("/api/games/{game_id}/moves", own_faults(self.play_move), methods=["POST"]),
             Route("/api/games/{game_id}/reply", own_faults(self.agent_reply), methods=["POST"]),
             Route("/api/games/{game_id}/undo", own_faults(self.undo), methods=["POST"]),
+            Route("/api/games/{game_id}/hints", own_faults(self.hints), methods=["GET"]),
             Route("/api/games/{game_id}/why", own_faults(self.why), methods=["GET"]),
             Route("/api/games/{game_id}/why/{node:int}", own_faults(self.why_board)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -269,6 +292,13 @@ class WebApp:
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def ready(self, request: Request) -> Response:
+        """How far the agents' processes are in starting (each with the compiled code of
+        every built-in agent on every built-in game loaded): the page says it is ready,
+        and lets a game start, once all are."""
+        started, hosts = self.pool.started, self.pool.size
+        return JSONResponse({"ready": started >= hosts, "started": started, "hosts": hosts})
+
     async def catalog(self, request: Request) -> Response:
         if not self.listed:
             found = await asyncio.to_thread(catalog_games)
@@ -284,6 +314,7 @@ class WebApp:
 
     async def setup(self, request: Request) -> Response:
         spec = text_field(dict(request.query_params), "game")
+        request.state.game_spec = spec.strip()  # its drawing runs the game's own code
         try:
             game = await asyncio.to_thread(self.own.game, spec)
         except ZerosumError as exc:
@@ -293,6 +324,9 @@ class WebApp:
                 "game": hooks.spec(game) or spec,
                 "rules": hooks.rules(game) or "",
                 "presets": [p["spec"] for p in offered_presets(game, self.presets)],
+                "editor": editor_of(game),
+                "sides": sides_view(game),
+                "start": start_view(game),
             }
         )
 
@@ -307,27 +341,34 @@ class WebApp:
             # a request names no code but the operator's own (zerosum serve --game/--agent)
             game = await asyncio.to_thread(self.own.game, game_spec)
             agent = await asyncio.to_thread(self.own.agent, agent_spec)
+            start, replayed = start_of(game, data)
+        except BadStart as exc:
+            raise ApiError(422, str(exc)) from None
         except ZerosumError as exc:
             raise ApiError(422, str(exc)) from None
-        if isinstance(agent, Human):
-            raise ApiError(422, "the opponent must be a computer agent, not 'human'")
+        two_people = isinstance(agent, Human)  # both sides played on this screen
         request.state.game_spec = game_spec.strip()
         client = request.client.host if request.client is not None else ""
         try:
             session = self.sessions.create(
-                game, agent, agent_spec.strip(), human, client, game_spec.strip()
-            )
+                game, None if two_people else agent, agent_spec.strip(),
+                TWO_PEOPLE if two_people else human, client, game_spec.strip(), start,
+            )  # fmt: skip
         except TooManyForClient as exc:
             raise ApiError(429, str(exc)) from None
         except TooManyGames as exc:
             raise ApiError(503, str(exc)) from None
+        for action in replayed:  # the computer's moves as they were, not searched again
+            session.play(action, "agent" if session.agent_to_move else "you")
         async with session.lock:
             if session.agent_to_move:
                 await self.agent_move(session)
         return JSONResponse(session_view(session), status_code=201)
 
     async def get_game(self, request: Request) -> Response:
-        return JSONResponse(session_view(self.session_of(request)))
+        session = self.session_of(request)
+        at = request.query_params.get("at")
+        return JSONResponse(session_view(session, None if at is None else ply_of(session, at)))
 
     async def delete_game(self, request: Request) -> Response:
         self.sessions.remove(self.session_of(request).id)  # its agent is dropped (on_remove)
@@ -340,15 +381,23 @@ class WebApp:
         reply = data.get("reply", True)
         if not isinstance(reply, bool):
             raise ApiError(422, f"'reply' must be true or false, not {reply!r}")
+        latest = len(session.moves)
+        at = latest if data.get("at") is None else ply_of(session, data["at"])
         claim(session)
         async with session.lock:
             still_live(session)
-            if session.agent_to_move:
-                raise ApiError(409, "it is the computer's turn: POST .../reply first")
+            game, state = session.game, session.states[at]
+            over = game.is_terminal(state)
+            if not over and session.human not in (TWO_PEOPLE, game.player(state)):
+                where = ": POST .../reply first" if at == latest else f" after move {at}"
+                raise ApiError(409, f"it is the computer's turn{where}")
             try:
-                action = parse_action(session.game, text, session.state)
+                action = parse_action(game, text, state)
             except IllegalActionError as exc:
-                raise ApiError(422, str(exc), legal=session_view(session)["legal"]) from None
+                raise ApiError(422, str(exc), legal=session_view(session, at)["legal"]) from None
+            if at < latest:  # playing on from an earlier point drops the moves after it
+                session.truncate(at)
+                self.pool.forget(session.id)
             session.play(action, "you")
             if reply and session.agent_to_move:
                 await self.agent_move(session)
@@ -359,6 +408,8 @@ class WebApp:
         claim(session)
         async with session.lock:
             still_live(session)
+            if session.human == TWO_PEOPLE:
+                raise ApiError(409, "this game is between two people: no computer replies")
             if not session.agent_to_move:
                 why = "the game is over" if session.over else "it is your turn"
                 raise ApiError(409, f"the computer has no move to make: {why}")
@@ -375,6 +426,20 @@ class WebApp:
             # an agent that remembers the game must forget the taken-back moves
             self.pool.forget(session.id)
         return JSONResponse(session_view(session))
+
+    async def hints(self, request: Request) -> Response:
+        """What each move of the player to move (after the first ``at`` moves) leads to,
+        solved in a thread under the move's cap."""
+        session = self.session_of(request)
+        at = request.query_params.get("at")
+        state = session.states[len(session.moves) if at is None else ply_of(session, at)]
+
+        def solved() -> dict[str, Any]:
+            with budget.limit(self.pool.told):
+                return move_hints(session.game, state)
+
+        hints = await asyncio.to_thread(solved)
+        return JSONResponse(hints)
 
     async def why(self, request: Request) -> Response:
         session = self.session_of(request)

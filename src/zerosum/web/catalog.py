@@ -3,6 +3,7 @@ opponents it lists (presets), each only where it builds here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .. import hooks
@@ -20,8 +21,15 @@ PRESETS = (
     ("alpha-beta, depth 4", "alphabeta:depth=4"),
     ("MCTS, 1 s", "mcts:time_limit=1"),
     ("perfect", "perfect"),
-    ("minimax (tic-tac-toe and other small games)", "minimax"),
+    ("minimax, searching the whole game", "minimax"),
 )
+
+#: Presets offered only on games where they answer within the cap from the start, as the
+#: game itself says (its ``perfect_is_instant``, ``minimax_is_instant``); others anywhere.
+ANSWERS_AT_ONCE: dict[str, Callable[[object], bool]] = {
+    "perfect": hooks.perfect_is_instant,
+    "minimax": hooks.minimax_is_instant,
+}
 
 
 def presets() -> list[dict[str, str]]:
@@ -37,12 +45,30 @@ def presets() -> list[dict[str, str]]:
 
 
 def offered_presets(game: Game, presets: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The presets the page offers for ``game``: all of them, except ``perfect`` where the
-    game does not declare ``perfect_is_instant`` (a perfect player that answers from the
-    start in well under a second; not inherited by a subclass that changes the rules). The
-    API itself accepts any agent on any game."""
-    instant = hooks.perfect_is_instant(game)
-    return [p for p in presets if p["spec"] != "perfect" or instant]
+    """The presets the page offers for ``game``: all of them, except those of
+    :data:`ANSWERS_AT_ONCE` where the game does not declare that they answer at once (not
+    inherited by a subclass that changes the rules). The API itself accepts any agent on
+    any game."""
+    return [p for p in presets if ANSWERS_AT_ONCE.get(p["spec"], lambda _: True)(game)]
+
+
+#: The games' names on the page, and their parameters' (in a player's words, not a spec's).
+TITLES = {
+    "tictactoe": "Tic-tac-toe",
+    "connect4": "Connect Four",
+    "migration": "Migration",
+    "othello": "Othello",
+    "pick": "Pick (take numbers to make a sum)",
+    "openspiel": "A game from OpenSpiel",
+}
+PARAM_LABELS = {
+    "width": "columns",
+    "height": "rows",
+    "k": "in a row to win",
+    "n": "size",
+    "size": "size",
+    "name": "game",
+}
 
 
 def _openspiel_names() -> list[str]:
@@ -75,7 +101,13 @@ def catalog_games() -> list[dict[str, Any]]:
     games = []
     for entry in GAMES:
         params: list[dict[str, Any]] = [
-            {"name": p.name, "type": p.type.__name__, "default": p.default} for p in entry.params
+            {
+                "name": p.name,
+                "label": PARAM_LABELS.get(p.name, p.name),
+                "type": p.type.__name__,
+                "default": p.default,
+            }
+            for p in entry.params
         ]
         if entry.name == "openspiel":
             names = _openspiel_names()
@@ -86,6 +118,7 @@ def catalog_games() -> list[dict[str, Any]]:
         games.append(
             {
                 "name": entry.name,
+                "title": TITLES.get(entry.name, entry.name),
                 "summary": entry.summary,
                 "rules": _rules(entry.factory),
                 "params": params,

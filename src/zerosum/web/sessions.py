@@ -21,7 +21,10 @@ from .thinking import Reply
 if TYPE_CHECKING:
     from .why import Explained
 
-__all__ = ["Move", "Session", "Sessions", "TooManyGames", "TooManyForClient"]
+__all__ = ["Move", "Session", "Sessions", "TooManyGames", "TooManyForClient", "TWO_PEOPLE"]
+
+#: ``Session.human`` of a game between two people on one screen (no agent).
+TWO_PEOPLE = 0
 
 
 class TooManyGames(Exception):
@@ -45,7 +48,8 @@ class Move:
 @dataclass
 class Session:
     """A game in progress: the game, the agent (rebuilt from ``agent_spec`` when needed),
-    the side the person plays, and every state so far (``states[0]`` is the start)."""
+    the side the person plays (:data:`TWO_PEOPLE`: both sides, no agent), and every state
+    so far (``states[0]`` is the start: the game's, or a position given)."""
 
     id: str
     game: Game
@@ -78,7 +82,16 @@ class Session:
 
     @property
     def agent_to_move(self) -> bool:
-        return not self.over and self.game.player(self.state) != self.human
+        return (
+            self.human != TWO_PEOPLE
+            and not self.over
+            and self.game.player(self.state) != self.human
+        )
+
+    def truncate(self, at: int) -> None:
+        """Forget the moves after the first ``at`` (playing on from an earlier point)."""
+        del self.moves[at:]
+        del self.states[at + 1 :]
 
     def play(self, action: Any, by: str, reply: Reply | None = None) -> None:
         """Play an already checked ``action`` (nothing changes if the game raises)."""
@@ -133,8 +146,10 @@ class Sessions:
         human: int,
         client: str = "",
         game_spec: str = "",
+        start: Any = None,
     ) -> Session:
-        """A new session at the start of ``game`` for ``client`` (its address); raises
+        """A new session at ``start`` (default: the start of ``game``) for ``client`` (its
+        address); raises
         :class:`TooManyForClient` at the client's cap, :class:`TooManyGames` at the cap."""
         self.sweep()
         mine = sum(1 for session in self._live.values() if session.client == client)
@@ -151,8 +166,9 @@ class Sessions:
             )
         session_id = secrets.token_hex(16)  # 128 random bits
         session = Session(
-            session_id, game, agent, agent_spec, human, [game.initial_state], 0.0, client
-        )
+            session_id, game, agent, agent_spec, human,
+            [game.initial_state if start is None else start], 0.0, client,
+        )  # fmt: skip
         session.game_spec = game_spec
         self.touch(session)
         self._live[session_id] = session

@@ -36,7 +36,8 @@ HELD = 8
 @dataclass(frozen=True)
 class Reply:
     """The action played for the agent, its search summary (None if it left none), the
-    seconds it took, and ``note``: why the action is not the agent's own, if it is not.
+    seconds the person waited for it (for a free host, the agent's loading, its move),
+    and ``note``: why the action is not the agent's own, if it is not.
     ``timed_out`` says the agent was stopped at the cap."""
 
     action: Any
@@ -59,17 +60,25 @@ class Thinkers:
         self._busy: set[int] = set()
         self._home: dict[str, int] = {}  # the host that last played a game's agent
         self._freed: asyncio.Event | None = None
+        #: How many hosts :meth:`start` has tried to start (the page shows its progress).
+        self.started = 0
 
     def start(self) -> None:
-        """Start every host now (they start by themselves when first needed); stops
-        quietly when the hosts are closed meanwhile."""
+        """Start every host now (they start by themselves when first needed, so one that
+        fails to start is tried again then); stops quietly when the hosts are closed
+        meanwhile. :attr:`started` counts the hosts done, failed or not."""
         for host in self._hosts:
             try:
                 host.start()
             except AgentCrashed:
                 if host.closed:
                     return
-                raise
+            self.started += 1
+
+    @property
+    def size(self) -> int:
+        """How many hosts there are."""
+        return len(self._hosts)
 
     def close(self) -> None:
         """Kill every host for good, without waiting; moves under way fail at once."""
@@ -86,14 +95,14 @@ class Thinkers:
         replaced for this move by a uniformly random legal action, and ``Reply.note``
         says why.
         """
+        start = time.perf_counter()  # the person's wait: all of it, not only the search
         index = await self._claim(key)
         host = self._hosts[index]
         sent = GameSpec(game_spec) if game_spec and loaded_from(game) else game
         work = asyncio.ensure_future(asyncio.to_thread(self._move, host, key, agent, sent, state))
         work.add_done_callback(lambda _: self._release(index))  # even if abandoned
-        start = time.perf_counter()
         try:
-            answer, start = await asyncio.shield(work)
+            answer = await asyncio.shield(work)
         except budget.Overrun:
             note = f"the agent did not answer within the {self.cap:g} s cap"
             return _fallback(game, state, note, time.perf_counter() - start, timed_out=True)
@@ -129,13 +138,12 @@ class Thinkers:
 
     def _move(
         self, host: AgentHost, key: str, agent: Any, game: Game | GameSpec, state: Any
-    ) -> tuple[Answer, float]:
-        """The move, and when its clock started: an agent new to the host is prepared
-        first (its compiled code loaded), which no move's cap counts."""
+    ) -> Answer:
+        """The move: an agent new to the host is prepared first (its compiled code
+        loaded), which the move's cap does not count."""
         if not host.holds(key):
             host.prepare(key, agent, key, game)
-        start = time.perf_counter()
-        return host.move(key, agent, key, game, state, self.told), start
+        return host.move(key, agent, key, game, state, self.told)
 
     def forget(self, key: str) -> None:
         """Drop game ``key``'s agent from its host: its memory is gone (after each move, a

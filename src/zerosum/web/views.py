@@ -6,13 +6,21 @@ import dataclasses
 import math
 from typing import Any
 
+from .. import hooks
 from ..agents.summary import action_text, search_summary
-from ..game import Game, game_name, render_state
-from ..position import Position
-from .sessions import Session
+from ..game import Game, game_name, render_state, side_name
+from ..position import Position, PositionError, position_text
+from .sessions import TWO_PEOPLE, Session
 from .thinking import Reply
 
-__all__ = ["action_text", "session_view", "reply_view", "search_summary"]
+__all__ = [
+    "action_text",
+    "session_view",
+    "sides_view",
+    "start_view",
+    "reply_view",
+    "search_summary",
+]
 
 
 def _plain(game: Game, value: Any, legal: list[Any], counted: bool = False) -> Any:
@@ -71,8 +79,15 @@ def reply_view(game: Game, state: Any, reply: Reply) -> dict[str, Any]:
     return out
 
 
-def _outcome(session: Session) -> tuple[int | None, str]:
-    game, state = session.game, session.state
+def _outcome(session: Session, state: Any) -> tuple[int | None, str]:
+    game = session.game
+    if session.human == TWO_PEOPLE:
+        first, second = game.utility(state, 1), game.utility(state, 2)
+        if first == second:
+            return None, "Draw."
+        winner = 1 if first > second else 2
+        name = side_name(game, winner)
+        return winner, f"{name[0].upper()}{name[1:]} wins."
     mine, theirs = game.utility(state, session.human), game.utility(state, 3 - session.human)
     if mine > theirs:
         return session.human, "You win!"
@@ -81,35 +96,78 @@ def _outcome(session: Session) -> tuple[int | None, str]:
     return None, "Draw."
 
 
-def session_view(session: Session) -> dict[str, Any]:
-    """Everything the page needs to show a session: board (SVG and text), whose turn,
-    legal moves, the moves so far, the agent's latest search, and the result when over."""
-    game, state = session.game, session.state
-    last = session.moves[-1] if session.moves else None
-    over = session.over
-    winner, outcome = _outcome(session) if over else (None, "")
+def text_of(game: Game, state: Any) -> str | None:
+    """``state`` as the game's compact position line, or None for a game that writes none."""
+    try:
+        return position_text(game, state)
+    except PositionError:
+        return None
+
+
+def sides_view(game: Game) -> list[dict[str, Any]]:
+    """The two sides in the order they play, each its player number and its name in the
+    game's own words (chess's White moves first and is OpenSpiel's player 1, zerosum's 2)."""
+    first = game.player(game.initial_state)
+    return [{"player": p, "name": side_name(game, p)} for p in (first, 3 - first)]
+
+
+def start_view(game: Game) -> dict[str, Any]:
+    """The start of ``game`` as the page shows it before a game is begun: its board (SVG
+    and text) and the first player's legal moves."""
+    state = game.initial_state
+    return {
+        "svg": Position(game, state).svg(),
+        "text": render_state(game, state),
+        "legal": [action_text(game, a) for a in game.actions(state)],
+    }
+
+
+def _tally(game: Game, state: Any) -> str:
+    """The count that decided a finished game, where the game keeps one ("" otherwise)."""
+    count = hooks.tally(game)
+    return count(state) if count is not None else ""
+
+
+def session_view(session: Session, at: int | None = None) -> dict[str, Any]:
+    """Everything the page needs to show a session after its first ``at`` moves (default:
+    all of them; the moves after stay listed, the history the page steps through): board
+    (SVG, text and position line), whose turn, legal moves, the agent's latest search
+    there, and the result when over."""
+    game = session.game
+    at = len(session.moves) if at is None else at
+    state = session.states[at]
+    last = session.moves[at - 1] if at else None
+    over = bool(game.is_terminal(state))
+    winner, outcome = _outcome(session, state) if over else (None, "")
     replies = [
         (session.states[i], move.reply)
-        for i, move in enumerate(session.moves)
+        for i, move in enumerate(session.moves[:at])
         if move.reply is not None
     ]
+    mover = None if over else game.player(state)
     return {
         "id": session.id,
         "game": game_name(game),
         "opponent": session.agent_spec,
         "human": session.human,
-        "to_move": None if over else game.player(state),
-        "your_turn": not over and game.player(state) == session.human,
+        "two_people": session.human == TWO_PEOPLE,
+        "to_move": mover,
+        "your_turn": mover is not None and session.human in (TWO_PEOPLE, mover),
         "over": over,
         "winner": winner,
         "outcome": outcome,
+        "tally": _tally(game, state) if over else "",
+        "sides": sides_view(game),
         "legal": [action_text(game, a) for a in game.actions(state)] if not over else [],
         "svg": Position(game, state, None if last is None else last.action).svg(),
         "text": render_state(game, state),
+        "position": text_of(game, state),
+        "start": text_of(game, session.states[0]),
+        "at": at,
         "moves": [
             {"player": m.player, "by": m.by, "action": action_text(game, m.action)}
             for m in session.moves
         ],
         "search": reply_view(game, *replies[-1]) if replies else None,
-        "can_undo": any(m.by == "you" for m in session.moves),
+        "can_undo": at == len(session.moves) and any(m.by == "you" for m in session.moves),
     }

@@ -34,6 +34,8 @@ MAX_WIDTH, MAX_HEIGHT = 16, 16
 #: The largest boards a perfect player solves from the start in well under a second here
 #: (measured on 2 cores: 5x5 and 6x4 take 0.2 s with the compiled solver, 6x5 1.5 s).
 INSTANT_CELLS, INSTANT_CELLS_GENERIC = 25, 16
+#: Plain minimax searches boards of fewer cells to the end in about a second.
+MINIMAX_CELLS = 12
 #: The depth of book from which the page offers perfect on 7x6 (answers within its cap).
 BOOK_INSTANT_PLIES = 8
 #: The heuristic's squash scale (``evaluate`` and the compiled rules).
@@ -66,6 +68,16 @@ class ConnectFour(BuiltinGame):
             f"cell; {self.k} of yours in a row (across, up or diagonally) wins; a full board "
             f"without one is a draw."
         )
+
+    #: What the two sides are called, after the colours of their discs.
+    side_names = ("Red", "Yellow")
+
+    @property
+    def minimax_is_instant(self) -> bool:
+        """Whether plain minimax searches the whole tree from the start in about a second
+        (the page offers it then): boards under :data:`MINIMAX_CELLS` cells (3x4 with 3
+        in a row: 26k nodes; 4x3 with 4: 1.1M nodes, 3.3 s; 5x3 with 3: 39M, minutes)."""
+        return self.cells < MINIMAX_CELLS
 
     @property
     def perfect_is_instant(self) -> bool:

@@ -25,6 +25,8 @@ MigrationAction = tuple[int, int, int, int]
 MAX_N = 16
 #: The largest board a perfect player solves from the start in well under a second here.
 INSTANT_N = 5
+#: The largest board plain minimax searches to the end in about a second.
+MINIMAX_N = 4
 
 
 class Migration(BuiltinGame):
@@ -55,6 +57,15 @@ class Migration(BuiltinGame):
         """Whether a perfect player answers from the start in well under a second here (the
         web page offers it then): n up to 5 (0.2 s; n=6 takes seconds)."""
         return self.n <= INSTANT_N
+
+    @property
+    def minimax_is_instant(self) -> bool:
+        """Whether plain minimax searches the whole tree from the start in about a second
+        (the page offers it then): n up to 4 (122 nodes; n=5 takes minutes)."""
+        return self.n <= MINIMAX_N
+
+    #: What the two sides are called, after the colours of their stones.
+    side_names = ("Red", "Yellow")
 
     @property
     def initial_state(self) -> MigrationState:

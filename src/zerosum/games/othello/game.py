@@ -39,6 +39,8 @@ class Othello(BuiltinGame):
         "such a move you pass; when neither player can move, more discs wins."
     )
     rule_helpers = ("_bit", "_sides", "_flips", "_moves")
+    #: What the two sides are called, after the colours of their discs.
+    side_names = ("Black", "White")
 
     def __init__(self, size: int = 8) -> None:
         if size not in SIZES:
@@ -139,6 +141,11 @@ class Othello(BuiltinGame):
         to move (X black, O white)."""
         return notation.write_position(self, state)
 
+    def tally(self, state: OthelloState) -> str:
+        """The discs each side holds, which decide the game: ``"Black 3, White 1"``."""
+        black, white, _ = state
+        return f"Black {black.bit_count()}, White {white.bit_count()}"
+
     def format_action(self, action: Any) -> str:
         if action == PASS:
             return PASS
@@ -156,19 +163,29 @@ class Othello(BuiltinGame):
         return (int(text[1]) - 1) * n + "abcdefgh".index(text[0])
 
     def to_svg(self, state: OthelloState, last: Any = None) -> str:
-        """The board as SVG: legal cells are clickable (``data-action``), and so is a pass
-        button below the board when passing is the move; ``last`` is highlighted."""
-        size, n = 60, self.size
+        """The board as SVG, its columns lettered a-h and its rows numbered 1-8 as moves
+        are written: legal cells are marked with a dot and clickable (``data-action``),
+        and when passing is the only move a "Pass" button below the board is; ``last``
+        is highlighted."""
+        size, n, edge = 60, self.size, 24  # edge: the strip for the letters and numbers
         black, white, _ = state
         legal = set(self.actions(state))
-        height = n * size + size // 2  # a strip below the board for the pass
+        board = n * size
+        passing = PASS in legal or last == PASS  # a strip below for the pass, else none
+        width, height = board + 2 * edge, board + 2 * edge + (size // 2 + 8 if passing else 0)
         parts = [
-            svg.element("rect", width=n * size, height=height, fill=svg.PLAYER_COLORS[0]),
-            svg.element("rect", width=n * size, height=n * size, fill="#2e7d4f"),
+            svg.element("rect", width=width, height=height, fill=svg.PLAYER_COLORS[0]),
+            svg.element("rect", x=edge, y=edge, width=board, height=board, fill="#2e7d4f"),
         ]
+        for i in range(n):
+            middle, letter, number = edge + i * size + size / 2, "abcdefgh"[i], str(i + 1)
+            for text, x, y in [(letter, middle, edge - 7), (letter, middle, edge + board + 17),
+                               (number, edge / 2, middle + 5),
+                               (number, edge * 1.5 + board, middle + 5)]:  # fmt: skip
+                parts.append(svg.label(text, x, y, class_="zs-coord"))
         for cell in range(n * n):
             row, col = divmod(cell, n)
-            x, y = col * size, row * size
+            x, y = edge + col * size, edge + row * size
             if cell == last:
                 parts.append(svg.element("rect", x=x, y=y, width=size, height=size,
                                          fill=svg.LAST_FILL, class_="zs-last"))  # fmt: skip
@@ -180,17 +197,20 @@ class Othello(BuiltinGame):
                 parts.append(svg.element("circle", cx=x + size / 2, cy=y + size / 2,
                                          r=size * 0.4, fill=fill, stroke="#333"))  # fmt: skip
             elif cell in legal:
+                dot = svg.element("circle", cx=x + size / 2, cy=y + size / 2, r=size * 0.12,
+                                  fill="#000", fill_opacity=0.35, class_="zs-legal")  # fmt: skip
                 hit = svg.hit_area(x, y, size, size)
                 name = self.format_action(cell)
-                parts.append(svg.move_group(name, [hit], f"cell {name}"))
-        strip = dict(x=0, y=n * size, width=n * size, height=size // 2)
+                parts.append(svg.move_group(name, [dot, hit], f"cell {name}"))
+        strip = dict(x=edge, y=edge + board + 24, width=board, height=size // 2 - 8, rx=6)
         if last == PASS:
             parts.append(svg.element("rect", **strip, fill=svg.LAST_FILL, class_="zs-last"))
         if PASS in legal:
-            button = [svg.hit_area(0, n * size, n * size, size // 2),
-                      svg.label("pass", n * size / 2, n * size + size / 3)]  # fmt: skip
+            button = [svg.element("rect", **strip, fill="#1d3557"),
+                      svg.label("Pass (no move)", edge + board / 2, strip["y"] + 16,
+                                size=15, fill="#fff")]  # fmt: skip
             parts.append(svg.move_group(PASS, button, "pass"))
-        return svg.document(n * size, height, parts, "othello")
+        return svg.document(width, height, parts, "othello")
 
     # Helpers -----------------------------------------------------------------------
 

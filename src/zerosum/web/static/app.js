@@ -5,10 +5,17 @@
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
-const COLORS = { 1: "red", 2: "gold" };
+//: Games with more legal moves than this are played by typing the move (go has 362).
+const MOST_BUTTONS = 40;
+//: How soon after a stone moved by one click a click on its new cell is taken as the
+//: second half of a two-click move (a double click's time), not a move of that stone.
+const SECOND_CLICK_MS = 500;
 let catalog = null;
 let view = null;
 let busy = false;
+let ready = false; // the server's agents are loaded: a game may start
+let setup = null; // the server's answer about the game as set up now (its start, its sides)
+let generation = 0; // counts new games: an answer for an older game is dropped
 let landed = null; // {cell, until}: a click there right after moving a stone completes that move
 let checking = null; // the timer of the pending check of the game's settings
 
@@ -61,7 +68,7 @@ function showParams() {
     const label = document.createElement("label");
     const input = paramInput(p);
     input.dataset.param = p.name;
-    label.append(`${p.name} `, input);
+    label.append(`${p.label || p.name} `, input);
     holder.append(label);
   }
   $("rules").textContent = selectedGame().rules || "";
@@ -89,30 +96,45 @@ async function checkSetup() {
     if (spec !== gameSpec()) return; // the settings changed meanwhile
     $("rules").textContent = answer.rules;
     showPresets(answer.presets);
+    showSides(answer.sides);
+    setup = answer;
     $("error").textContent = "";
   } catch (error) {
     if (spec !== gameSpec()) return;
     $("rules").textContent = "";
+    setup = null;
     showError(error);
   }
+  render();
   $("setup").dataset.checked = spec;
 }
 
-// The preset list: "custom spec" and the catalog's presets this game offers.
+// The preset list: "other" (the opponent typed under Advanced) and the catalog's presets
+// this game offers.
 function showPresets(offered) {
   const preset = $("preset");
   const chosen = preset.value;
-  preset.replaceChildren(new Option("custom spec", ""));
+  preset.replaceChildren(new Option("other (as typed under Advanced)", ""));
   for (const p of catalog.presets) {
     if (offered.includes(p.spec)) preset.add(new Option(p.label, p.spec));
   }
+  preset.add(new Option("another person, on this screen", "human"));
   if (chosen === "") {
     presetFollowsSpec();
-  } else if (offered.includes(chosen)) {
+  } else if (offered.includes(chosen) || chosen === "human") {
     preset.value = chosen;
   } else {  // e.g. "perfect" on a board where it cannot answer at once: the default instead
     preset.value = defaultPreset(offered);
     $("opponent").value = preset.value;
+  }
+}
+
+// "You play": each side by its name in the game's own words, in the order they play.
+function showSides(sides) {
+  const [first, second] = document.querySelectorAll("input[name=human]");
+  for (const [input, side, order] of [[first, sides[0], "first"], [second, sides[1], "second"]]) {
+    input.value = side.player;
+    input.nextSibling.textContent = ` ${side.name} (${order})`;
   }
 }
 
@@ -136,6 +158,12 @@ function setBusy(flag, message) {
   render();
 }
 
+// What the game calls a player: "Red", "Black", "X"; "player 1" where it names none.
+function sideName(player, sides = view && view.sides) {
+  const side = sides ? sides.find((s) => s.player === player) : null;
+  return side ? side.name : `player ${player}`;
+}
+
 function showError(error) {
   const legal = error.data && error.data.legal ? ` Legal moves: ${error.data.legal.join(" ")}` : "";
   $("error").textContent = error.message + legal;
@@ -151,73 +179,127 @@ function makeFocusable(board) {
   }
 }
 
-function fallbackBoard(board) {  // a game without to_svg: its text and a button per legal move
-  const buttons = element("div", undefined, "fallback");
-  for (const action of view.legal) {
-    const button = element("button", action);
-    button.type = "button";
-    button.dataset.action = action;
-    buttons.append(button);
+// A game without to_svg: its text, and a button per legal move, or where there are too
+// many for buttons (go) a field to type the move in, the legal moves offered as it is typed.
+function fallbackBoard(board, shown) {
+  const moves = element("div", undefined, "fallback");
+  if (shown.legal.length > MOST_BUTTONS) {
+    const form = element("form", undefined, "typed");
+    const input = element("input");
+    input.setAttribute("list", "legal-moves");
+    input.setAttribute("aria-label", "your move");
+    input.spellcheck = false;
+    const list = element("datalist");
+    list.id = "legal-moves";
+    for (const action of shown.legal) list.append(new Option(action, action));
+    const button = element("button", "Play");
+    form.append(input, list, button);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const action = input.value.trim();
+      if (action) startOrPlay(action);
+    });
+    input.placeholder = `e.g. ${shown.legal[0]}`;
+    const apart = shown.legal.some((action) => action.includes(" ")) ? ", " : " ";
+    moves.append(form, element("p", `Legal moves: ${shown.legal.join(apart)}`, "legal"));
+  } else {
+    for (const action of shown.legal) {
+      const button = element("button", action);
+      button.type = "button";
+      button.dataset.action = action;
+      moves.append(button);
+    }
   }
-  board.replaceChildren(element("pre", view.text), buttons);
+  board.replaceChildren(element("pre", shown.text), moves);
 }
 
+// The board of the game, or before any game the start of the one set up (a click on it
+// begins that game).
 function drawBoard() {
   const board = $("board");
-  const key = view ? JSON.stringify(view.moves) + view.id : "";
+  const shown = view || (setup && setup.start);
+  const key = view ? JSON.stringify(view.moves) + view.id + view.at
+    : shown ? `start ${setup.game}` : "";
   if (board.dataset.state === key) return;
   const focused = board.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   board.dataset.state = key;
-  if (!view) {
+  if (!shown) {
     board.replaceChildren();
-  } else if (view.svg) {
-    board.innerHTML = view.svg;
+  } else if (shown.svg) {
+    board.innerHTML = shown.svg;
   } else {
-    fallbackBoard(board);
+    fallbackBoard(board, shown);
   }
   makeFocusable(board);
-  if (focused !== null) {  // keep the keyboard on the board: the same move, else the first
-    const moves = [...board.querySelectorAll("[data-action]")];
-    const next = moves.find((m) => m.dataset.action === focused) || moves[0];
-    if (next) next.focus();
-  }
+  if (focused !== null) keepFocus(focused);
+}
+
+// Keeps the keyboard on the board: on the same move, else the first, else the board itself
+// (a game over has no moves).
+function keepFocus(focused) {
+  const board = $("board");
+  const moves = [...board.querySelectorAll("[data-action]")];
+  const next = moves.find((m) => m.dataset.action === focused) || moves[0] || board;
+  next.focus();
 }
 
 function render() {
   $("undo").disabled = busy || !view || !view.can_undo;
-  $("play").hidden = !view && !busy;
+  $("play").hidden = !view && !busy && !(setup && setup.start);
+  $("new-game").disabled = !ready;
   drawBoard();
-  showSearch(view ? view.search : null);
+  showSearch(view ? view.search : null, Boolean(view && view.over));
   whyFollows(view, busy); // why.js: the tree of the computer's last move
-  $("moves").textContent = view && view.moves.length
-    ? "Moves: " + view.moves.map((m) => m.action).join(" ") : "";
   const board = $("board");
-  board.classList.toggle("your-turn", Boolean(view && view.your_turn && !busy));
+  const before = !view && setup && setup.start && ready; // the start, clicked to begin
+  board.classList.toggle("your-turn", Boolean((view && view.your_turn && !busy) || before));
   const status = $("status");
   status.classList.toggle("over", Boolean(view && view.over));
-  if (view && view.over) {
-    status.textContent = `Game over: ${view.outcome}`;
-  } else if (view && !busy) {
-    status.textContent = view.your_turn
-      ? `Your move (you are player ${view.human}, ${COLORS[view.human]}).`
-      : "Waiting for the computer.";
-  } else if (!busy) {
-    status.textContent = "";
+  status.dataset.result = view && view.over ? result(view) : "";
+  if (!busy) status.textContent = statusText();
+  positionsFollow(); // positions.js: the move list as a history, hints, the URL
+}
+
+// "win", "loss" or "draw" for the person (two people: "win" unless drawn), for the colour.
+function result(shown) {
+  if (shown.winner === null) return "draw";
+  return shown.two_people || shown.winner === shown.human ? "win" : "loss";
+}
+
+function statusText() {
+  if (!view) {
+    if (!setup || !setup.start) return "";
+    if (!ready) return "Getting the computer players ready…";
+    const human = Number(document.querySelector("input[name=human]:checked").value);
+    const name = sideName(human, setup.sides);
+    return setup.sides[0].player === human
+      ? `Click the board to begin: you play ${name}, and move first.`
+      : `Press New game to begin: you play ${name}, the computer moves first.`;
   }
+  if (view.over) return `Game over: ${view.outcome}${view.tally ? ` ${view.tally}.` : ""}`;
+  if (!view.your_turn) return "Waiting for the computer.";
+  const name = sideName(view.to_move);
+  if (view.legal.length === 1 && view.legal[0] === "pass") {
+    return `You (${name}) have no move: press Pass.`;
+  }
+  return `Your move (you are ${name}).`;
 }
 
 // --- what the computer thought -----------------------------------------------------------
 
-function showSearch(search) {
+// The computer's last move and what it thought of the game; once the game is over, only
+// its move (a verdict on a finished game says nothing).
+function showSearch(search, over) {
   const box = $("search");
-  if (box.dataset.shown === JSON.stringify(search)) return;
-  box.dataset.shown = JSON.stringify(search);
+  const key = JSON.stringify([search, over]);
+  if (box.dataset.shown === key) return;
+  box.dataset.shown = key;
   box.replaceChildren();
   if (!search) return;
   box.append(element("p", `The computer played ${search.action} (${search.seconds.toFixed(2)} s).`, "played"));
   if (search.note) box.append(element("p", search.note, "note"));
   const summary = search.summary;
-  if (summary) {
+  if (summary && !over) {
     const verdict = element("p", undefined, "verdict");
     verdict.append(element("strong", summary.verdict), " ", element("span", `(${summary.basis})`, "basis"));
     box.append(verdict, leanBar(summary.lean));
@@ -265,17 +347,36 @@ function labelOptions(holder, search) {
   const svg = holder.querySelector("svg");
   if (!svg) return;
   svg.setAttribute("aria-hidden", "true");
+  const placed = []; // the labels so far, kept apart
   for (const move of svg.querySelectorAll("[data-action]")) {
     const action = move.dataset.action;
     move.removeAttribute("data-action");
     move.removeAttribute("aria-label");
     move.classList.remove("zs-move");
     const label = search.summary.moves[action];
-    if (label !== undefined) addOptionLabel(move, label, action === search.action);
+    if (label !== undefined) addOptionLabel(move, label, action === search.action, placed);
   }
 }
 
-function addOptionLabel(move, text, played) {
+// Moves a label's group so it lies inside the drawing and clear of the labels already
+// placed (side by side labels of narrow columns go one under the other).
+function placeClear(svg, group, placed) {
+  const view = svg.viewBox.baseVal;
+  let box = group.getBBox();
+  let dx = 0;
+  if (box.x < view.x + 1) dx = view.x + 1 - box.x;
+  if (box.x + box.width > view.x + view.width - 1) dx = view.x + view.width - 1 - box.x - box.width;
+  let dy = 0;
+  const overlaps = (b) => placed.some((p) => b.x < p.x + p.width && p.x < b.x + b.width
+    && b.y < p.y + p.height && p.y < b.y + b.height);
+  const moved = () => ({ x: box.x + dx, y: box.y + dy, width: box.width, height: box.height });
+  while (overlaps(moved()) && dy < 10 * box.height) dy += box.height + 1;
+  if (box.y + dy + box.height > view.y + view.height) dy = -dy; // under the bottom: go up
+  group.setAttribute("transform", `translate(${dx} ${dy})`);
+  placed.push(moved());
+}
+
+function addOptionLabel(move, text, played, placed = []) {
   const spot = (move.querySelector(".zs-hint") || move).getBBox();
   const onText = move.querySelector("text") !== null; // a tile with its number (Pick)
   const x = spot.x + spot.width / 2;
@@ -293,6 +394,7 @@ function addOptionLabel(move, text, played) {
   const box = label.getBBox();
   for (const [name, value] of [["x", box.x - 3], ["y", box.y - 1], ["width", box.width + 6],
     ["height", box.height + 2], ["rx", 4]]) back.setAttribute(name, value);
+  placeClear(move.ownerSVGElement, group, placed);
 }
 
 // The raw numbers, for the curious, folded away.
@@ -328,20 +430,43 @@ function extraPart(key, value) {
 
 // --- playing -----------------------------------------------------------------------------
 
-async function play(action) {
+// Runs ``step`` (the requests of one action in the game) as the page's one business; what
+// it answers, or fails with, is dropped when a new game began meanwhile.
+async function busyWith(message, step) {
+  const mine = generation;
   $("error").textContent = "";
-  setBusy(true, "Playing…");
+  setBusy(true, message);
   try {
-    view = await api("POST", `/api/games/${view.id}/moves`, { action, reply: false });
+    await step(() => mine === generation);
+  } catch (error) {
+    if (mine === generation) showError(error);
+  } finally {
+    if (mine === generation) setBusy(false);
+  }
+}
+
+function play(action) {
+  return busyWith("Playing…", async (current) => {
+    const after = await api("POST", `/api/games/${view.id}/moves`, { action, reply: false, at: view.at });
+    if (!current()) return;
+    view = after;
     if (!view.over && !view.your_turn) {
       setBusy(true, `${view.opponent} is thinking…`);
-      view = await api("POST", `/api/games/${view.id}/reply`);
+      const reply = await api("POST", `/api/games/${view.id}/reply`);
+      if (current()) view = reply;
     }
-  } catch (error) {
-    showError(error);
-  } finally {
-    setBusy(false);
+  });
+}
+
+// A move on the board: played, or before any game the first move of a new one.
+async function startOrPlay(action) {
+  if (view) {
+    if (view.your_turn && !busy) play(action);
+    return;
   }
+  if (!ready || busy || !setup || !setup.start) return;
+  await newGame();
+  if (view && view.your_turn && view.legal.includes(action)) await play(action);
 }
 
 function canPlay(target) {
@@ -350,13 +475,17 @@ function canPlay(target) {
 
 function onBoardClick(event) {
   const target = event.target.closest("[data-action]");
+  if (target && !view) {
+    startOrPlay(target.dataset.action);
+    return;
+  }
   if (!canPlay(target)) return;
   const now = Date.now();
   if (landed && now < landed.until && target.dataset.from === landed.cell) {
-    landed = null; // the destination click of a stone already moved by its first click
+    landed = null; // the second click of a double click on a stone moved by its first click
     return;
   }
-  landed = target.dataset.to ? { cell: target.dataset.to, until: now + 1500 } : null;
+  landed = target.dataset.to ? { cell: target.dataset.to, until: now + SECOND_CLICK_MS } : null;
   play(target.dataset.action);
 }
 
@@ -366,41 +495,53 @@ function onBoardKey(event) {
   if (!target || target.tagName === "BUTTON") return; // a button clicks itself
   event.preventDefault();
   landed = null;
-  if (canPlay(target)) play(target.dataset.action);
+  if (!view) startOrPlay(target.dataset.action);
+  else if (canPlay(target)) play(target.dataset.action);
 }
 
+// A new game as set up; the game on the board stays until the new one exists (a bad
+// setting leaves it be), and a move of the old one still under way is dropped.
 async function newGame(event) {
-  event.preventDefault();
-  $("error").textContent = "";
+  if (event) event.preventDefault();
+  if (!ready) return;
+  generation += 1;
+  const old = view;
   const human = Number(document.querySelector("input[name=human]:checked").value);
   const body = { game: gameSpec(), opponent: $("opponent").value, human };
-  if (view) api("DELETE", `/api/games/${view.id}`).catch(() => {}); // free the old game
-  view = null; // the old board goes now: if the new game fails, no dead board stays
-  setBusy(true, human === 2 ? `${body.opponent} is thinking…` : "Starting…");
-  try {
+  const opens = setup && setup.sides && setup.sides[0].player !== human;
+  await busyWith(opens ? `${body.opponent} is thinking…` : "Starting…", async () => {
     view = await api("POST", "/api/games", body);
-  } catch (error) {
-    showError(error);
-  } finally {
-    setBusy(false);
-  }
+    if (old) api("DELETE", `/api/games/${old.id}`).catch(() => {}); // free the old game
+    // on a phone the settings fill the screen: the game, and what the computer says of
+    // it, go to the top
+    if (matchMedia("(max-width: 30rem)").matches) $("status").scrollIntoView({ block: "start" });
+  });
 }
 
-async function undo() {
-  $("error").textContent = "";
-  setBusy(true, "Taking back…");
-  try {
-    view = await api("POST", `/api/games/${view.id}/undo`);
-  } catch (error) {
-    showError(error);
-  } finally {
-    setBusy(false);
+function undo() {
+  return busyWith("Taking back…", async (current) => {
+    const after = await api("POST", `/api/games/${view.id}/undo`);
+    if (current()) view = after;
+  }).then(() => keepFocus(null));
+}
+
+// Until the server's agents are loaded (the first computer move would wait for them, and
+// its time would say so), says how far it is, and holds New game back.
+async function waitUntilReady() {
+  for (;;) {
+    const state = await api("GET", "/api/ready");
+    ready = state.ready;
+    $("warming").textContent = ready ? ""
+      : `Getting the computer players ready: ${state.started} of ${state.hosts}…`;
+    render();
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 400));
   }
 }
 
 async function start() {
   catalog = await api("GET", "/api/catalog");
-  for (const g of catalog.games) $("game").add(new Option(`${g.name}: ${g.summary}`, g.name));
+  for (const g of catalog.games) $("game").add(new Option(g.title || g.name, g.name));
   showPresets(catalog.presets.map((p) => p.spec));
   $("preset").value = defaultPreset(catalog.presets.map((p) => p.spec));
   $("opponent").value = $("preset").value;
@@ -413,9 +554,16 @@ async function start() {
   });
   $("opponent").addEventListener("input", presetFollowsSpec);
   $("setup").addEventListener("submit", newGame);
+  $("setup").addEventListener("keydown", (event) => {  // Enter in a field starts no game
+    if (event.key === "Enter" && event.target.tagName === "INPUT") event.preventDefault();
+  });
+  for (const side of document.querySelectorAll("input[name=human]")) side.addEventListener("change", render);
   $("board").addEventListener("click", onBoardClick);
   $("board").addEventListener("keydown", onBoardKey);
   $("undo").addEventListener("click", undo);
+  waitUntilReady().catch(showError);
+  await positionsStart(); // positions.js: a game in the URL comes back
 }
 
-start().catch(showError);
+// once every script has run: why.js and positions.js, which render() calls, come after
+document.addEventListener("DOMContentLoaded", () => start().catch(showError));
