@@ -93,20 +93,25 @@ def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
     the node's fields, its moves' sort keys, and per column its move, table slot and check
     tag; one array rather than several, as the compiled loop then keeps fewer array
     descriptors in registers); and the low bits of the sort key of a move on each cell
-    (:func:`_cell_keys`)."""
+    (:func:`_cells`)."""
     frames = np.zeros((width * height + 2, _FRAME), dtype=np.int64)
-    return frames, _cell_keys(width, height)
+    return frames, _cells(width, height)
 
 
 @njit(cache=True)
-def _cell_keys(width: int, height: int):  # type: ignore[no-untyped-def]
-    """For each bit of the board, the low bits of a move's sort key there: its column's
-    rank (higher nearer the centre, :func:`_center_order`) and the column."""
+def _cells(width: int, height: int):  # type: ignore[no-untyped-def]
+    """For each bit of the board, what a move there needs, looked up rather than computed:
+    at ``bit``, the low bits of its sort key (its column's rank, higher nearer the centre
+    (:func:`_center_order`), and the column); at ``_MIRROR + bit``, the cell reflected
+    left-right."""
     order = _center_order(width)
-    out = np.zeros(64, dtype=np.int64)
+    out = np.zeros(2 * _MIRROR, dtype=np.int64)
     for i in range(width):
+        col = order[i]
         for row in range(height):
-            out[order[i] * (height + 1) + row] = ((width - 1 - i) << _COL_BITS) | order[i]
+            bit = col * (height + 1) + row
+            out[bit] = ((width - 1 - i) << _COL_BITS) | col
+            out[_MIRROR + bit] = 1 << ((width - 1 - col) * (height + 1) + row)
     return out
 
 
@@ -134,6 +139,7 @@ _KEYS_U = np.uint64(_F_KEYS)  # unsigned indices: numba tests a signed one for <
 # listing, nearer the centre), then its column in the low bits.
 _COL_BITS = 4
 _RANK_BITS = 4
+_MIRROR = 64  # where _cells' reflected cells start
 
 
 #: From :func:`_settle`: the node's value needs a search of its moves.
@@ -181,21 +187,13 @@ def _stones_at(root_moves, d):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _mirrored(move: int, col: int, width: int, h1: int) -> int:
-    """The stone ``move`` in column ``col``, reflected left-right."""
-    shift = (width - 1 - 2 * col) * h1
-    return move << shift if shift >= 0 else move >> -shift
-
-
-@njit(cache=True, inline="always")
-def _list_moves(stack, d, possible, width, height, board, table, slots):  # type: ignore[no-untyped-def]
+def _list_moves(stack, d, possible, height, board, table, slots):  # type: ignore[no-untyped-def]
     """Write the moves of the node at depth ``d`` to its rows of the stack, their sort
     keys ascending (the best last), and return how many. A move's key is the number of
     winning cells it creates, ties going to the more central column. Each child's table
     slot is found and fetched now, so that its (likely) cache miss overlaps with the rest
     of this node's work."""
-    frames, cell_keys = stack
-    h1 = height + 1
+    frames, cells = stack
     cur = frames[d, _F_CUR]
     mask = frames[d, _F_MASK]
     curm = frames[d, _F_CURM]
@@ -204,11 +202,10 @@ def _list_moves(stack, d, possible, width, height, board, table, slots):  # type
     while possible:  # one cell per column that can be played
         mv = possible & -possible
         possible ^= mv
-        low = cell_keys[ctpop(mv - 1)]
+        bit = ctpop(mv - 1)
+        low = cells[bit]
         col = low & ((1 << _COL_BITS) - 1)
-        idx, tag = slot(
-            cur ^ mask, mask | mv, curm ^ maskm, maskm | _mirrored(mv, col, width, h1), slots
-        )
+        idx, tag = slot(cur ^ mask, mask | mv, curm ^ maskm, maskm | cells[_MIRROR + bit], slots)
         prefetch(table, idx)
         frames[d, _F_MOVES + col] = mv
         frames[d, _F_SLOTS + col] = idx
@@ -254,9 +251,8 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
     array argument as a struct of several words to every call and inlines no
     recursion), so the search stays one loop.
     """
-    frames = stack[0]
+    frames, cells = stack
     col_mask = (1 << _COL_BITS) - 1
-    h1 = height + 1
     wh = width * height
     bottom = _bottom_row(width, height)
     board = bottom * ((1 << height) - 1)
@@ -302,7 +298,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
                     value = upper_bound(e)
                     phase = _RETURN
                     continue
-            n = _list_moves(stack, d, possible, width, height, board, table, slots)
+            n = _list_moves(stack, d, possible, height, board, table, slots)
             if moves < etc_limit:
                 value = _refutation(stack, d, n, alpha, table)
                 if value != _UNSETTLED:
@@ -334,7 +330,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
             frames[child, _F_CUR] = cur ^ mask
             frames[child, _F_MASK] = mask | mv
             frames[child, _F_CURM] = curm ^ maskm
-            frames[child, _F_MASKM] = maskm | _mirrored(mv, col, width, h1)
+            frames[child, _F_MASKM] = maskm | cells[_MIRROR + ctpop(mv - 1)]
             frames[child, _F_ALPHA] = -frames[d, _F_ALPHA] - 1
             frames[child, _F_IDX] = frames[d, _F_SLOTS + col]
             frames[child, _F_TAG] = frames[d, _F_TAGS + col]
