@@ -89,15 +89,30 @@ def _mirror(bits: int, width: int, height: int) -> int:
 
 @njit(cache=True)
 def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
-    """Per-ply arrays of the explicit search stack, allocated once per batch."""
-    depth = width * height + 2
-    frames = np.zeros((depth, 9), dtype=np.int64)
-    moves = np.zeros((depth, MAX_WIDTH), dtype=np.int64)
-    cols = np.zeros((depth, MAX_WIDTH), dtype=np.int64)
-    scores = np.zeros((depth, MAX_WIDTH), dtype=np.int64)
-    slots = np.zeros((depth, MAX_WIDTH), dtype=np.int64)
-    tags = np.zeros((depth, MAX_WIDTH), dtype=np.int64)
-    return frames, moves, cols, scores, slots, tags
+    """The explicit search stack, allocated once per batch: a frame per depth (one row:
+    the node's fields, its moves' sort keys, and per column its move, table slot and check
+    tag; one array rather than several, as the compiled loop then keeps fewer array
+    descriptors in registers); and the low bits of the sort key of a move on each cell
+    (:func:`_cells`)."""
+    frames = np.zeros((width * height + 2, _FRAME), dtype=np.int64)
+    return frames, _cells(width, height)
+
+
+@njit(cache=True)
+def _cells(width: int, height: int):  # type: ignore[no-untyped-def]
+    """For each bit of the board, what a move there needs, looked up rather than computed:
+    at ``bit``, the low bits of its sort key (its column's rank, higher nearer the centre
+    (:func:`_center_order`), and the column); at ``_MIRROR + bit``, the cell reflected
+    left-right."""
+    order = _center_order(width)
+    out = np.zeros(2 * _MIRROR, dtype=np.int64)
+    for i in range(width):
+        col = order[i]
+        for row in range(height):
+            bit = col * (height + 1) + row
+            out[bit] = ((width - 1 - i) << _COL_BITS) | col
+            out[_MIRROR + bit] = 1 << ((width - 1 - col) * (height + 1) + row)
+    return out
 
 
 # frame fields
@@ -110,6 +125,21 @@ _F_BEST = 5
 _F_NEXT = 6
 _F_IDX = 7
 _F_TAG = 8
+# where a frame's rows of MAX_WIDTH start: sort keys (in order), then by column the move,
+# its child's table slot and check tag
+_F_KEYS = 16
+_F_MOVES = _F_KEYS + MAX_WIDTH
+_F_SLOTS = _F_MOVES + MAX_WIDTH
+_F_TAGS = _F_SLOTS + MAX_WIDTH
+_FRAME = _F_TAGS + MAX_WIDTH
+_ONE = np.uint64(1)
+_KEYS_U = np.uint64(_F_KEYS)  # unsigned indices: numba tests a signed one for < 0
+
+# A move's sort key: its score (winning cells it creates), then its rank (later in the
+# listing, nearer the centre), then its column in the low bits.
+_COL_BITS = 4
+_RANK_BITS = 4
+_MIRROR = 64  # where _cells' reflected cells start
 
 
 #: From :func:`_settle`: the node's value needs a search of its moves.
@@ -150,50 +180,42 @@ def _settle(cur, mask, alpha, moves, wh, height, bottom, board):  # type: ignore
 
 
 @njit(cache=True, inline="always")
-def _mirrored(move: int, col: int, width: int, h1: int) -> int:
-    """The stone ``move`` in column ``col``, reflected left-right."""
-    shift = (width - 1 - 2 * col) * h1
-    return move << shift if shift >= 0 else move >> -shift
+def _stones_at(root_moves, d):  # type: ignore[no-untyped-def]
+    """The stones on the board at the (unsigned) depth ``d`` of a search from a root of
+    ``root_moves`` stones."""
+    return root_moves + np.int64(d)
 
 
 @njit(cache=True, inline="always")
-def _list_moves(stack, d, possible, width, height, board, order, table, slots):  # type: ignore[no-untyped-def]
-    """Write the moves of the node at depth ``d`` to its rows of the stack, sorted by
-    the number of winning cells each creates, and return how many. Columns enter from
-    the edges inward so that ties go to the more central column (taken from the end of
-    the list). Each child's table slot is fetched now, so that its (likely) cache miss
-    overlaps with the rest of this node's work."""
-    frames, mvbits, mvcols, mvscores, mvidx, mvtag = stack
-    h1 = height + 1
-    colmask = (1 << height) - 1
+def _list_moves(stack, d, possible, height, board, table, slots):  # type: ignore[no-untyped-def]
+    """Write the moves of the node at depth ``d`` to its rows of the stack, their sort
+    keys ascending (the best last), and return how many. A move's key is the number of
+    winning cells it creates, ties going to the more central column. Each child's table
+    slot is found and fetched now, so that its (likely) cache miss overlaps with the rest
+    of this node's work."""
+    frames, cells = stack
     cur = frames[d, _F_CUR]
     mask = frames[d, _F_MASK]
     curm = frames[d, _F_CURM]
     maskm = frames[d, _F_MASKM]
     n = 0
-    for i in range(width - 1, -1, -1):
-        col = order[i]
-        mv = possible & (colmask << (col * h1))
-        if mv == 0:
-            continue
-        cidx, ctag = slot(
-            cur ^ mask, mask | mv, curm ^ maskm, maskm | _mirrored(mv, col, width, h1), slots
-        )
-        prefetch(table, cidx)
-        score = ctpop(_winning_cells(cur | mv, mask, height, board))
-        j = n
-        while j > 0 and mvscores[d, j - 1] > score:
-            mvscores[d, j] = mvscores[d, j - 1]
-            mvbits[d, j] = mvbits[d, j - 1]
-            mvcols[d, j] = mvcols[d, j - 1]
-            mvidx[d, j] = mvidx[d, j - 1]
-            mvtag[d, j] = mvtag[d, j - 1]
-            j -= 1
-        mvscores[d, j] = score
-        mvbits[d, j] = mv
-        mvcols[d, j] = col
-        mvidx[d, j] = cidx
-        mvtag[d, j] = ctag
+    while possible:  # one cell per column that can be played
+        mv = possible & -possible
+        possible ^= mv
+        bit = ctpop(mv - 1)
+        low = cells[bit]
+        col = low & ((1 << _COL_BITS) - 1)
+        idx, tag = slot(cur ^ mask, mask | mv, curm ^ maskm, maskm | cells[_MIRROR + bit], slots)
+        prefetch(table, idx)
+        frames[d, _F_MOVES + col] = mv
+        frames[d, _F_SLOTS + col] = idx
+        frames[d, _F_TAGS + col] = tag
+        k = (ctpop(_winning_cells(cur | mv, mask, height, board)) << (_RANK_BITS + _COL_BITS)) | low
+        j = np.uint64(n)
+        while j > 0 and frames[d, _KEYS_U + j - _ONE] > k:
+            frames[d, _KEYS_U + j] = frames[d, _KEYS_U + j - _ONE]
+            j -= _ONE
+        frames[d, _KEYS_U + j] = k
         n += 1
     return n
 
@@ -203,16 +225,18 @@ def _refutation(stack, d, n, alpha, table):  # type: ignore[no-untyped-def]
     """Enhanced transposition cutoff: the value of a child of the node at depth ``d``
     already known to be bad enough for the opponent that it refutes the node, or
     ``_UNSETTLED``."""
-    mvidx, mvtag = stack[4], stack[5]
+    frames = stack[0]
+    col_mask = (1 << _COL_BITS) - 1
     for j in range(n - 1, -1, -1):
-        ce = probe(table, mvidx[d, j], mvtag[d, j])
+        col = frames[d, _KEYS_U + np.uint64(j)] & col_mask
+        ce = probe(table, frames[d, _F_SLOTS + col], frames[d, _F_TAGS + col])
         if ce != 0 and -upper_bound(ce) > alpha:
             return -upper_bound(ce)
     return _UNSETTLED
 
 
 @njit(cache=True)
-def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, deadline):  # type: ignore[no-untyped-def]
+def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadline):  # type: ignore[no-untyped-def]
     """Null-window negamax of (cur0, mask0) in the window (alpha0, alpha0 + 1).
 
     Returns ``(value, nodes)``, fail-soft: ``value <= alpha0`` is an upper
@@ -227,8 +251,8 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, 
     array argument as a struct of several words to every call and inlines no
     recursion), so the search stays one loop.
     """
-    frames, mvbits, mvcols = stack[0], stack[1], stack[2]
-    h1 = height + 1
+    frames, cells = stack
+    col_mask = (1 << _COL_BITS) - 1
     wh = width * height
     bottom = _bottom_row(width, height)
     board = bottom * ((1 << height) - 1)
@@ -240,8 +264,12 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, 
     frames[0, _F_CURM] = _mirror(cur0, width, height)
     frames[0, _F_MASKM] = _mirror(mask0, width, height)
     frames[0, _F_ALPHA] = alpha0
+    frames[0, _F_IDX], frames[0, _F_TAG] = slot(
+        cur0, mask0, frames[0, _F_CURM], frames[0, _F_MASKM], slots
+    )
 
-    d = 0
+    # the depth, unsigned: numba tests a signed index for a negative value at every use
+    d = np.uint64(0)
     nodes = 0
     value = 0
     phase = _ENTER
@@ -253,14 +281,13 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, 
             cur = frames[d, _F_CUR]
             mask = frames[d, _F_MASK]
             alpha = frames[d, _F_ALPHA]
-            moves = root_moves + d
+            moves = _stones_at(root_moves, d)
             value, possible = _settle(cur, mask, alpha, moves, wh, height, bottom, board)
             if value != _UNSETTLED:
                 phase = _RETURN
                 continue
-            idx, tag = slot(cur, mask, frames[d, _F_CURM], frames[d, _F_MASKM], slots)
-            frames[d, _F_IDX] = idx
-            frames[d, _F_TAG] = tag
+            idx = frames[d, _F_IDX]
+            tag = frames[d, _F_TAG]
             e = probe(table, idx, tag)
             if e != 0:
                 if lower_bound(e) > alpha:
@@ -271,7 +298,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, 
                     value = upper_bound(e)
                     phase = _RETURN
                     continue
-            n = _list_moves(stack, d, possible, width, height, board, order, table, slots)
+            n = _list_moves(stack, d, possible, height, board, table, slots)
             if moves < etc_limit:
                 value = _refutation(stack, d, n, alpha, table)
                 if value != _UNSETTLED:
@@ -287,33 +314,37 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, order, stack, 
                 value = frames[d, _F_BEST]
                 store(
                     table, frames[d, _F_IDX], frames[d, _F_TAG], NO_LOWER, value,
-                    root_moves + d, gen_mask,
+                    _stones_at(root_moves, d), gen_mask,
                 )  # fmt: skip
                 phase = _RETURN
                 continue
             i -= 1
             frames[d, _F_NEXT] = i
-            mv = mvbits[d, i]
+            col = frames[d, _KEYS_U + np.uint64(i)] & col_mask
+            mv = frames[d, _F_MOVES + col]
             cur = frames[d, _F_CUR]
             mask = frames[d, _F_MASK]
             curm = frames[d, _F_CURM]
             maskm = frames[d, _F_MASKM]
-            frames[d + 1, _F_CUR] = cur ^ mask
-            frames[d + 1, _F_MASK] = mask | mv
-            frames[d + 1, _F_CURM] = curm ^ maskm
-            frames[d + 1, _F_MASKM] = maskm | _mirrored(mv, mvcols[d, i], width, h1)
-            frames[d + 1, _F_ALPHA] = -frames[d, _F_ALPHA] - 1
-            d += 1
+            child = d + _ONE
+            frames[child, _F_CUR] = cur ^ mask
+            frames[child, _F_MASK] = mask | mv
+            frames[child, _F_CURM] = curm ^ maskm
+            frames[child, _F_MASKM] = maskm | cells[_MIRROR + ctpop(mv - 1)]
+            frames[child, _F_ALPHA] = -frames[d, _F_ALPHA] - 1
+            frames[child, _F_IDX] = frames[d, _F_SLOTS + col]
+            frames[child, _F_TAG] = frames[d, _F_TAGS + col]
+            d = child
             phase = _ENTER
         else:  # _RETURN: the node at depth d has its value; back to its parent
             if d == 0:
                 break
-            d -= 1
+            d -= _ONE
             s = -value
             if s > frames[d, _F_ALPHA]:  # fail high: s is a lower bound
                 store(
                     table, frames[d, _F_IDX], frames[d, _F_TAG], s, NO_UPPER,
-                    root_moves + d, gen_mask,
+                    _stones_at(root_moves, d), gen_mask,
                 )  # fmt: skip
                 value = s
             else:
@@ -336,7 +367,7 @@ def _half_toward_zero(x: int) -> int:
 
 
 @njit(cache=True)
-def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack, deadline):  # type: ignore[no-untyped-def]
+def _solve_one(cur, mask, width, height, weak, table, tcfg, stack, deadline):  # type: ignore[no-untyped-def]
     """Exact (or, if ``weak``, -1/0/1) score of one position, and nodes searched;
     ``STOPPED`` as the score when ``deadline`` passed first."""
     wh = width * height
@@ -353,7 +384,7 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack, deadli
         # Win/draw/loss only. Proving a quick win (or loss) first is cheap, as
         # the score bounds prune deep lines; only then search around 0.
         for med in (hi >> 1, _half_toward_zero(lo)):
-            r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack, deadline)
+            r, n = _null_window(cur, mask, med, width, height, table, tcfg, stack, deadline)
             nodes += n
             if r == STOPPED:
                 return STOPPED, nodes
@@ -376,7 +407,7 @@ def _solve_one(cur, mask, width, height, weak, table, tcfg, order, stack, deadli
             med = _half_toward_zero(lo)
         elif med >= 0 and (hi >> 1) > med:
             med = hi >> 1
-        r, n = _null_window(cur, mask, med, width, height, table, tcfg, order, stack, deadline)
+        r, n = _null_window(cur, mask, med, width, height, table, tcfg, stack, deadline)
         nodes += n
         if r == STOPPED:
             return STOPPED, nodes
@@ -420,15 +451,12 @@ def solve_all(currents, masks, width, height, weak, fresh, table, tcfg, deadline
     n = currents.shape[0]
     scores = np.full(n, STOPPED, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
-    order = _center_order(width)
     stack = _new_stack(width, height)
     for p in range(n):
         if fresh:
             next_generation(table, tcfg)
         start = thread_seconds() if cpu else now()
-        s, k = _solve_one(
-            currents[p], masks[p], width, height, weak, table, tcfg, order, stack, deadline
-        )
+        s, k = _solve_one(currents[p], masks[p], width, height, weak, table, tcfg, stack, deadline)
         if seconds.shape[0] == n:
             seconds[p] = (thread_seconds() if cpu else now()) - start
         scores[p] = s
@@ -477,7 +505,7 @@ def keeping_column(cur, mask, value, width, height, table, tcfg, deadline):  # t
         # the move keeps a win when the child's score is at most -1, a draw at most 0
         alpha = -1 if value > 0 else 0
         r, k = _null_window(
-            child_cur, child_mask, alpha, width, height, table, tcfg, order, stack, deadline
+            child_cur, child_mask, alpha, width, height, table, tcfg, stack, deadline
         )
         nodes += k
         if r == STOPPED:
@@ -496,7 +524,6 @@ def solve_share(
     nodes in place, so the threads stay busy until the batch is done however unevenly
     the positions cost (from microseconds to minutes), with one call from Python each.
     Positions not taken when ``deadline`` passes keep the score ``STOPPED``."""
-    order = _center_order(width)
     stack = _new_stack(width, height)
     n = currents.shape[0]
     while True:
@@ -505,9 +532,7 @@ def solve_share(
             break
         if fresh:
             next_generation(table, tcfg)
-        s, k = _solve_one(
-            currents[p], masks[p], width, height, weak, table, tcfg, order, stack, deadline
-        )
+        s, k = _solve_one(currents[p], masks[p], width, height, weak, table, tcfg, stack, deadline)
         scores[p] = s
         nodes[p] = k
         if s == STOPPED:

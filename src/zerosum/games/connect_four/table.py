@@ -22,6 +22,7 @@ __all__ = [
     "probe",
     "slot",
     "slot_layout",
+    "slot_of_key",
     "store",
     "upper_bound",
 ]
@@ -143,13 +144,20 @@ def slot_layout(tcfg):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def slot(cur, mask, curm, maskm, slots):  # type: ignore[no-untyped-def]
-    """``(bucket, tag)`` of a position (and its mirror image, ``curm``, ``maskm``): the
-    key of the smaller of the two, hashed; ``tag`` holds its check and generation."""
+def slot_of_key(key, slots):  # type: ignore[no-untyped-def]
+    """``(bucket, tag)`` of a position's key (the smaller of ``current + mask`` of the
+    position and of its mirror image), hashed; ``tag`` holds its check and generation."""
     keymask, check_bits, bucket_mask, gen_bits, gen_tag = slots
-    h = (min(cur + mask, curm + maskm) * _MULT) & keymask
+    h = (key * _MULT) & keymask
     tag = ((h & ((1 << check_bits) - 1)) << (_META + gen_bits)) | gen_tag
     return ((h >> check_bits) & bucket_mask) << 1, tag
+
+
+@njit(cache=True, inline="always")
+def slot(cur, mask, curm, maskm, slots):  # type: ignore[no-untyped-def]
+    """``(bucket, tag)`` of a position (and its mirror image, ``curm``, ``maskm``): the
+    key of the smaller of the two, hashed (:func:`slot_of_key`)."""
+    return slot_of_key(min(cur + mask, curm + maskm), slots)
 
 
 @njit(cache=True)
