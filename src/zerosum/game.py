@@ -144,6 +144,18 @@ def side_name(game: Game, player: int) -> str:
     return f"player {player}" if names is None else names[player - 1]
 
 
+def side_label(game: Game, player: int) -> str:
+    """``player`` named for a line of its own: ``"X (player 1)"`` where the game names its
+    sides, else ``"Player 1"``.
+
+    >>> side_label(object(), 1)
+    'Player 1'
+    """
+    if hooks.side_names(game) is None:
+        return f"Player {player}"
+    return f"{side_name(game, player)} (player {player})"
+
+
 def state_key(game: Game, state: Any) -> Hashable:
     """The transposition key of ``state``: ``game.key(state)`` when defined (and the game's
     own: :func:`zerosum.hooks.key`), else the state when it hashes, else a key

@@ -31,7 +31,7 @@ def click(board: Board, content: object) -> None:
 
 def test_the_computer_answers_a_move_and_says_what_it_thought() -> None:
     board = played(Board("tictactoe", opponent="alphabeta", human=1))
-    assert board.your_turn and board.status == "Your move (you are player 1)."
+    assert board.your_turn and board.status == "Your move (you play X)."
     assert board.svg.startswith("<svg") and 'data-action="4"' in board.svg
     assert board.legal == [str(cell) for cell in range(9)] and not board.can_undo
     click(board, {"kind": "play", "action": "4"})
@@ -96,7 +96,7 @@ def test_undo_takes_back_the_persons_move_and_the_answer() -> None:
 
 def test_as_player_two_the_computer_opens_and_new_game_starts_over() -> None:
     board = played(Board("connect4", opponent="dummy", human=2))
-    assert board.moves == ["4"] and board.status == "Your move (you are player 2)."
+    assert board.moves == ["4"] and board.status == "Your move (you play Yellow)."
     board.play("3")
     click(board, {"kind": "new"})
     assert played(board).moves == ["4"]
@@ -133,22 +133,22 @@ def test_a_game_without_a_drawing_is_shown_as_text_with_its_moves() -> None:
 def test_two_people_take_turns_on_one_board() -> None:
     board = played(Board("tictactoe", opponent="human"))
     assert board.title == "tictactoe: two people"
-    for cell, status in [("0", "Player 2 to move."), ("3", "Player 1 to move.")]:
+    for cell, status in [("0", "O (player 2) to move."), ("3", "X (player 1) to move.")]:
         board.play(cell)
         assert board.status == status and board.search == {}
     board.play("1")
     board.play("4")
     board.play("2")
-    assert board.status == "Game over: Player 1 wins."
+    assert board.status == "Game over: X (player 1) wins."
     board.undo()
-    assert board.moves == ["0", "3", "1", "4"] and board.status == "Player 1 to move."
+    assert board.moves == ["0", "3", "1", "4"] and board.status == "X (player 1) to move."
 
 
 def test_an_agent_object_and_a_starting_state_are_taken() -> None:
     game = zs.games.TicTacToe()
     start = game.result(game.initial_state, 4)
     board = played(Board(game, opponent=zs.agents.Minimax(), state=start))
-    assert board.status == "Your move (you are player 1)." and board.moves == ["0"]
+    assert board.status == "Your move (you play X)." and board.moves == ["0"]
     assert board.title == "tictactoe: Minimax(depth=None)"
 
 

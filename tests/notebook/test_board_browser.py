@@ -122,7 +122,7 @@ def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
         status = widget.locator(".zs-status")
         # tic-tac-toe solves at once: the hints are on the board before the first move
         widget.locator(".zs-option").first.wait_for(timeout=40_000)
-        assert status.inner_text() == "Your move (you are player 1)."
+        assert status.inner_text() == "Your move (you play X)."
         assert widget.locator(".zs-hints").inner_text().startswith("Hints: what each move")
         page.screenshot(path=str(ARTIFACTS / "notebook-board-start.png"))
         widget.locator(".zs-board-holder [data-action='4']").click()
@@ -135,7 +135,7 @@ def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
         # the board changed: two cells taken, so seven left to click
         assert widget.locator(".zs-board-holder [data-action]").count() == 7
         assert verdict.inner_text().strip() != ""
-        assert status.inner_text() == "Your move (you are player 1)."
+        assert status.inner_text() == "Your move (you play X)."
         page.screenshot(path=str(ARTIFACTS / "notebook-board-answered.png"))
         widget.get_by_label("Hints").uncheck()  # the switch reaches the kernel and back
         widget.locator(".zs-board-holder .zs-option").first.wait_for(state="detached")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Any, TextIO
 
-from .. import hooks
-from ..game import Game, ZerosumError, parse_action, render_state, side_name
+from ..game import Game, ZerosumError, parse_action, render_state, side_label
 from .base import Resignation, Seeded
 
 __all__ = ["Dummy", "Random", "Human", "Resignation"]
@@ -53,7 +52,9 @@ class Human:
         if self.show_board:
             print(render_state(game, state), file=out)
         while True:
-            print(f"{_addressed(game, state)}, your move: ", end="", file=out, flush=True)
+            print(
+                f"{side_label(game, game.player(state))}, your move: ", end="", file=out, flush=True
+            )
             line = source.readline()
             if not line:
                 print(file=out)
@@ -67,11 +68,3 @@ class Human:
 
     def __repr__(self) -> str:
         return "Human()"
-
-
-def _addressed(game: Game, state: Any) -> str:
-    """The player to move in the game's own words: "X (player 1)", else "Player 1"."""
-    mover = game.player(state)
-    if hooks.side_names(game) is None:
-        return f"Player {mover}"
-    return f"{side_name(game, mover)} (player {mover})"

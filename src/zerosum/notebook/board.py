@@ -27,7 +27,15 @@ from .. import budget
 from ..agents import make_agent
 from ..agents.hints import hints_unavailable, move_hints
 from ..arena.play import agent_name, prepare_agent, reset_agent
-from ..game import Game, ZerosumError, check_action, game_name, parse_action
+from ..game import (
+    Game,
+    ZerosumError,
+    check_action,
+    game_name,
+    parse_action,
+    side_label,
+    side_name,
+)
 from ..games import load_game
 from ..web.sessions import Session
 from ..web.views import session_view
@@ -312,8 +320,8 @@ class Board(anywidget.AnyWidget):
             return f"{self._spec} is thinking…" if self._prepared else "Getting the computer ready…"
         player = self.game.player(session.state)
         if self.agent is None:
-            return f"Player {player} to move."
-        return f"Your move (you are player {player})."
+            return f"{side_label(self.game, player)} to move."
+        return f"Your move (you play {side_name(self.game, player)})."
 
     def _outcome(self) -> str:
         state, human = self._session.state, self.human
@@ -322,5 +330,5 @@ class Board(anywidget.AnyWidget):
             return "Draw."
         winner = human if mine > theirs else 3 - human
         if self.agent is None:
-            return f"Player {winner} wins."
+            return f"{side_label(self.game, winner)} wins."
         return "You win!" if winner == human else "The computer wins."
