@@ -62,13 +62,14 @@ def test_nobody_listening_hears_nothing_and_the_work_still_runs() -> None:
 
 
 def test_the_command_says_it_compiles_the_first_time_only(tmp_path: Path) -> None:
-    # A fresh numba cache: the first solve compiles tic-tac-toe's search (seconds) and
-    # says so on stderr; the second loads it from the cache and says nothing.
+    # A fresh numba cache: the first game compiles tic-tac-toe's alpha-beta search
+    # (seconds) and says so on stderr; the second loads it from the cache and says nothing.
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    command = [sys.executable, "-m", "zerosum", "solve", "tictactoe"]
+    command = [sys.executable, "-m", "zerosum", "play", "tictactoe", "--p1", "alphabeta:depth=2"]
+    command += ["--p2", "dummy", "--no-thinking"]
     first = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     second = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     assert "compiling the alpha-beta search of tictactoe, once..." in first.stderr
     assert "done in" in first.stderr
-    assert first.stdout.startswith("player 1 to move draws")
-    assert second.stderr == "" and second.stdout.startswith("player 1 to move draws")
+    assert first.stdout == second.stdout and "Player 1 plays" in first.stdout
+    assert second.stderr == ""

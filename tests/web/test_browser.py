@@ -505,7 +505,9 @@ def test_perfect_answers_the_opening_of_standard_connect_four_from_the_book(
         start(page, "connect4", "perfect", width=7, height=6)
         for column in ("4", "4", "3"):  # three of our moves: its replies at plies 1, 3, 5
             click_move(page, column)
-            assert page.evaluate("view.search.seconds") < 1.0
+            # read from the book: no position searched (the time shown is the person's wait,
+            # which loading the solver in a cold worker may stretch)
+            assert page.evaluate("view.search.nodes") == 0
             assert not page.evaluate("view.search.note")  # proved, not a fallback search
         verdict = page.text_content("#search") or ""
         assert "win" in verdict or "draw" in verdict
