@@ -39,12 +39,18 @@ def test_a_split_solve_journals_and_says_each_first_move(
     assert "up to 0 to go" in capsys.readouterr().err
 
 
+def test_the_distance_is_said_in_plies(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "migration:n=5", "--distance"]) == 0
+    assert capsys.readouterr().out.startswith("player 1 to move wins in 23 plies (")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (["migration:n=5", "--split", "2"], "--split PLIES and --journal FILE go together"),
         (["tictactoe", "--proof", "x.npz"], "--proof: only for migration up to n=8"),
         (["migration:n=5", "--moves", "2,1", "--proof", "x"], "from the game's start only"),
+        (["migration:n=5", "--distance", "--proof", "x"], "one of --split, --proof"),
     ],
 )
 def test_misuse_is_refused(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from contextlib import AbstractContextManager
@@ -95,10 +96,16 @@ class MigrationCommands:
         solve.add_argument(
             "--proof", metavar="FILE", help="migration: save the winner's strategy (.npz)"
         )
+        solve.add_argument(
+            "--distance",
+            action="store_true",
+            help="migration: only the plies to the end under perfect play, compiled (to 8x8)",
+        )
 
     def before_solve(self, game: Game, args: argparse.Namespace) -> int | None:
         """Run a split solve or write a proof when asked (the exit status), else None."""
-        wanted = [f"--{o}" for o in ("split", "journal", "scheduler", "proof") if getattr(args, o)]
+        options = ("split", "journal", "scheduler", "proof", "distance")
+        wanted = [f"--{o}" for o in options if getattr(args, o)]
         if not wanted:
             return None
         from .game import Migration
@@ -107,10 +114,12 @@ class MigrationCommands:
             raise ZerosumError(f"{' and '.join(wanted)}: only for migration up to n=8")
         if args.moves or args.position is not None:
             raise ZerosumError(f"{' and '.join(wanted)}: solve from the game's start only")
+        if len({"--split", "--proof", "--distance"} & set(wanted)) > 1:
+            raise ZerosumError(f"{' and '.join(wanted)}: one of --split, --proof, --distance")
         if args.proof is not None:
-            if args.split is not None:
-                raise ZerosumError("--proof and --split: one or the other")
             return _write_proof(game, args.proof)
+        if args.distance:
+            return _print_distance(game)
         if args.split is None or args.journal is None:
             raise ZerosumError("--split PLIES and --journal FILE go together")
         return self._run_split(game, args)
@@ -163,6 +172,21 @@ def _write_proof(game: Migration, path: str) -> int:
     print(
         f"player {strategy.winner} wins migration:n={game.n}; its move in "
         f"{len(strategy.moves):,} positions written to {path} (zerosum check-proof {path})"
+    )
+    return 0
+
+
+def _print_distance(game: Migration) -> int:
+    """Print how long the game lasts from the start under perfect play."""
+    from .distance import WIN, distances
+
+    started = time.perf_counter()
+    value, positions = distances(game, game.initial_state, 1 << 24)
+    seconds = time.perf_counter() - started
+    side = "wins" if value > 0 else "loses"
+    print(
+        f"player {game.initial_state[2]} to move {side} in {WIN - abs(value)} plies "
+        f"({positions:,} positions, {seconds:.1f} s)"
     )
     return 0
 

@@ -178,11 +178,12 @@ class SplitRun:
 
     def pending(self) -> Iterator[Node]:
         """The jobs still needed, first move first: under no decided position."""
+        self.root.decide()  # one pass decides every position that can be
         seen: set[tuple[int, int, int]] = set()
         stack = [self.root]
         while stack:
             node = stack.pop()
-            if node.decide() is not None or node.state in seen:
+            if node.wins is not None or node.state in seen:
                 continue
             seen.add(node.state)
             if node.job:
