@@ -34,9 +34,15 @@ def test_a_split_solve_journals_and_says_each_first_move(
     ]
     assert main(command) == 0
     out = capsys.readouterr().out
-    assert "2,1>2,2  wins" in out and out.strip().endswith("player 1 to move wins")
+    assert "| 2,1>2,2 | yes | wins |" in out and out.strip().endswith("player 1 to move wins")
     assert main(command) == 0  # again: everything from the journal
     assert "up to 0 to go" in capsys.readouterr().err
+    kept = journal.read_bytes()
+    with journal.open("ab") as file:  # a line being written by a running solve
+        file.write(b'{"moves": ')
+    assert main([*command, "--status"]) == 0
+    assert "| 2,1>2,2 | yes | wins |" in capsys.readouterr().out
+    assert journal.read_bytes() == kept + b'{"moves": '  # left alone
 
 
 def test_the_distance_is_said_in_plies(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,11 +20,12 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ...game import Game, ZerosumError
+from ...interrupts import signals_end_process
 from ...limits import check_workers
 
 if TYPE_CHECKING:
     from .game import Migration
-    from .split import Node
+    from .split import Node, SplitRun
 
 __all__ = ["MigrationCommands"]
 
@@ -88,6 +89,11 @@ class MigrationCommands:
             help="migration --split: run the jobs on a Dask scheduler, tcp://host:8786",
         )
         solve.add_argument(
+            "--status",
+            action="store_true",
+            help="migration --split: only say where the journal's run stands, per first move",
+        )
+        solve.add_argument(
             "--slots",
             type=kit.positive_int,
             default=SPLIT_SLOTS,
@@ -128,7 +134,10 @@ class MigrationCommands:
         from .split import SplitRun
 
         workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
-        run = SplitRun(game, game.initial_state, args.split, args.journal)
+        run = SplitRun(game, game.initial_state, args.split, args.journal, read_only=args.status)
+        if args.status:
+            _print_first_moves(run)
+            return 0
         left = sum(1 for _ in run.pending())
         print(
             f"{len(run.jobs)} jobs {args.split} plies in, {len(run.done)} settled in "
@@ -146,21 +155,31 @@ class MigrationCommands:
                 flush=True,
             )
 
-        with self.kit.open_pool(workers, args.scheduler) as pool:
+        # compiled jobs do not return to Python until done: Ctrl-C ends the process at once
+        # (the journal holds every settled job)
+        with signals_end_process(), self.kit.open_pool(workers, args.scheduler) as pool:
             wins = run.run(pool.executor, pool.slots, args.slots, report)
             pool.stop()  # jobs still running are not needed any more
-        for row in run.first_moves():
-            value = "not settled" if not row["settled"] else "wins" if row["wins"] else "loses"
-            print(
-                f"  {row['move']:>8}  {value}  {row['jobs']} jobs, {row['positions']:,} "
-                f"positions, {row['seconds']:g} s, {row['memory_mib']} MiB, "
-                f"{' '.join(row['machines']) or '-'}"
-            )
+        _print_first_moves(run)
         if wins is None:
             print(f"not settled yet: run the same command again to go on from {args.journal}")
             return 1
         print(f"player {game.initial_state[2]} to move {'wins' if wins else 'loses'}")
         return 0
+
+
+def _print_first_moves(run: SplitRun) -> None:
+    """Per first move: settled or not, the first player's value with it, and the jobs
+    settled under it (positions, seconds, peak memory, machines), as a Markdown table."""
+    print("| first move | settled | value | jobs settled | positions | seconds | MiB | machine |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | --- |")
+    for row in run.first_moves():
+        value = "-" if not row["settled"] else "wins" if row["wins"] else "loses"
+        print(
+            f"| {row['move']} | {'yes' if row['settled'] else 'no'} | {value} | {row['jobs']:,} "
+            f"| {row['positions']:,} | {row['seconds']:,.1f} | {row['memory_mib']:,} "
+            f"| {' '.join(row['machines']) or '-'} |"
+        )
 
 
 def _write_proof(game: Migration, path: str) -> int:

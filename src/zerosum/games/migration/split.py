@@ -101,9 +101,18 @@ class SplitRun:
     """A split solve of ``root`` and its journal at ``path`` (made, or read to resume)."""
 
     def __init__(
-        self, game: Migration, root: tuple[int, int, int], plies: int, path: str | Path
+        self,
+        game: Migration,
+        root: tuple[int, int, int],
+        plies: int,
+        path: str | Path,
+        *,
+        read_only: bool = False,
     ) -> None:
+        """``read_only``: only read the journal (another process may be writing it): no
+        header is written and a last line cut short is left alone."""
         self.game, self.plies, self.path = game, plies, Path(path)
+        self.read_only = read_only
         self.header = journal_header(game, root, plies)
         self.jobs: dict[tuple[int, int, int], Node] = {}
         self.root = self._grow(root, plies, "")
@@ -136,11 +145,13 @@ class SplitRun:
         short (a stop while writing) is dropped from the file; any other bad line, or a
         header of another run, is refused."""
         if not self.path.exists() or self.path.stat().st_size == 0:
+            if self.read_only:
+                raise JournalError(f"{self.path}: no journal there yet")
             self._append(self.header)
             return
         data = self.path.read_bytes()
         end = data.rfind(b"\n") + 1
-        if end < len(data):  # cut short by a stop: keep what was complete
+        if end < len(data) and not self.read_only:  # cut short by a stop: keep the rest
             with open(self.path, "r+b") as journal:
                 journal.truncate(end)
                 os.fsync(journal.fileno())
@@ -166,7 +177,7 @@ class SplitRun:
                 raise JournalError(f"{self.path}, line {number}: no job of this run at {state}")
             node.wins = entry["wins"]
             self.done[node.state] = entry
-        if not lines:
+        if not lines and not self.read_only:
             self._append(self.header)
 
     def _append(self, entry: dict[str, Any]) -> None:
