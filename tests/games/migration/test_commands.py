@@ -64,3 +64,17 @@ def test_misuse_is_refused(
 ) -> None:
     assert main(["solve", *args]) != 0
     assert message in capsys.readouterr().err
+
+
+def test_a_split_solve_runs_on_a_dask_cluster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    journal = tmp_path / "j.jsonl"
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        command = ["solve", "migration:n=6", "--split", "3", "--journal", str(journal)]
+        assert main([*command, "--scheduler", cluster.scheduler_address]) == 0
+    assert capsys.readouterr().out.strip().endswith("player 1 to move wins")
+    assert len(journal.read_text().splitlines()) > 2

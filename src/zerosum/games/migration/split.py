@@ -16,6 +16,7 @@ import json
 import os
 import platform
 import resource
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -32,9 +33,10 @@ __all__ = ["JournalError", "Node", "SplitRun", "settle", "journal_header"]
 
 #: The kind of file a journal's first line says it is.
 KIND = "zerosum migration split"
-#: Each worker process keeps one table between its jobs (positions solved by one job
-#: serve the next), keyed by board and size.
-_TABLES: dict[tuple[int, int], Any] = {}
+#: Each worker thread keeps one table between its jobs (positions solved by one job serve
+#: the next), keyed by board and size: per thread, as a Dask worker may run several jobs
+#: at once.
+_KEPT = threading.local()
 
 
 class JournalError(ZerosumError):
@@ -49,10 +51,10 @@ def settle(n: int, state: tuple[int, int, int], slots: int) -> dict[str, Any]:
     from .solver import position_wins
 
     started = time.perf_counter()
-    table = _TABLES.get((n, slots))
+    kept = getattr(_KEPT, "table", None)
+    table = kept[1] if kept is not None and kept[0] == (n, slots) else None
     wins, positions, table = position_wins(Migration(n), state, slots, table)
-    _TABLES.clear()
-    _TABLES[(n, slots)] = table
+    _KEPT.table = ((n, slots), table)
     return {
         "wins": wins,
         "positions": positions,
