@@ -1,6 +1,7 @@
 """The ``zerosum solve`` command: a position solved exactly, every move's value, in words or
-JSON; a game's own options (Connect Four's ``--batch``, ``--tt-mb``, ``--workers``) come from
-the game, through :mod:`.game_commands`."""
+JSON; a game's own options (Connect Four's ``--batch`` and ``--tt-mb``, Migration's
+``--split`` and ``--proof``) come from the game, through :mod:`.game_commands`; ``--workers``
+serves both."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from ..interrupts import signals_end_process
 from .errors import OutOfTimeError, UsageError
 from .game_commands import add_game_solve_options, before_solve
 from .start import add_start_options, start_state
-from .types import time_limit
+from .types import positive_int, time_limit
 
 __all__ = ["SOLVE_SECONDS", "STILL_SOLVING_SECONDS", "add_solve_command", "solve_json"]
 
@@ -117,6 +118,13 @@ def add_solve_command(commands: Any) -> None:
         default=SOLVE_SECONDS,
         metavar="SECONDS",
         help=f"give up after this long ({SOLVE_SECONDS:g}; none: no limit)",
+    )
+    solve_.add_argument(
+        "--workers",
+        type=positive_int,
+        default=None,
+        help="connect4: threads solving at once, each with its own table; migration --split: "
+        "worker processes (default: all cores)",
     )
     add_game_solve_options(solve_)
     solve_.set_defaults(run=cmd_solve)

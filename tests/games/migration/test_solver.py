@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import zerosum as zs
 from zerosum.budget import OutOfTime
-from zerosum.games.migration.solver import outcomes
+from zerosum.games.migration.solver import outcomes, position_wins
 
 
 def mover_wins(game: zs.games.Migration, state: Any, known: dict[Any, bool]) -> bool:
@@ -140,3 +140,49 @@ def test_running_out_of_time_says_how_far_it_got() -> None:
     game = zs.games.Migration(n=8)
     with pytest.raises(OutOfTime, match=r"ran out of time on 8x8 after [\d,]+ positions"):
         outcomes(game, game.initial_state, deadline=time.perf_counter() + 0.05)
+
+
+class TooBig(Exception):
+    """A plain search that would take too long here."""
+
+
+def deep_position(game: zs.games.Migration, seed: int, search: Any, cap: int = 20_000) -> Any:
+    """A position of random play 30 plies in or deeper, the first (4 plies apart) whose plain
+    ``search(state, known)`` takes at most ``cap`` positions, and its answer; None if the
+    game ends first."""
+    rng = random.Random(seed)
+    state = random_position(game, seed, 30, 30)
+    while not game.is_terminal(state):
+        known = CappedDict(cap)
+        try:
+            return state, search(game, state, known)
+        except TooBig:
+            for _ in range(4):
+                if not game.is_terminal(state):
+                    state = game.result(state, rng.choice(game.actions(state)))
+    return None
+
+
+class CappedDict(dict[Any, Any]):
+    """A memo that raises :class:`TooBig` past ``cap`` entries."""
+
+    def __init__(self, cap: int) -> None:
+        super().__init__()
+        self.cap = cap
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if len(self) >= self.cap:
+            raise TooBig
+        super().__setitem__(key, value)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_deep_8x8_positions_are_won_as_a_plain_search_says(seed: int) -> None:
+    game = zs.games.Migration(n=8)
+    found = deep_position(game, seed, mover_wins_settled)
+    if found is None:
+        return
+    state, plain = found
+    wins, _, _ = position_wins(game, state, 1 << 16)
+    assert wins == plain

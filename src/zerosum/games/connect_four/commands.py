@@ -93,12 +93,6 @@ class ConnectFourCommands:
             type=self.kit.positive_float,
             help="connect4: transposition table size in MB (default 8)",
         )
-        solve.add_argument(
-            "--workers",
-            type=self.kit.positive_int,
-            default=None,
-            help="connect4: threads solving at once, each with its own table (default: all cores)",
-        )
 
     def before_solve(self, game: Game, args: argparse.Namespace) -> int | None:
         """Give the game the solver that ``zerosum solve``'s options ask for. With

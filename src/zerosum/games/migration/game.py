@@ -14,6 +14,7 @@ from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
 from . import notation
+from .commands import MigrationCommands
 from .constants import SCALE
 from .heuristic import migration_apart, migration_reserves
 
@@ -39,6 +40,7 @@ class Migration(BuiltinGame):
         "to the right, player 2's up); whoever cannot move on their turn loses."
     )
     rule_helpers = ("movable",)
+    command_line = MigrationCommands
 
     def __init__(self, n: int = 8) -> None:
         if not isinstance(n, int) or not 3 <= n <= MAX_N:

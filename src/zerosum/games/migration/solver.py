@@ -48,7 +48,11 @@ from .rules import step as _step
 if TYPE_CHECKING:  # the game imports this module: the class only for annotations
     from .game import Migration
 
-__all__ = ["outcomes", "default_slots"]
+__all__ = ["VERSION", "outcomes", "position_wins", "default_slots", "new_table"]
+
+#: Names the search for the journals of split runs (``split.py``): a journal of another
+#: version is refused. Raise it when a change could alter what a job finds.
+VERSION = "migration-andor-1"
 
 _ONE = np.uint64(1)
 _INLINE: dict[str, Any] = {**HOT, "inline": "always"}
@@ -80,6 +84,14 @@ _REPLIES_SHIFT = 48
 def default_slots(n: int) -> int:
     """Table slots for an n x n board: 2**24 from 7x7 on (17 bytes each: about 290 MB)."""
     return 1 << min(24, 2 * n + 10)
+
+
+def new_table(slots: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty table of ``slots`` slots (rounded down to a power of two, at least 2): the
+    positions' masks and a byte each, the outcome and weight apart from the masks (17
+    bytes a slot, not 24)."""
+    keys = np.zeros((1 << (max(2, slots).bit_length() - 1), 2), dtype=np.uint64)
+    return keys, np.zeros(len(keys), dtype=np.uint8)
 
 
 def workspace() -> np.ndarray:
@@ -261,10 +273,7 @@ def outcomes(
     if kernel is None:
         raise ValueError(f"the compiled Migration solver handles boards up to 8x8, not {game.n}")
     n, masks = kernel.record.n, kernel.record.masks
-    size = max(2, default_slots(n) if slots is None else slots)
-    # the outcome and weight in a byte apart from the masks: 17 bytes a slot, not 24
-    keys = np.zeros((1 << (size.bit_length() - 1), 2), dtype=np.uint64)
-    info = np.zeros(len(keys), dtype=np.uint8)
+    keys, info = new_table(default_slots(n) if slots is None else slots)
     work = workspace()
     # to ``passed`` 0 or less means no deadline, so a real one is kept above 0
     stop = 0.0 if deadline is None else max(deadline, 1e-9)
@@ -284,3 +293,24 @@ def outcomes(
         if report is not None:
             report(action, values[action], int(work[_STATS, _NODES]))
     return values, int(work[_STATS, _NODES])
+
+
+def position_wins(
+    game: Migration,
+    state: Any,
+    slots: int,
+    table: tuple[np.ndarray, np.ndarray] | None = None,
+) -> tuple[bool, int, tuple[np.ndarray, np.ndarray]]:
+    """Whether the mover of ``state`` wins, the positions searched, and the table used: ``table``
+    (from an earlier call, to reuse what it found) or a new one of ``slots`` slots."""
+    kernel = search_kernel(game)
+    if kernel is None:
+        raise ValueError(f"the compiled Migration solver handles boards up to 8x8, not {game.n}")
+    keys, info = new_table(slots) if table is None else table
+    if game.is_terminal(state):
+        return False, 0, (keys, info)
+    n, masks = kernel.record.n, kernel.record.masks
+    work = workspace()
+    a, b, me = state
+    wins = _outcome(np.uint64(a), np.uint64(b), me, n, masks, keys, info, work, 0.0)
+    return bool(wins), int(work[_STATS, _NODES]), (keys, info)

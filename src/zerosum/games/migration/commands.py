@@ -1,0 +1,224 @@
+"""Migration's parts of the ``zerosum`` command: ``zerosum solve``'s ``--split`` (a long
+solve split into journaled jobs on the arena's pools, :mod:`.split`) and ``--proof`` (a
+winning strategy saved for checking, :mod:`.proof`), and ``zerosum check-proof``
+(:mod:`.checker`).
+
+The command line finds them through the game registry (``Migration.command_line``) and
+lends them what a game may not import: its argument types and the arena's pools of worker
+processes (:class:`Kit`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ...game import Game, ZerosumError
+from ...interrupts import signals_end_process
+from ...limits import check_workers
+
+if TYPE_CHECKING:
+    from .game import Migration
+    from .split import Node, SplitRun
+
+__all__ = ["MigrationCommands"]
+
+
+class Pool(Protocol):
+    """Where jobs run: an executor, how many at once, and how to stop it at once (the arena's
+    :class:`~zerosum.arena.executors.Pool` is one)."""
+
+    executor: Executor
+    slots: int
+
+    def stop(self) -> None: ...
+
+
+class Kit(Protocol):
+    """What the command line lends Migration's commands: argument types that refuse
+    nonsense as the line is read, and the arena's pools (``workers`` local processes, or a
+    Dask scheduler's)."""
+
+    positive_int: Callable[[str], int]
+    scheduler: Callable[[str], str]
+    open_pool: Callable[[int, str | None], AbstractContextManager[Pool]]
+
+
+#: Table slots of a split run's jobs unless ``--slots`` says otherwise (17 bytes each).
+SPLIT_SLOTS = 1 << 24
+
+
+class MigrationCommands:
+    """Migration's commands and options, built with the command line's kit."""
+
+    def __init__(self, kit: Kit) -> None:
+        self.kit = kit
+
+    def add_commands(self, commands: Any) -> None:
+        """Add ``check-proof`` to the CLI's subcommands."""
+        check = commands.add_parser(
+            "check-proof", help="check a Migration proof file (zerosum solve --proof)"
+        )
+        check.add_argument("file", help="the proof file (.npz)")
+        check.set_defaults(run=run_check)
+
+    def add_solve_options(self, solve: argparse.ArgumentParser) -> None:
+        """Add Migration's options to ``zerosum solve``."""
+        kit = self.kit
+        solve.add_argument(
+            "--split",
+            type=kit.positive_int,
+            metavar="PLIES",
+            help="migration: settle the positions PLIES moves in as jobs, journaled (--journal)",
+        )
+        solve.add_argument(
+            "--journal",
+            metavar="FILE",
+            help="migration --split: the journal of settled jobs; run again to resume",
+        )
+        solve.add_argument(
+            "--scheduler",
+            type=kit.scheduler,
+            metavar="ADDR",
+            help="migration --split: run the jobs on a Dask scheduler, tcp://host:8786",
+        )
+        solve.add_argument(
+            "--status",
+            action="store_true",
+            help="migration --split: only say where the journal's run stands, per first move",
+        )
+        solve.add_argument(
+            "--slots",
+            type=kit.positive_int,
+            default=SPLIT_SLOTS,
+            help=f"migration --split: table slots per worker, 17 bytes each ({SPLIT_SLOTS})",
+        )
+        solve.add_argument(
+            "--proof", metavar="FILE", help="migration: save the winner's strategy (.npz)"
+        )
+        solve.add_argument(
+            "--distance",
+            action="store_true",
+            help="migration: only the plies to the end under perfect play, compiled (to 8x8)",
+        )
+
+    def before_solve(self, game: Game, args: argparse.Namespace) -> int | None:
+        """Run a split solve or write a proof when asked (the exit status), else None."""
+        options = ("split", "journal", "scheduler", "proof", "distance")
+        wanted = [f"--{o}" for o in options if getattr(args, o)]
+        if not wanted:
+            return None
+        from .game import Migration
+
+        if not isinstance(game, Migration) or game.n > 8:
+            raise ZerosumError(f"{' and '.join(wanted)}: only for migration up to n=8")
+        if args.moves or args.position is not None:
+            raise ZerosumError(f"{' and '.join(wanted)}: solve from the game's start only")
+        if len({"--split", "--proof", "--distance"} & set(wanted)) > 1:
+            raise ZerosumError(f"{' and '.join(wanted)}: one of --split, --proof, --distance")
+        if args.proof is not None:
+            return _write_proof(game, args.proof)
+        if args.distance:
+            return _print_distance(game)
+        if args.split is None or args.journal is None:
+            raise ZerosumError("--split PLIES and --journal FILE go together")
+        return self._run_split(game, args)
+
+    def _run_split(self, game: Migration, args: argparse.Namespace) -> int:
+        from .split import SplitRun
+
+        workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
+        run = SplitRun(game, game.initial_state, args.split, args.journal, read_only=args.status)
+        if args.status:
+            _print_first_moves(run)
+            return 0
+        left = sum(1 for _ in run.pending())
+        print(
+            f"{len(run.jobs)} jobs {args.split} plies in, {len(run.done)} settled in "
+            f"{args.journal}, up to {left} to go",
+            file=sys.stderr,
+            flush=True,
+        )
+
+        def report(node: Node, entry: dict[str, Any]) -> None:
+            side = "mover wins" if entry["wins"] else "mover loses"
+            print(
+                f"  {node.moves}: {side} ({entry['positions']:,} positions, "
+                f"{entry['seconds']:g} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+
+        # compiled jobs do not return to Python until done: Ctrl-C ends the process at once
+        # (the journal holds every settled job)
+        with signals_end_process(), self.kit.open_pool(workers, args.scheduler) as pool:
+            wins = run.run(pool.executor, pool.slots, args.slots, report)
+            if args.scheduler is None:  # local jobs still running are not needed any more
+                pool.stop()  # (Dask's were cancelled: ``run`` cancels what it leaves)
+        _print_first_moves(run)
+        if wins is None:
+            print(f"not settled yet: run the same command again to go on from {args.journal}")
+            return 1
+        print(f"player {game.initial_state[2]} to move {'wins' if wins else 'loses'}")
+        return 0
+
+
+def _print_first_moves(run: SplitRun) -> None:
+    """Per first move: settled or not, the first player's value with it, and the jobs
+    settled under it (positions, seconds, peak memory, machines), as a Markdown table."""
+    print("| first move | settled | value | jobs settled | positions | seconds | MiB | machine |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | --- |")
+    for row in run.first_moves():
+        value = "-" if not row["settled"] else "wins" if row["wins"] else "loses"
+        print(
+            f"| {row['move']} | {'yes' if row['settled'] else 'no'} | {value} | {row['jobs']:,} "
+            f"| {row['positions']:,} | {row['seconds']:,.1f} | {row['memory_mib']:,} "
+            f"| {' '.join(row['machines']) or '-'} |"
+        )
+
+
+def _write_proof(game: Migration, path: str) -> int:
+    """Solve from the start and save the winner's strategy to ``path``."""
+    from .proof import prove, save
+
+    strategy = prove(game, game.initial_state)
+    save(strategy, path)
+    print(
+        f"player {strategy.winner} wins migration:n={game.n}; its move in "
+        f"{len(strategy.moves):,} positions written to {path} (zerosum check-proof {path})"
+    )
+    return 0
+
+
+def _print_distance(game: Migration) -> int:
+    """Print how long the game lasts from the start under perfect play."""
+    from .distance import WIN, distances
+
+    started = time.perf_counter()
+    value, positions = distances(game, game.initial_state, 1 << 24)
+    seconds = time.perf_counter() - started
+    side = "wins" if value > 0 else "loses"
+    print(
+        f"player {game.initial_state[2]} to move {side} in {WIN - abs(value)} plies "
+        f"({positions:,} positions, {seconds:.1f} s)"
+    )
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """``zerosum check-proof``: replay a proof file against every reply of the loser."""
+    from .checker import check
+
+    checked = check(args.file)
+    print(
+        f"checked: player {checked.winner} wins migration:n={checked.n} "
+        f"({checked.positions:,} positions, {checked.stored:,} moves stored, "
+        f"{checked.seconds:.2f} s)"
+    )
+    return 0
