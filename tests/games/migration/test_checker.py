@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import zerosum as zs
+from zerosum.games import Migration
 from zerosum.games.migration.checker import ProofError, check
 from zerosum.games.migration.proof import prove, save
 
@@ -32,7 +33,7 @@ def rewritten(path: Path, out: Path, **changes: object) -> Path:
 def test_a_true_proof_is_accepted(n: int, winner: int, tmp_path: Path) -> None:
     game = zs.games.Migration(n=n)
     save(prove(game, game.initial_state), tmp_path / "p.npz")
-    checked = check(tmp_path / "p.npz")
+    checked = check(tmp_path / "p.npz", Migration)
     assert (checked.n, checked.winner) == (n, winner)
     assert checked.positions > checked.stored > 0
 
@@ -48,7 +49,7 @@ def test_a_wrong_move_is_refused(proof6: Path, tmp_path: Path) -> None:
     assert moves[start] == [3 * 6 + 1]
     moves[start] = 1 * 6 + 0
     with pytest.raises(ProofError, match="no move for player 1|wins the settled"):
-        check(rewritten(proof6, tmp_path / "bad.npz", move=moves))
+        check(rewritten(proof6, tmp_path / "bad.npz", move=moves), Migration)
 
 
 def test_an_illegal_or_missing_move_is_refused(proof6: Path, tmp_path: Path) -> None:
@@ -56,14 +57,17 @@ def test_an_illegal_or_missing_move_is_refused(proof6: Path, tmp_path: Path) -> 
     with np.load(proof6) as data:
         moves, p1, p2 = data["move"], data["p1"], data["p2"]
     with pytest.raises(ProofError, match="cell 0 is not legal"):  # it never moves in 6x6
-        check(rewritten(proof6, tmp_path / "illegal.npz", move=np.zeros_like(moves)))
+        check(rewritten(proof6, tmp_path / "illegal.npz", move=np.zeros_like(moves)), Migration)
     kept = (p1 != start[0]) | (p2 != start[1])
     assert not kept.all()
     with pytest.raises(ProofError, match="no move for player 1"):
-        check(rewritten(proof6, tmp_path / "short.npz", p1=p1[kept], p2=p2[kept], move=moves[kept]))
+        check(
+            rewritten(proof6, tmp_path / "short.npz", p1=p1[kept], p2=p2[kept], move=moves[kept]),
+            Migration,
+        )
 
 
 def test_a_file_that_is_no_proof_is_refused(tmp_path: Path) -> None:
     (tmp_path / "x.npz").write_text("hello")
     with pytest.raises(ProofError, match="not a Migration proof file"):
-        check(tmp_path / "x.npz")
+        check(tmp_path / "x.npz", Migration)

@@ -10,13 +10,17 @@ no longer meet and its reserve of moves is not larger: ``Migration.settled``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...game import ZerosumError
-from .game import Migration
+
+if TYPE_CHECKING:
+    from .game import Migration
 
 __all__ = ["ProofError", "Checked", "check"]
 
@@ -37,9 +41,10 @@ class Checked:
     seconds: float
 
 
-def check(path: str | Path) -> Checked:
-    """Replay the proof in ``path`` against every reply of the loser; raise
-    :class:`ProofError` at the first position where it fails."""
+def check(path: str | Path, board: Callable[[int], Migration]) -> Checked:
+    """Replay the proof in ``path`` against every reply of the loser, on the game
+    ``board(n)`` makes for the file's board size; raise :class:`ProofError` at the first
+    position where it fails."""
     started = time.perf_counter()
     try:
         with np.load(path) as data:
@@ -49,7 +54,7 @@ def check(path: str | Path) -> Checked:
             moves = dict(zip(cells, data["move"].tolist(), strict=True))
     except (OSError, KeyError, ValueError) as exc:
         raise ProofError(f"{path}: not a Migration proof file ({exc})") from None
-    game = Migration(n)
+    game = board(n)
     seen: set[tuple[int, int]] = set()
     stack = [(root[0], root[1], root[2])]
     while stack:

@@ -43,18 +43,17 @@ class JournalError(ZerosumError):
     """A journal that cannot serve this run: another run's, or damaged before its end."""
 
 
-def settle(n: int, state: tuple[int, int, int], slots: int) -> dict[str, Any]:
+def settle(game: Migration, state: tuple[int, int, int], slots: int) -> dict[str, Any]:
     """One job: whether the mover of ``state`` wins on an n x n board, with the positions
     searched, seconds, this process's peak memory (MiB) and the machine's name. Runs in a
     worker; imports the compiled solver there."""
-    from .game import Migration
     from .solver import position_wins
 
     started = time.perf_counter()
     kept = getattr(_KEPT, "table", None)
-    table = kept[1] if kept is not None and kept[0] == (n, slots) else None
-    wins, positions, table = position_wins(Migration(n), state, slots, table)
-    _KEPT.table = ((n, slots), table)
+    table = kept[1] if kept is not None and kept[0] == (game.n, slots) else None
+    wins, positions, table = position_wins(game, state, slots, table)
+    _KEPT.table = ((game.n, slots), table)
     return {
         "wins": wins,
         "positions": positions,
@@ -213,14 +212,13 @@ class SplitRun:
         """Settle jobs ``slots`` at a time on ``executor`` until the root is decided (its
         outcome for the root's mover) or no job is left."""
         running: dict[Future[dict[str, Any]], Node] = {}
-        n = self.game.n
         while self.root.decide() is None:
             busy = {node.state for node in running.values()}
             for node in self.pending():
                 if len(running) >= slots:
                     break
                 if node.state not in busy:
-                    running[executor.submit(settle, n, node.state, table_slots)] = node
+                    running[executor.submit(settle, self.game, node.state, table_slots)] = node
                     busy.add(node.state)
             if not running:
                 break
