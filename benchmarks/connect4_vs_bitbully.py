@@ -20,11 +20,17 @@ mean nodes. BitBully is needed only here: ``pip install -e .[bench]``.
     python benchmarks/connect4_vs_bitbully.py --limit 50 --sets L1_R2 L1_R3
     python benchmarks/connect4_vs_bitbully.py --limit 200 --no-bitbully   # nodes only
     python benchmarks/connect4_vs_bitbully.py --limit 200 --cpu           # CPU time
+    python benchmarks/connect4_vs_bitbully.py --cpu --sets random --random 60 --stones 8 12
+
+``random`` is not a file: ``--random N`` positions of ``--stones LOW HIGH`` discs played
+at random from the start (``--seed``), none over and none whose mover wins at once; with
+no published score, the two solvers' scores are checked against each other.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
@@ -47,7 +53,7 @@ def bitbully_solver():  # type: ignore[no-untyped-def]
 def run_bitbully(core, solver, data, cpu):  # type: ignore[no-untyped-def]
     """Seconds and nodes of each position, scores checked."""
     clock = time.thread_time if cpu else time.perf_counter
-    seconds, nodes = [], []
+    seconds, nodes, scores = [], [], []
     for moves, expected in data:
         board = core.BoardCore()
         if not board.play([int(ch) - 1 for ch in moves]):
@@ -58,22 +64,48 @@ def run_bitbully(core, solver, data, cpu):  # type: ignore[no-untyped-def]
         score = solver.mtdf(board, 0)
         seconds.append(clock() - start)
         nodes.append(solver.getNodeCounter())
-        if score != expected:
+        scores.append(score)
+        if expected is not None and score != expected:
             raise SystemExit(f"BitBully: wrong score {score} for {moves}, expected {expected}")
-    return seconds, nodes
+    return seconds, nodes, scores
 
 
 def run_zerosum(data, cpu):  # type: ignore[no-untyped-def]
     scores, nodes, seconds = c4.solve_timed([c4.parse_moves(m) for m, _ in data], cpu=cpu)
     for (moves, expected), got in zip(data, scores, strict=True):
-        if got != expected:
+        if expected is not None and got != expected:
             raise SystemExit(f"zerosum: wrong score {got} for {moves}, expected {expected}")
-    return seconds.tolist(), nodes.tolist()
+    return seconds.tolist(), nodes.tolist(), [int(x) for x in scores]
 
 
-def run_set(set_id: str, limit: int, chunk: int, with_bb: bool, cpu: bool) -> str:
-    name, _, pons_nodes = SETS[set_id]
-    data = load(set_id, limit)
+def random_positions(count: int, low: int, high: int, seed: int) -> list[tuple[str, None]]:
+    """``count`` move strings of ``low`` to ``high`` discs played at random on 7x6, none over
+    and none whose mover can win at once (as in the published sets)."""
+    from zerosum.games import ConnectFour
+
+    game, rng, found = ConnectFour(), random.Random(seed), list[tuple[str, None]]()
+    while len(found) < count:
+        state, moves = game.initial_state, []
+        for _ in range(rng.randint(low, high)):
+            if game.is_terminal(state):
+                break
+            move = rng.choice(game.actions(state))
+            moves.append(move)
+            state = game.result(state, move)
+        mover = game.player(state)
+        if game.is_terminal(state) or any(
+            game.utility(game.result(state, a), mover) > 0 for a in game.actions(state)
+        ):
+            continue
+        found.append(("".join(str(m + 1) for m in moves), None))  # columns from 1
+    return found
+
+
+def run_set(
+    set_id: str, limit: int, chunk: int, with_bb: bool, cpu: bool, data: list | None = None
+) -> str:
+    name, _, pons_nodes = SETS.get(set_id, ("Random", 0, 0))
+    data = load(set_id, limit) if data is None else data
     zs_t: list[float] = []
     zs_n: list[int] = []
     bb_t: list[float] = []
@@ -94,6 +126,9 @@ def run_set(set_id: str, limit: int, chunk: int, with_bb: bool, cpu: bool) -> st
         if with_bb:
             bb_t += results[1][0]
             bb_n += results[1][1]
+            if results[0][2] != results[1][2]:
+                said = f"{results[0][2]} against {results[1][2]}"
+                raise SystemExit(f"the solvers disagree on {part}: {said}")
     zs_mean, zs_med = statistics.fmean(zs_t), statistics.median(zs_t)
     row = f"| {name} ({set_id}) | {len(data)} | {fmt_time(zs_med)} | {fmt_time(zs_mean)} |"
     if with_bb:
@@ -102,13 +137,19 @@ def run_set(set_id: str, limit: int, chunk: int, with_bb: bool, cpu: bool) -> st
             f" {fmt_time(bb_med)} | {fmt_time(bb_mean)} | {zs_med / bb_med:.2f} |"
             f" {zs_mean / bb_mean:.2f} | {np.mean(bb_n):,.0f} |"
         )
-    row += f" {np.mean(zs_n):,.0f} | {pons_nodes:,} | {np.mean(zs_n) / pons_nodes:.2f} |"
+    if pons_nodes:
+        row += f" {np.mean(zs_n):,.0f} | {pons_nodes:,} | {np.mean(zs_n) / pons_nodes:.2f} |"
+    else:
+        row += f" {np.mean(zs_n):,.0f} | - | - |"
     return row
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", nargs="+", choices=list(SETS), default=list(SETS))
+    parser.add_argument("--sets", nargs="+", choices=[*SETS, "random"], default=list(SETS))
+    parser.add_argument("--random", type=int, default=60, help="positions of the random set")
+    parser.add_argument("--stones", type=int, nargs=2, default=(8, 12), metavar=("LOW", "HIGH"))
+    parser.add_argument("--seed", type=int, default=0, help="of the random set")
     parser.add_argument("--limit", type=int, default=1000, help="positions per set")
     parser.add_argument("--hard-limit", type=int, default=20, help="positions of L1_R3")
     parser.add_argument("--chunk", type=int, default=10, help="positions per turn")
@@ -132,7 +173,11 @@ def main(argv: list[str] | None = None) -> None:
     print(rule, flush=True)
     for set_id in args.sets:
         limit = args.hard_limit if set_id == "L1_R3" else args.limit
-        print(run_set(set_id, limit, args.chunk, with_bb, args.cpu), flush=True)
+        data = None
+        if set_id == "random":
+            data = random_positions(args.random, *args.stones, args.seed)
+            set_id = f"{args.stones[0]}-{args.stones[1]} stones, seed {args.seed}"
+        print(run_set(set_id, limit, args.chunk, with_bb, args.cpu, data), flush=True)
 
 
 if __name__ == "__main__":
