@@ -11,7 +11,7 @@ hints run in a background thread, so the kernel keeps answering while it thinks.
 >>> board.wait(60)
 True
 >>> len(board.moves), board.status
-(2, 'Your move (you are player 1).')
+(2, 'Your move (you play X).')
 """
 
 from __future__ import annotations
