@@ -10,33 +10,10 @@ from typing import Any
 import pytest
 
 import zerosum as zs
+from helpers import Pile
 from zerosum import hooks
 from zerosum.agents import AlphaBeta
 from zerosum.interop.connectx import ConnectX
-
-
-class Bare:
-    """A game with the seven members and nothing else: a pile of two, take one or two."""
-
-    initial_state = (2, 1)
-
-    def player(self, state: Any) -> int:
-        return int(state[1])
-
-    def actions(self, state: Any) -> list[int]:
-        return [n for n in (1, 2) if n <= state[0]]
-
-    def result(self, state: Any, action: int) -> Any:
-        return (state[0] - action, 3 - state[1])
-
-    def is_terminal(self, state: Any) -> bool:
-        return bool(state[0] == 0)
-
-    def utility(self, state: Any, player: int) -> float:
-        return 1.0 if state[1] == player else -1.0  # who took the last one left the mover
-
-    def print_state(self, state: Any) -> None:
-        print(state)
 
 
 def _twins() -> dict[str, Any]:
@@ -115,7 +92,7 @@ def test_a_twin_is_found_on_a_game_that_has_it(accessor: str) -> None:
 
 @pytest.mark.parametrize("accessor", TWINS + WORDS)
 def test_a_member_a_game_lacks_is_none(accessor: str) -> None:
-    assert getattr(hooks, accessor)(Bare()) is _missing(accessor)
+    assert getattr(hooks, accessor)(Pile()) is _missing(accessor)
 
 
 @pytest.mark.parametrize("accessor", TWINS)
@@ -153,7 +130,7 @@ def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> 
 
 
 def test_a_users_own_member_is_always_the_games_own() -> None:
-    class Keyed(Bare):
+    class Keyed(Pile):
         def key(self, state: Any) -> Any:
             return state
 

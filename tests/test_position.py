@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zerosum as zs
+from helpers import Pile as BarePile
 from zerosum import PositionError
 
 GAMES = [
@@ -57,28 +58,10 @@ def test_both_forms_round_trip_for_reachable_states(game: Any, seed: int, plies:
     assert _board(game, zs.position(game, board)) == board
 
 
-class Pile:
+class Pile(BarePile):
     """A user game offering the two hooks: a pile of stones, take one or two."""
 
     initial_state = (3, 1)
-
-    def player(self, state: Any) -> int:
-        return int(state[1])
-
-    def actions(self, state: Any) -> list[int]:
-        return [n for n in (1, 2) if n <= state[0]]
-
-    def result(self, state: Any, action: int) -> Any:
-        return (state[0] - action, 3 - state[1])
-
-    def is_terminal(self, state: Any) -> bool:
-        return bool(state[0] == 0)
-
-    def utility(self, state: Any, player: int) -> float:
-        return 1.0 if state[1] == player else -1.0
-
-    def print_state(self, state: Any) -> None:
-        print(state)
 
     def position(self, text: str) -> Any:
         stones, player = text.split()
