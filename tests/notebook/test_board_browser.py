@@ -138,7 +138,12 @@ def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
         assert status.inner_text() == "Your move (you play X)."
         page.screenshot(path=str(ARTIFACTS / "notebook-board-answered.png"))
         widget.get_by_label("Hints").uncheck()  # the switch reaches the kernel and back
-        widget.locator(".zs-board-holder .zs-option").first.wait_for(state="detached")
+        page.wait_for_function(  # labels and legend both gone
+            "!document.querySelector('.zs-widget .zs-board-holder .zs-option')"
+            " && document.querySelector('.zs-widget .zs-hints').textContent === ''"
+        )
+        page.wait_for_timeout(500)  # and they stay gone once the kernel has answered
+        assert widget.locator(".zs-board-holder .zs-option").count() == 0
         assert widget.locator(".zs-hints").inner_text() == ""
         # the keyboard plays too: a focused cell, Enter
         widget.locator(".zs-board-holder [data-action]").first.focus()

@@ -125,11 +125,15 @@ function render({ model, el }) {
   function drawHints() {
     const shown = model.get("hints");
     hints.replaceChildren();
+    if (!model.get("show_hints")) return; // switched off here: gone at once, not when the kernel answers
     if (shown.available === false) hints.append(element("p", shown.reason, "zs-note"));
     if (!shown.moves) return;
     hints.append(element("p", `Hints: ${shown.legend}.`, "zs-legend"));
     if (model.get("svg")) {
-      requestAnimationFrame(() => labelMoves(board, shown.moves, null)); // sizes known once shown
+      requestAnimationFrame(() => { // sizes known once shown; by then the hints may have changed
+        const now = model.get("hints");
+        if (model.get("show_hints") && now.moves) labelMoves(board, now.moves, null);
+      });
     } else {
       hints.append(labelList(shown.moves, null));
     }
