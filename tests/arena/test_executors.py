@@ -7,6 +7,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import CancelledError
 
 import pytest
 
@@ -216,3 +217,14 @@ def test_a_server_that_is_not_dask_is_one_line_at_once(
     with pytest.raises(ZerosumError, match="did not answer as a Dask scheduler"):
         with open_pool(scheduler=not_dask):
             pass
+
+
+def test_stopping_a_dask_pool_cancels_its_jobs(dask_scheduler: str) -> None:
+    with open_pool(1, dask_scheduler) as pool:
+        started = time.perf_counter()
+        jobs = [pool.executor.submit(time.sleep, 30) for _ in range(3)]
+        pool.stop()  # refused before: Dask's executor takes no cancel_futures
+        for job in jobs:
+            with pytest.raises(CancelledError):
+                job.result(timeout=10)
+        assert time.perf_counter() - started < 20  # cancelled, not waited for

@@ -70,6 +70,7 @@ class Pool:
     death: tuple[type[BaseException], ...]  # the errors that mean "the worker died"
     pickles: bool = False  # whether jobs are sent with pickle (local processes)
     batch_seconds: float = 0.0  # target wall time of one batch (0: one game at a time)
+    dask: bool = False  # a Dask client's executor (its shutdown takes no cancel_futures)
     executor: Executor = field(init=False)
 
     def __post_init__(self) -> None:
@@ -89,7 +90,10 @@ class Pool:
         every job not started, without waiting for any."""
         for worker in list((getattr(self.executor, "_processes", None) or {}).values()):
             worker.terminate()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.dask:  # a Dask client's executor cancels what it holds when not waiting
+            self.executor.shutdown(wait=False)
+        else:
+            self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 def check_scheduler(address: str) -> str:
@@ -146,6 +150,7 @@ def open_pool(workers: int = 1, scheduler: str | None = None) -> Iterator[Pool]:
                 slots,
                 (distributed.KilledWorker,),
                 batch_seconds=DASK_BATCH_SECONDS,
+                dask=True,
             )
             yield pool
         finally:

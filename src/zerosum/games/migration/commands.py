@@ -160,8 +160,7 @@ class MigrationCommands:
         # (the journal holds every settled job)
         with signals_end_process(), self.kit.open_pool(workers, args.scheduler) as pool:
             wins = run.run(pool.executor, pool.slots, args.slots, report)
-            if args.scheduler is None:  # local jobs still running are not needed any more
-                pool.stop()  # (Dask's were cancelled: ``run`` cancels what it leaves)
+            pool.stop()  # jobs still running are not needed any more
         _print_first_moves(run)
         if wins is None:
             print(f"not settled yet: run the same command again to go on from {args.journal}")
