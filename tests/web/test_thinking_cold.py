@@ -28,17 +28,15 @@ def client(cold_base: str) -> Iterator[httpx.Client]:
         yield client
 
 
-def first_reply(client: httpx.Client) -> dict[str, Any]:
-    """The computer's reply to the centre in a new game of the page's default, the game
-    deleted after it."""
+def first_reply(client: httpx.Client) -> tuple[str, dict[str, Any]]:
+    """A new game of the page's default and the computer's reply to the centre in it."""
     game = client.post("/api/games", json=DEFAULT).raise_for_status().json()
     view = client.post(f"/api/games/{game['id']}/moves", json={"action": "4"}).json()
-    client.delete(f"/api/games/{game['id']}")
-    return view["search"]  # type: ignore[no-any-return]
+    return game["id"], view["search"]
 
 
 def test_the_first_move_is_the_python_search_saying_so(client: httpx.Client) -> None:
-    search = first_reply(client)
+    game_id, search = first_reply(client)
     assert search["note"] == NOTE and not search["replaced"]  # the agent's own search
     assert search["extra"]["compiled"] is False and search["depth"] == 4
     # the move the compiled search would value the same: its value, and no move rated above
@@ -51,14 +49,21 @@ def test_the_first_move_is_the_python_search_saying_so(client: httpx.Client) -> 
     rated = {move: value for move, value, _ in compiled.last.extra["rated"]}
     assert int(search["action"]) in rated
     assert rated[int(search["action"])] >= max(rated.values())
+    # "Why this move?" meanwhile shows the Python search's tree (the compiled one would
+    # wait for the compiler, and a second compiled copy of it besides)
+    why = client.get(f"/api/games/{game_id}/why").raise_for_status().json()
+    assert "compiled=False" in why["trace"]["agent"] and why["trace"]["move"] == search["action"]
+    client.delete(f"/api/games/{game_id}")
 
 
 def test_once_compiled_the_moves_are_the_compiled_search(client: httpx.Client) -> None:
     deadline = time.monotonic() + COMPILE_WAIT
-    search = first_reply(client)
-    while not search["extra"]["compiled"]:  # the host still compiling: its stand-in played
-        assert search["note"] == NOTE
+    while True:
+        game_id, search = first_reply(client)
+        client.delete(f"/api/games/{game_id}")
+        if search["extra"]["compiled"]:
+            break
+        assert search["note"] == NOTE  # the host still compiling: its stand-in played
         assert time.monotonic() < deadline, "the compiled search was never ready"
         time.sleep(1)
-        search = first_reply(client)
     assert search["note"] == "" and search["depth"] == 4 and search["action"] == "0"
