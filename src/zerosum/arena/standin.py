@@ -65,7 +65,8 @@ class Preparing:
     through it, its moves and its traces (looking in numba's cache would wait for the
     thread: numba compiles one thing at a time, and looks in its cache under the same
     lock); an agent without one is prepared at once, waiting for the thread as it would
-    have waited for its own compile.
+    have waited for its own compile. An agent with a stand-in met meanwhile is not
+    prepared: its next preparing does it (the page prepares its agent before each move).
     """
 
     def __init__(self) -> None:
