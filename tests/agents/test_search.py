@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zerosum as zs
+from helpers import Pile
 from search_helpers import Kayles, hashed, random_state
 from zerosum.agents import AlphaBeta, Minimax
 
@@ -207,3 +208,20 @@ def test_unhashable_actions_still_search_with_ordering_on() -> None:
     assert move in game.actions(game.initial_state)
     expected, _, _ = Minimax().search(game, game.initial_state)
     assert agent.last is not None and (agent.last.value > 0) == (expected > 0)
+
+
+def test_the_python_search_never_asks_for_the_compiled_one() -> None:
+    """``compiled=False`` loads no compiled code: on a machine that has compiled nothing
+    yet, it answers at once (the page's stand-in while the compiled search compiles)."""
+
+    class Offering(Pile):
+        asked = 0
+
+        def search_kernel(self) -> None:  # a compiled search: none after all
+            Offering.asked += 1
+
+    game = Offering()
+    AlphaBeta(depth=2, compiled=False)(game, game.initial_state)
+    assert Offering.asked == 0
+    AlphaBeta(depth=2)(game, game.initial_state)
+    assert Offering.asked == 1

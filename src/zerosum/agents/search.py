@@ -105,6 +105,7 @@ def proven_plies(value: float) -> int | None:
 #: Slots of the compiled search's table: at first, and at most (it grows between moves).
 _FIRST_SLOTS, _MAX_SLOTS = 1 << 12, 1 << 20
 _GAME_OVER = "the game is over: there is no move to search for"
+_UNSET = object()
 
 
 class _Timeout(Exception):
@@ -164,7 +165,7 @@ class AlphaBeta(Seeded):
         self._memo = _Memo()  # the Python search's record of the game's answers
         self._arrays: Any = None  # the compiled search's table
         self._work: Any = None  # and its buffers
-        self._game_kernel: Any = None  # what the game's search_kernel hook offered
+        self._game_kernel: Any = _UNSET  # what the game's search_kernel hook offered
         self._table_game: Game | None = None
 
     def reset(self, seed: int | None = None) -> None:
@@ -180,13 +181,13 @@ class AlphaBeta(Seeded):
             self._memo = _Memo()
             self._arrays = None
             self._table_game = game
-            self._game_kernel = _game_kernel(game)  # loaded or compiled off the clock
+            self._game_kernel = _UNSET
+        kernel = self._kernel(game)  # loaded or compiled off the clock, on the compiled path
         start = time.perf_counter()
         deadline = budget.deadline_for(self.time_limit, start)
         if self.depth == 0:
             self.last = self._evaluate_only(game, state, start)
             return self.last.pv[0]
-        kernel = self._kernel(game)
         search: _Search
         if kernel is not None:
             search = _Compiled(self, kernel, deadline)
@@ -281,6 +282,8 @@ class AlphaBeta(Seeded):
             return None
         if self.evaluate not in (None, zero, hooks.evaluate(game)):
             return None
+        if self._game_kernel is _UNSET:  # the Python path never loads it
+            self._game_kernel = _game_kernel(game)
         return self._game_kernel
 
     def __repr__(self) -> str:
@@ -291,9 +294,6 @@ class AlphaBeta(Seeded):
             + ("" if self.trace is None else f", trace={self.trace!r}")
             + ")"
         )
-
-
-_UNSET = object()
 
 
 def _game_kernel(game: Game) -> Any:

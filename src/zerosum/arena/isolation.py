@@ -34,8 +34,9 @@ from ..agents.base import SearchInfo
 from ..game import Game, GameFault
 from ..spec import parse_code_spec
 from .lifeline import die_with_parent, forkserver
-from .play import agent_name, prepare_agent, reset_agent
+from .play import agent_name, reset_agent
 from .sandbox import Confinement, decode_reply, encode_reply, launch
+from .standin import Preparing, noted
 
 __all__ = ["AgentHost", "Answer", "AgentCrashed", "AgentError", "GameSpec", "Isolated", "context"]
 
@@ -100,6 +101,8 @@ class AgentHost:
     ``nice`` lowers the host's priority (the web server stays responsive while its hosts
     think); ``margin`` is how long past a move's deadline the host is killed; ``held``
     how many agents and games it keeps (the least recently used are dropped);
+    ``stand_ins`` lets it play an agent whose preparing would compile by its Python
+    search meanwhile (:mod:`zerosum.arena.standin`: the web page's hosts);
     ``memory_mb`` caps the host's data memory (its heap and private mappings, the
     ``RLIMIT_DATA`` of Linux; shared libraries and compiled code count little there):
     an agent that asks for more gets a ``MemoryError`` (reported as over the limit) or
@@ -117,9 +120,10 @@ class AgentHost:
         held: int = MAX_HELD,
         memory_mb: int | None = None,
         confine: Confinement | None = None,
+        stand_ins: bool = False,
     ) -> None:
         self.margin, self.nice, self.held, self.memory_mb = margin, nice, held, memory_mb
-        self.confine = confine
+        self.confine, self.stand_ins = confine, stand_ins
         self._process: Any = None
         self._conn: Any = None
         # the keys of the games and agents the running process holds, in the order it
@@ -136,6 +140,7 @@ class AgentHost:
             "held": self.held,
             "memory_mb": self.memory_mb,
             "confine": self.confine,
+            "stand_ins": self.stand_ins,
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -238,10 +243,12 @@ class AgentHost:
 
     def prepare(self, key: Any, agent: Any, game_key: Any, game: Game | GameSpec) -> None:
         """Create the agent and load its compiled code for ``game`` (untimed, before a
-        game's first move, within :data:`PREPARE_SECONDS`)."""
+        game's first move, within :data:`PREPARE_SECONDS`); with ``stand_ins``, code still
+        to compile is compiled in the background while a stand-in plays."""
 
         def ask() -> None:
-            message = ("prepare", key, self._agent(key, agent), self._game(game_key, game))
+            payloads = self._agent(key, agent), self._game(game_key, game)
+            message = ("prepare", key, *payloads, self.stand_ins)
             self._ask(message, PREPARE_SECONDS, "prepare")
 
         try:
@@ -440,12 +447,14 @@ def limit_memory(memory_mb: int | None) -> None:
 
 
 class _Holdings:
-    """What a host holds: agents and games by key, the ``most`` recently used of each."""
+    """What a host holds: agents and games by key, the ``most`` recently used of each, and
+    its agents' preparations (:class:`~zerosum.arena.standin.Preparing`)."""
 
     def __init__(self, most: int) -> None:
         self.most = most
         self.agents: OrderedDict[Any, Any] = OrderedDict()
         self.games: OrderedDict[Any, Any] = OrderedDict()
+        self.preparing = Preparing()
 
     def agent(self, key: Any, payload: bytes | None) -> Any:
         return self._held(self.agents, key, payload, _agent_of)
@@ -497,24 +506,27 @@ def _answer(message: tuple[Any, ...], held: _Holdings, reply: Reply) -> None:
     game_key, game_payload = message[3]
     game = held.game(game_key, game_payload)
     if kind == "prepare":
-        prepare_agent(agent, game)
+        held.preparing.prepare(agent, game, background=message[4])
         reply(("ok",))
         return
     state, seconds = message[4], message[5]
+    searcher = held.preparing.searcher(agent, game)
     if kind == "trace":
         from ..agents.tracing import trace
 
         with budget.limit(seconds):
-            found = trace(agent, game, state, cap=message[6])
+            found = trace(searcher, game, state, cap=message[6])
         reply(("ok", found.to_dict()))
         return
-    before = hooks.last(agent)
+    before = hooks.last(searcher)
     begin = time.perf_counter()
     with budget.limit(seconds):
-        action = agent(game, state)
+        action = searcher(game, state)
     spent = time.perf_counter() - begin
-    info = hooks.last(agent)
+    info = hooks.last(searcher)
     search = info if isinstance(info, SearchInfo) and info is not before else None
+    if searcher is not agent:
+        search = noted(search)
     reply(("ok", action, search, spent), game, state)
 
 

@@ -56,7 +56,9 @@ class Thinkers:
         self.told = budget.soft_share(cap)
         count = size or 2 * (os.cpu_count() or 1)
         margin = cap - self.told + MARGIN
-        self._hosts = [AgentHost(margin=margin, nice=10, held=HELD) for _ in range(count)]
+        self._hosts = [
+            AgentHost(margin=margin, nice=10, held=HELD, stand_ins=True) for _ in range(count)
+        ]
         self._busy: set[int] = set()
         self._home: dict[str, int] = {}  # the host that last played a game's agent
         self._freed: asyncio.Event | None = None
@@ -140,7 +142,9 @@ class Thinkers:
         self, host: AgentHost, key: str, agent: Any, game: Game | GameSpec, state: Any
     ) -> Answer:
         """The move: an agent new to the host is prepared first (its compiled code
-        loaded), which the move's cap does not count."""
+        loaded), which the move's cap does not count; code still to compile is compiled
+        in the background while the agent's Python search plays, when it has one
+        (:mod:`zerosum.arena.standin`: the person's first move waits for no compiler)."""
         if not host.holds(key):
             host.prepare(key, agent, key, game)
         return host.move(key, agent, key, game, state, self.told)

@@ -1,0 +1,111 @@
+"""A host's first move without waiting for numba: the agent's Python search stands in while
+its compiled search compiles in the background.
+
+On a machine whose numba cache lacks an agent's compiled search, preparing the agent
+compiles it: tic-tac-toe's alpha-beta takes about 10 s of CPU, and the person who just
+made the page's first move would wait for all of it. A host asked to (the web server's,
+:mod:`zerosum.web.thinking`) prepares such an agent in a thread of its own instead, and
+meanwhile its *stand-in* searches for it (its moves, and the trees "Why this move?"
+shows): the same search with the same switches on its Python path, told the same
+deadline, its search summary its own (its nodes, ``compiled`` False) with :data:`NOTE`
+added. Once the thread is done, the agent searches itself. A compile in a thread leaves
+the move the interpreter lock it needs: a depth-4 tic-tac-toe search in Python took
+1.3 ms beside it, as long as alone.
+
+Only :class:`~zerosum.agents.AlphaBeta` has a stand-in (``compiled=False``, which loads no
+compiled code, and with a deadline answers in time at any depth). MCTS has none: its
+generic tree still rolls out through compiled playouts, which compile too. Everything
+else, and an agent whose compiled code is in memory or in numba's cache, is prepared at
+once as before. Matches and tournaments never use this: their results must not depend
+on what this machine had compiled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import threading
+from typing import Any
+
+from ..agents.base import SearchInfo
+from ..agents.search import AlphaBeta
+from ..game import Game
+from ..kernels.cached import Uncompiled, cached_only
+from .play import prepare_agent
+
+__all__ = ["NOTE", "Preparing", "noted", "python_stand_in"]
+
+#: What a stand-in's search summary says (the page shows it beside the move).
+NOTE = "searched in Python while its compiled search is prepared (first use on this machine)"
+
+
+def python_stand_in(agent: Any, game: Game) -> Any | None:
+    """The agent's Python path with the same switches, when its moves in ``game`` would run
+    compiled code and that path answers within a move's deadline; else None."""
+    if isinstance(agent, AlphaBeta) and agent.would_compile(game):
+        return AlphaBeta(
+            depth=agent.depth,
+            evaluate=agent.evaluate,
+            time_limit=agent.time_limit,
+            ordering=agent.ordering,
+            table=agent.table,
+            depth_adjust=agent.depth_adjust,
+            seed=agent.seed,
+            table_size=agent.table_size,
+            compiled=False,
+            trace=agent.trace,
+        )
+    return None
+
+
+class Preparing:
+    """A host's preparations: at once, or (``background``) in a thread while stand-ins play.
+
+    One thread compiles at a time, and while it does, every agent with a stand-in searches
+    through it, its moves and its traces (looking in numba's cache would wait for the
+    thread: numba compiles one thing at a time, and looks in its cache under the same
+    lock); an agent without one is prepared at once, waiting for the thread as it would
+    have waited for its own compile. An agent with a stand-in met meanwhile is not
+    prepared: its next preparing does it (the page prepares its agent before each move).
+    """
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+
+    @property
+    def compiling(self) -> bool:
+        """Whether a thread is preparing an agent."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def prepare(self, agent: Any, game: Game, background: bool) -> None:
+        """Prepare ``agent`` for ``game``; with ``background``, an agent with a stand-in whose
+        preparing would compile is prepared in a thread, its stand-in searching meanwhile."""
+        if not background or python_stand_in(agent, game) is None:
+            prepare_agent(agent, game)
+        elif not self.compiling:
+            try:
+                with cached_only():
+                    prepare_agent(agent, game)
+            except Uncompiled:
+                self._thread = threading.Thread(
+                    target=_prepare_quietly, args=(agent, game), name="zerosum-compile", daemon=True
+                )
+                self._thread.start()
+
+    def searcher(self, agent: Any, game: Game) -> Any:
+        """Who searches for ``agent`` in ``game``: its stand-in while the thread compiles
+        (when it has one), else the agent itself."""
+        return (self.compiling and python_stand_in(agent, game)) or agent
+
+
+def noted(search: SearchInfo | None) -> SearchInfo | None:
+    """A stand-in's search summary, saying so (before any note of its own)."""
+    if search is None:
+        return None
+    return dataclasses.replace(search, note="; ".join(filter(None, [NOTE, search.note])))
+
+
+def _prepare_quietly(agent: Any, game: Game) -> None:
+    """Prepare in the thread; an error is left for the agent's own move to raise."""
+    with contextlib.suppress(Exception):
+        prepare_agent(agent, game)

@@ -1,0 +1,72 @@
+"""Which agents have a Python stand-in, and how a host prepares them (``arena/standin.py``).
+A host compiling in the background while the stand-in plays is tested on a fresh numba
+cache, through the page: ``tests/web/test_thinking_cold.py``."""
+
+from __future__ import annotations
+
+import zerosum as zs
+from helpers import Pile
+from zerosum.agents import AlphaBeta, SearchInfo, make_agent
+from zerosum.arena.standin import NOTE, Preparing, noted, python_stand_in
+
+
+def test_alpha_beta_stands_in_with_its_python_search_and_the_same_switches() -> None:
+    game = zs.games.TicTacToe()
+    agent = AlphaBeta(depth=3, time_limit=2.0, ordering=False, table=True,
+                      depth_adjust=False, seed=5, table_size=1000, trace=50)  # fmt: skip
+    stand_in = python_stand_in(agent, game)
+    assert isinstance(stand_in, AlphaBeta) and stand_in is not agent
+    assert stand_in.compiled is False and not stand_in.would_compile(game)
+    switches = ("depth", "evaluate", "time_limit", "ordering", "table", "depth_adjust",
+                "seed", "table_size", "trace")  # fmt: skip
+    assert [getattr(stand_in, s) for s in switches] == [getattr(agent, s) for s in switches]
+    # the same search as the agent's own with compiled=False, move and value
+    state = game.result(game.initial_state, 4)
+    own = AlphaBeta(depth=3, time_limit=2.0, ordering=False, table=True,
+                    depth_adjust=False, seed=5, table_size=1000, compiled=False)  # fmt: skip
+    assert stand_in(game, state) == own(game, state)
+    assert stand_in.last is not None and own.last is not None
+    assert stand_in.last.value == own.last.value and not stand_in.last.extra["compiled"]
+
+
+def test_agents_that_would_not_compile_or_compile_either_way_have_no_stand_in() -> None:
+    game = zs.games.TicTacToe()
+    assert python_stand_in(make_agent("alphabeta:compiled=False"), game) is None
+    assert python_stand_in(AlphaBeta(evaluate=lambda state, player: 0.0), game) is None
+    assert python_stand_in(AlphaBeta(), Pile()) is None  # a game with no compiled search
+    # MCTS's generic tree rolls out through compiled playouts: it would compile too
+    assert python_stand_in(make_agent("mcts:time_limit=1"), game) is None
+    assert python_stand_in(make_agent("random"), game) is None
+
+
+def test_an_agent_whose_code_is_loaded_is_prepared_at_once_and_searches_itself() -> None:
+    game, agent = zs.games.TicTacToe(), make_agent("alphabeta:depth=4")
+    agent.prepare(game)  # its compiled search in memory now
+    preparing = Preparing()
+    preparing.prepare(make_agent("alphabeta:depth=4"), game, background=True)
+    assert not preparing.compiling  # nothing left to compile: no thread
+    assert preparing.searcher(agent, game) is agent
+
+
+def test_without_background_or_a_stand_in_an_agent_is_prepared_at_once() -> None:
+    prepared: list[object] = []
+
+    class Preparer:
+        def prepare(self, game: object) -> None:
+            prepared.append(game)
+
+        def __call__(self, game: zs.Game, state: object) -> object:
+            return next(iter(game.actions(state)))
+
+    game, agent, preparing = zs.games.TicTacToe(), Preparer(), Preparing()
+    preparing.prepare(agent, game, background=False)
+    preparing.prepare(agent, game, background=True)
+    assert prepared == [game, game] and not preparing.compiling
+
+
+def test_a_stand_ins_summary_says_so_before_its_own_note() -> None:
+    info = SearchInfo(0.5, 3, 100, 0.01, (4,), {"compiled": False})
+    assert noted(info) == SearchInfo(0.5, 3, 100, 0.01, (4,), {"compiled": False}, NOTE)
+    cut = SearchInfo(0.5, 2, 100, 0.01, (4,), note="out of time at depth 2")
+    assert noted(cut).note == f"{NOTE}; out of time at depth 2"  # type: ignore[union-attr]
+    assert noted(None) is None

@@ -1,0 +1,32 @@
+"""The page's first computer move on a machine that has compiled nothing yet, in a real
+headless Chromium: the page says the move was searched in Python while the compiled
+search is prepared. The screenshot goes to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from zerosum.arena.standin import NOTE
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def test_the_first_move_says_it_was_searched_in_python(browser: Any, cold_base: str) -> None:
+    context = browser.new_context(viewport={"width": 900, "height": 900})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(cold_base)
+        page.wait_for_function("ready")  # the computer players started
+        # the page's default: Connect Four against alpha-beta, the person first
+        assert page.input_value("#game") == "connect4"
+        assert page.input_value("#opponent") == "alphabeta:depth=4"
+        page.click('#board [data-action="4"]')
+        page.wait_for_function("view && view.moves.length === 2 && !busy")
+        assert page.text_content("#search .note") == NOTE
+        assert "The computer played" in (page.text_content("#search .played") or "")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-first-move-in-python.png"), full_page=True)
+    finally:
+        context.close()
