@@ -8,9 +8,9 @@ warm on a cache a cold run filled. Prints each one's medians, their ratio and th
 - ``play``: ``zerosum play connect4 --p2 perfect``, a person playing column 4 at once,
   until the computer's reply is printed;
 - ``solve``: ``zerosum solve tictactoe``, until it exits;
-- ``page``: ``zerosum serve``, then the page's default game (tic-tac-toe against
-  ``alphabeta:depth=4``, the person first) and the person's first move, until the
-  computer's reply comes back.
+- ``page``: ``zerosum serve``, then the game the page offers first (read from its catalog:
+  Connect Four against ``alphabeta:depth=4``, the person first) and the person's first
+  move, until the computer's reply comes back.
 
     PYTHONPATH=src python benchmarks/first_run.py                     # all, 3 runs each
     PYTHONPATH=src python benchmarks/first_run.py --only solve play --runs 1
@@ -89,6 +89,16 @@ def _post(url: str, body: dict[str, object]) -> dict[str, object]:
         return json.loads(response.read())  # type: ignore[no-any-return]
 
 
+def page_default(base: str) -> dict[str, object]:
+    """The game the page offers first, as it picks it (static/app.js): the catalog's first
+    game, its first alpha-beta preset, the person first."""
+    with urllib.request.urlopen(f"{base}/api/catalog", timeout=30) as response:
+        catalog = json.loads(response.read())
+    specs = [preset["spec"] for preset in catalog["presets"]]
+    opponent = next((spec for spec in specs if spec.startswith("alphabeta")), specs[0])
+    return {"game": catalog["games"][0]["name"], "opponent": opponent, "human": 1}
+
+
 def page_reply(cache: str) -> float:
     """Seconds from starting ``zerosum serve`` to the computer's first move on the page's
     default game, the person's first move sent as soon as the server answers."""
@@ -106,9 +116,10 @@ def page_reply(cache: str) -> float:
                 if server.poll() is not None:
                     raise RuntimeError("zerosum serve ended") from None
                 time.sleep(0.02)
-        default = {"game": "tictactoe", "opponent": "alphabeta:depth=4", "human": 1}
-        game = _post(f"{base}/api/games", default)
-        _post(f"{base}/api/games/{game['id']}/moves", {"action": "4"})
+        game = _post(f"{base}/api/games", page_default(base))
+        legal = game["legal"]
+        assert isinstance(legal, list)
+        _post(f"{base}/api/games/{game['id']}/moves", {"action": legal[0]})
         return time.perf_counter() - start
     finally:
         server.terminate()
