@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 
 from ..position import PositionError
 
-__all__ = ["SIDES", "grid_line", "read_grid", "side_of"]
+__all__ = ["SIDES", "check_side", "grid_line", "read_grid", "side_of", "turn_of_counts"]
 
 #: The words for the side to move: the marks, or the player's number.
 SIDES = {"X": 1, "1": 1, "O": 2, "2": 2}
@@ -28,6 +28,26 @@ def side_of(word: str) -> int:
     if side is None:
         raise PositionError(f"the side to move must be X or O (1 or 2), not {word!r}")
     return side
+
+
+def turn_of_counts(n1: int, n2: int, names: tuple[str, str], unit: str = "") -> int:
+    """Whose turn it is when the first player has placed ``n1`` pieces and the second
+    ``n2`` (``unit``: what they are, e.g. ``" discs"``); refuses counts no game reaches."""
+    one, two = names
+    if n1 not in (n2, n2 + 1):
+        raise PositionError(
+            f"{one} has {n1}{unit} and {two} {n2}: {one}, who starts, has as many or one more"
+        )
+    return 1 if n1 == n2 else 2
+
+
+def check_side(side: int | None, turn: int, names: tuple[str, str], made: str) -> None:
+    """Refuse a side to move (None: not given) other than ``turn``, after ``made`` (what
+    was played so far, e.g. ``"4 moves"``)."""
+    if side is not None and side != turn:
+        raise PositionError(
+            f"{names[side - 1]} cannot be to move after {made}: it is {names[turn - 1]}'s turn"
+        )
 
 
 def read_grid(

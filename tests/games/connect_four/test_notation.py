@@ -46,7 +46,10 @@ def test_a_won_position_is_read_with_its_winner() -> None:
     [
         ("......./......./......./......./...X.../....... O", "column 4: a disc floats"),
         ("......./......./......./......./......./XX..... O", "X has 2 discs and O 0"),
-        ("......./......./......./......./......./X.....O O", "O cannot be to move"),
+        (
+            "......./......./......./......./......./X.....O O",
+            "O cannot be to move after 2 discs: it is X's turn",
+        ),
         ("......./......./...XO../...XO../...XO../...XO.. X", "both X and O have 4 in a row"),
         ("......./......./...X.../...X.../...X.O./O..XOO. X", "X has 4 in a row but O moved"),
         (

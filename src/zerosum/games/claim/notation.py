@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...position import PositionError
-from ..notation import grid_line, read_grid, side_of
+from ..notation import check_side, grid_line, read_grid, side_of, turn_of_counts
 
 if TYPE_CHECKING:
     from .pick import Pick, PickState
@@ -30,16 +30,8 @@ def check_claims(
     what cannot occur; ``names`` is the two sides' names, ``"XO"`` or ``"12"``."""
     n1, n2 = first.bit_count(), second.bit_count()
     one, two = (f"player {name}" if name.isdigit() else name for name in names)
-    if n1 not in (n2, n2 + 1):
-        raise PositionError(
-            f"{one} has {n1} and {two} {n2}: {one}, who starts, has as many or one more"
-        )
-    turn = 1 if n1 == n2 else 2
-    if side is not None and side != turn:
-        raise PositionError(
-            f"{(one, two)[side - 1]} cannot be to move after {n1 + n2} moves: it is "
-            f"{(one, two)[turn - 1]}'s turn"
-        )
+    turn = turn_of_counts(n1, n2, (one, two))
+    check_side(side, turn, (one, two), f"{n1 + n2} moves")
     won = [wins(first), wins(second)]
     if all(won):
         raise PositionError(f"both {one} and {two} have won")

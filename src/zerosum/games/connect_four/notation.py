@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...position import PositionError
-from ..notation import grid_line, read_grid
+from ..notation import check_side, grid_line, read_grid, turn_of_counts
 
 if TYPE_CHECKING:
     from .game import ConnectFour, ConnectFourState
@@ -78,16 +78,8 @@ def _from_grid(game: ConnectFour, grid: list[list[int]], side: int | None) -> Co
             stones[cell] |= 1 << (c * game.column_height + r)
     p1, p2 = stones[1], stones[2]
     n1, n2 = p1.bit_count(), p2.bit_count()
-    if n1 not in (n2, n2 + 1):
-        raise PositionError(
-            f"X has {n1} discs and O {n2}: X, who starts, has as many as O or one more"
-        )
-    turn = 1 if n1 == n2 else 2
-    if side is not None and side != turn:
-        raise PositionError(
-            f"{MARKS[side]} cannot be to move with {n1} X and {n2} O discs: it is "
-            f"{MARKS[turn]}'s turn"
-        )
+    turn = turn_of_counts(n1, n2, ("X", "O"), " discs")
+    check_side(side, turn, ("X", "O"), f"{n1 + n2} discs")
     winner = _winner(game, p1, p2, last=3 - turn)
     return (p1, p2, n1 + n2, winner)
 

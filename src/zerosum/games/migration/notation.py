@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...position import PositionError
-from ..notation import grid_line, read_grid
+from ..notation import check_side, grid_line, read_grid
 
 if TYPE_CHECKING:
     from .game import Migration, MigrationState
@@ -33,10 +33,7 @@ def read_position(game: Migration, text: str) -> MigrationState:
         was = [n - 1 - r for r in range(n) if game.cell(start, r, line) == 2]
         moves += _steps(now, was, f"column {line + 1}", "O (●)")
     turn = 1 if moves % 2 == 0 else 2
-    if side is not None and side != turn:
-        raise PositionError(
-            f"{'XO'[side - 1]} cannot be to move after {moves} steps: it is {'XO'[turn - 1]}'s turn"
-        )
+    check_side(side, turn, ("X", "O"), f"{moves} steps")
     p1 = sum(1 << (r * n + c) for r in range(n) for c in range(n) if grid[r][c] == 1)
     p2 = sum(1 << (r * n + c) for r in range(n) for c in range(n) if grid[r][c] == 2)
     return (p1, p2, turn)
