@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+import zerosum as zs
 from zerosum.cli import main
 
 
@@ -97,6 +99,10 @@ def test_a_split_solve_with_proofs_is_checked_job_by_job_and_whole(
     assert main(["check-proof", str(whole)]) == 0
     assert "checked: player 1 wins migration:n=6" in capsys.readouterr().out
     jobs = len(journal.read_text().splitlines()) - 1
+    job = json.loads(journal.read_text().splitlines()[1])
+    assert main(["check-proof", str(proofs / job["proof"]["file"])]) == 0
+    position = zs.games.Migration(n=6).position_text(tuple(job["state"]))
+    assert f"wins migration:n=6 from {position} (" in capsys.readouterr().out
     assert main(["check-proof", "--journal", str(journal), "--proofs", str(proofs)]) == 0
     assert capsys.readouterr().out.startswith(f"{jobs} of {jobs} settled jobs checked (")
     next(proofs.iterdir()).unlink()

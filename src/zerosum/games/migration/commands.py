@@ -282,8 +282,11 @@ def run_check(args: argparse.Namespace) -> int:
     if args.journal is not None:
         return _check_jobs(args.journal, args.proofs)
     checked = check(args.file, _board)
+    game = _board(checked.n)
+    deep = checked.root != game.initial_state  # a split run's job
+    start = f" from {game.position_text(checked.root)}" if deep else ""
     print(
-        f"checked: player {checked.winner} wins migration:n={checked.n} "
+        f"checked: player {checked.winner} wins migration:n={checked.n}{start} "
         f"({checked.positions:,} positions, {checked.stored:,} moves stored, "
         f"{checked.seconds:.2f} s)"
     )
