@@ -59,7 +59,8 @@ def test_the_distance_is_said_in_plies(capsys: pytest.CaptureFixture[str]) -> No
         (["tictactoe", "--proof", "x.npz"], "--proof: only for migration up to n=8"),
         (["migration:n=5", "--moves", "2,1", "--proof", "x"], "from the game's start only"),
         (["migration:n=5", "--distance", "--proof", "x"], "one of --split, --proof"),
-        (["migration:n=5", "--proofs", "d"], "--split PLIES and --journal FILE go together"),
+        (["migration:n=5", "--proofs", "d"], "--proofs DIR: the folder of a split run's"),
+        (["migration:n=5", "--split", "2", "--proofs", "d"], "--split PLIES and --journal FILE"),
         (
             ["migration:n=5", "--split", "2", "--journal", "j", "--proof", "x"],
             "--split with --proof FILE needs --proofs DIR",

@@ -143,6 +143,8 @@ class MigrationCommands:
             args.split is not None and args.proof is not None and not args.distance
         ):
             raise ZerosumError(f"{' and '.join(wanted)}: one of --split, --proof, --distance")
+        if args.proofs is not None and args.split is None:
+            raise ZerosumError("--proofs DIR: the folder of a split run's job proofs (--split)")
         if args.split is None and args.proof is not None:
             return _write_proof(game, args.proof)
         if args.distance:
