@@ -83,9 +83,15 @@ def test_a_split_solve_runs_on_a_dask_cluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
         command = ["solve", "migration:n=6", "--split", "3", "--journal", str(journal)]
+        command += ["--proofs", str(tmp_path / "proofs")]  # sent back from the workers
         assert main([*command, "--scheduler", cluster.scheduler_address]) == 0
     assert capsys.readouterr().out.strip().endswith("player 1 to move wins")
-    assert len(journal.read_text().splitlines()) > 2
+    jobs = len(journal.read_text().splitlines()) - 1
+    assert jobs > 1
+    assert (
+        main(["check-proof", "--journal", str(journal), "--proofs", str(tmp_path / "proofs")]) == 0
+    )
+    assert capsys.readouterr().out.startswith(f"{jobs} of {jobs} settled jobs checked")
 
 
 def test_a_split_solve_with_proofs_is_checked_job_by_job_and_whole(
