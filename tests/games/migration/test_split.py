@@ -173,3 +173,20 @@ def test_the_header_says_which_run_a_journal_is(tmp_path: Path) -> None:
         read_header(tmp_path / "x.jsonl")
     with pytest.raises(JournalError, match="none.jsonl: cannot read the journal"):
         read_header(tmp_path / "none.jsonl")
+    header["game"] = "pick:n=3"
+    (tmp_path / "p.jsonl").write_text(json.dumps(header) + "\n")
+    with pytest.raises(JournalError, match="p.jsonl: a journal of pick:n=3, not of Migration"):
+        read_header(tmp_path / "p.jsonl")
+
+
+def test_a_job_the_journal_got_wrong_is_caught_when_proved(tmp_path: Path) -> None:
+    game = zs.games.Migration(n=5)
+    path = tmp_path / "j.jsonl"
+    SplitRun(game, game.initial_state, 2, path).run(ThreadPoolExecutor(1), 1, 64)
+    header, first, *rest = path.read_text().splitlines()
+    entry = json.loads(first)
+    entry["wins"] = not entry["wins"]  # a false claim, as a bad solver or a hand would make
+    path.write_text("\n".join([header, json.dumps(entry), *rest]) + "\n")
+    run = SplitRun(game, game.initial_state, 2, path, proofs=ProofFolder(tmp_path / "p"))
+    with pytest.raises(JournalError, match=rf"job {entry['moves']} is settled both ways"):
+        run.run(ThreadPoolExecutor(1), 1, 64)

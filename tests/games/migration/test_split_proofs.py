@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import zerosum as zs
+from zerosum.game import ZerosumError
 from zerosum.games import Migration
 from zerosum.games.migration.checker import ProofError, check
 from zerosum.games.migration.proof import save
@@ -131,3 +132,35 @@ def test_a_proof_of_the_other_side_is_refused(run7: Path, tmp_path: Path) -> Non
     (folder / "j.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
     with pytest.raises(ProofError, match=rf"job {lines[1]['moves']}: .* proves player \d wins, "):
         check_jobs(opened(folder), Migration)
+
+
+def test_a_proof_of_another_job_is_refused(run7: Path, tmp_path: Path) -> None:
+    folder = copied(run7, tmp_path)
+    lines = [json.loads(line) for line in (folder / "j.jsonl").read_text().splitlines()]
+    first, second = lines[1], lines[2]
+    first["proof"], second["proof"] = second["proof"], first["proof"]
+    (folder / "j.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    with pytest.raises(ProofError, match=rf"job {first['moves']}: .* proves another position"):
+        check_jobs(opened(folder), Migration)
+    with pytest.raises(ProofError, match=r"job .*: .* is the proof of player \d at another"):
+        assemble(opened(folder))
+
+
+def test_nothing_is_assembled_before_the_start_is_decided_and_its_jobs_proved(
+    tmp_path: Path,
+) -> None:
+    game = zs.games.Migration(n=5)
+    path = tmp_path / "j.jsonl"
+    run = SplitRun(game, game.initial_state, 2, path, proofs=ProofFolder(tmp_path))
+    with pytest.raises(ZerosumError, match=r"j.jsonl: the start is not decided yet"):
+        assemble(run)
+    SplitRun(game, game.initial_state, 2, path).run(ThreadPoolExecutor(1), 1, 64)
+    with pytest.raises(ProofError, match=r"job .* has no proof yet: run again with --proofs"):
+        assemble(SplitRun(game, game.initial_state, 2, path, proofs=ProofFolder(tmp_path)))
+
+
+def test_proofs_are_not_checked_without_their_folder(run7: Path) -> None:
+    game = zs.games.Migration(n=7)
+    run = SplitRun(game, game.initial_state, 2, run7 / "j.jsonl", read_only=True)
+    with pytest.raises(ZerosumError, match="opened without its proof folder"):
+        check_jobs(run, Migration)
