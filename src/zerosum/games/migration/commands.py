@@ -320,8 +320,8 @@ def _check_jobs(journal: str, proofs: str | None) -> int:
     )
     if checked.checked < checked.settled:
         print(
-            f"{checked.settled - checked.checked:,} settled jobs have no proof yet: run the "
-            f"split solve again with --proofs {proofs}",
+            f"no proof yet for {checked.settled - checked.checked:,} of the settled jobs: run "
+            f"the split solve again with --proofs {proofs}",
             file=sys.stderr,
         )
         return 1
