@@ -89,15 +89,11 @@ def prove(
             stack.extend(child for _, child in children)
             continue
         children.sort(key=lambda pair: game.movable(pair[1]).bit_count())
-        known = [known_lost(child) for _, child in children]
-        action, child = next(
-            (pair for pair, lost in zip(children, known, strict=True) if lost),
-            None,
-        ) or next(
-            pair
-            for pair, lost in zip(children, known, strict=True)
-            if lost is None and not wins(pair[1])
-        )
+        known = [(pair, known_lost(pair[1])) for pair in children]
+        pick = next((pair for pair, lost in known if lost), None)
+        if pick is None:  # none known: search the unknown ones in turn
+            pick = next(pair for pair, lost in known if lost is None and not wins(pair[1]))
+        action, child = pick
         moves[(position[0], position[1])] = action[0] * game.n + action[1]
         stack.append(child)
     return Strategy(game.n, state, winner, moves, len(seen), searched)
