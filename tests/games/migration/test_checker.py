@@ -71,3 +71,30 @@ def test_a_file_that_is_no_proof_is_refused(tmp_path: Path) -> None:
     (tmp_path / "x.npz").write_text("hello")
     with pytest.raises(ProofError, match="not a Migration proof file"):
         check(tmp_path / "x.npz", Migration)
+
+
+def deep_position(seed: int) -> tuple[int, int, int]:
+    """A position of 6x6 5 to 8 random plies in, as a split run's job might be."""
+    game = zs.games.Migration(n=6)
+    rng = np.random.default_rng(seed)
+    state = game.initial_state
+    for _ in range(5 + seed % 4):
+        actions = game.actions(state)
+        state = game.result(state, actions[rng.integers(len(actions))])
+    return state
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_proof_rooted_deep_in_the_game_is_accepted(seed: int, tmp_path: Path) -> None:
+    state = deep_position(seed)
+    strategy = prove(zs.games.Migration(n=6), state)
+    save(strategy, tmp_path / "job.npz")
+    checked = check(tmp_path / "job.npz", Migration)
+    assert (checked.root, checked.winner) == (state, strategy.winner)
+    assert checked.positions >= checked.stored
+
+
+def test_the_deep_proofs_are_of_either_mover_winning_or_losing() -> None:
+    game = zs.games.Migration(n=6)
+    sides = {(s[2], prove(game, s).winner == s[2]) for s in map(deep_position, range(8))}
+    assert len({mover for mover, _ in sides}) == 2 and len({won for _, won in sides}) == 2

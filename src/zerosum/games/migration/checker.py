@@ -35,6 +35,7 @@ class Checked:
     the winner's moves the file holds, and the seconds it took."""
 
     n: int
+    root: tuple[int, int, int]
     winner: int
     positions: int
     stored: int
@@ -49,14 +50,14 @@ def check(path: str | Path, board: Callable[[int], Migration]) -> Checked:
     try:
         with np.load(path) as data:
             n, winner = int(data["n"]), int(data["winner"])
-            root = tuple(int(x) for x in data["root"])
+            start = (int(data["root"][0]), int(data["root"][1]), int(data["root"][2]))
             cells = zip(data["p1"].tolist(), data["p2"].tolist(), strict=True)
             moves = dict(zip(cells, data["move"].tolist(), strict=True))
     except (OSError, KeyError, ValueError) as exc:
         raise ProofError(f"{path}: not a Migration proof file ({exc})") from None
     game = board(n)
     seen: set[tuple[int, int]] = set()
-    stack = [(root[0], root[1], root[2])]
+    stack = [start]
     while stack:
         position = stack.pop()
         key = (position[0], position[1])
@@ -86,4 +87,4 @@ def check(path: str | Path, board: Callable[[int], Migration]) -> Checked:
                     f"{game.render(position)}"
                 )
             stack.extend(game.result(position, action) for action in game.actions(position))
-    return Checked(n, winner, len(seen), len(moves), time.perf_counter() - started)
+    return Checked(n, start, winner, len(seen), len(moves), time.perf_counter() - started)

@@ -1,7 +1,8 @@
 """Migration's parts of the ``zerosum`` command: ``zerosum solve``'s ``--split`` (a long
-solve split into journaled jobs on the arena's pools, :mod:`.split`) and ``--proof`` (a
-winning strategy saved for checking, :mod:`.proof`), and ``zerosum check-proof``
-(:mod:`.checker`).
+solve split into journaled jobs on the arena's pools, :mod:`.split`, each job's proof
+kept with ``--proofs``), ``--proof`` (a winning strategy saved for checking,
+:mod:`.proof`; of a split run, assembled from its jobs' proofs, :mod:`.split_proofs`),
+and ``zerosum check-proof`` (:mod:`.checker`: one file, or a split run's every job).
 
 The command line finds them through the game registry (``Migration.command_line``) and
 lends them what a game may not import: its argument types and the arena's pools of worker
@@ -66,7 +67,15 @@ class MigrationCommands:
         check = commands.add_parser(
             "check-proof", help="check a Migration proof file (zerosum solve --proof)"
         )
-        check.add_argument("file", help="the proof file (.npz)")
+        check.add_argument("file", nargs="?", help="the proof file (.npz)")
+        check.add_argument(
+            "--journal",
+            metavar="FILE",
+            help="instead: check the proof of every settled job of this split run's journal",
+        )
+        check.add_argument(
+            "--proofs", metavar="DIR", help="--journal: the folder of the jobs' proofs"
+        )
         check.set_defaults(run=run_check)
 
     def add_solve_options(self, solve: argparse.ArgumentParser) -> None:
@@ -101,7 +110,16 @@ class MigrationCommands:
             help=f"migration --split: table slots per worker, 17 bytes each ({SPLIT_SLOTS})",
         )
         solve.add_argument(
-            "--proof", metavar="FILE", help="migration: save the winner's strategy (.npz)"
+            "--proofs",
+            metavar="DIR",
+            help="migration --split: save each settled job's proof in DIR (and prove the "
+            "journal's jobs that have none)",
+        )
+        solve.add_argument(
+            "--proof",
+            metavar="FILE",
+            help="migration: save the winner's strategy (.npz); with --split, assembled from "
+            "the jobs' proofs (--proofs) once the start is decided",
         )
         solve.add_argument(
             "--distance",
@@ -111,7 +129,7 @@ class MigrationCommands:
 
     def before_solve(self, game: Game, args: argparse.Namespace) -> int | None:
         """Run a split solve or write a proof when asked (the exit status), else None."""
-        options = ("split", "journal", "scheduler", "proof", "distance")
+        options = ("split", "journal", "scheduler", "proofs", "proof", "distance")
         wanted = [f"--{o}" for o in options if getattr(args, o)]
         if not wanted:
             return None
@@ -121,40 +139,60 @@ class MigrationCommands:
         game = cast("Migration", game)
         if args.moves or args.position is not None:
             raise ZerosumError(f"{' and '.join(wanted)}: solve from the game's start only")
-        if len({"--split", "--proof", "--distance"} & set(wanted)) > 1:
+        if len({"--split", "--proof", "--distance"} & set(wanted)) > 1 and not (
+            args.split is not None and args.proof is not None and not args.distance
+        ):
             raise ZerosumError(f"{' and '.join(wanted)}: one of --split, --proof, --distance")
-        if args.proof is not None:
+        if args.proofs is not None and args.split is None:
+            raise ZerosumError("--proofs DIR: the folder of a split run's job proofs (--split)")
+        if args.split is None and args.proof is not None:
             return _write_proof(game, args.proof)
         if args.distance:
             return _print_distance(game)
         if args.split is None or args.journal is None:
             raise ZerosumError("--split PLIES and --journal FILE go together")
+        if args.proof is not None and args.proofs is None:
+            raise ZerosumError("--split with --proof FILE needs --proofs DIR (the jobs' proofs)")
         return self._run_split(game, args)
 
     def _run_split(self, game: Migration, args: argparse.Namespace) -> int:
+        from .proof_folder import ProofFolder
         from .split import SplitRun
 
         workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
-        run = SplitRun(game, game.initial_state, args.split, args.journal, read_only=args.status)
+        proofs = None if args.proofs is None else ProofFolder(args.proofs)
+        run = SplitRun(
+            game,
+            game.initial_state,
+            args.split,
+            args.journal,
+            read_only=args.status,
+            proofs=proofs,
+        )
         if args.status:
             _print_first_moves(run)
             return 0
         left = sum(1 for _ in run.pending())
+        unproved = f", {len(run.unproved())} of them to prove" if proofs is not None else ""
         print(
             f"{len(run.jobs)} jobs {args.split} plies in, {len(run.done)} settled in "
-            f"{args.journal}, up to {left} to go",
+            f"{args.journal}{unproved}, up to {left} to go",
             file=sys.stderr,
             flush=True,
         )
 
         def report(node: Node, entry: dict[str, Any]) -> None:
             side = "mover wins" if entry["wins"] else "mover loses"
-            print(
-                f"  {node.moves}: {side} ({entry['positions']:,} positions, "
-                f"{entry['seconds']:g} s)",
-                file=sys.stderr,
-                flush=True,
-            )
+            searched = f"{entry['positions']:,} positions, {entry['seconds']:g} s"
+            if "positions" not in entry:
+                searched = "searched again"
+            proof = entry.get("proof")
+            if proof is not None:
+                searched += (
+                    f"; proof: {proof['positions']:,} positions, {proof['bytes']:,} bytes, "
+                    f"{proof['searched']:,} positions searched for it, {proof['seconds']:g} s"
+                )
+            print(f"  {node.moves}: {side} ({searched})", file=sys.stderr, flush=True)
 
         # compiled jobs do not return to Python until done: Ctrl-C ends the process at once
         # (the journal holds every settled job)
@@ -166,6 +204,8 @@ class MigrationCommands:
             print(f"not settled yet: run the same command again to go on from {args.journal}")
             return 1
         print(f"player {game.initial_state[2]} to move {'wins' if wins else 'loses'}")
+        if args.proof is not None:
+            return _write_assembled_proof(run, args.proof)
         return 0
 
 
@@ -196,6 +236,21 @@ def _write_proof(game: Migration, path: str) -> int:
     return 0
 
 
+def _write_assembled_proof(run: SplitRun, path: str) -> int:
+    """Save the whole game's strategy assembled from ``run``'s job proofs to ``path``."""
+    from .proof import save
+    from .split_proofs import assemble
+
+    strategy = assemble(run)
+    save(strategy, path)
+    print(
+        f"player {strategy.winner} wins migration:n={run.game.n}; its move in "
+        f"{len(strategy.moves):,} positions (from {len(run.done):,} job proofs) written to "
+        f"{path} (zerosum check-proof {path})"
+    )
+    return 0
+
+
 def _print_distance(game: Migration) -> int:
     """Print how long the game lasts from the start under perfect play."""
     from .distance import WIN, distances
@@ -219,13 +274,54 @@ def _board(n: int) -> Migration:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """``zerosum check-proof``: replay a proof file against every reply of the loser."""
+    """``zerosum check-proof``: replay a proof file against every reply of the loser, or
+    the proof of every settled job of a split run's journal."""
     from .checker import check
 
+    if (args.file is None) == (args.journal is None):
+        raise ZerosumError("check-proof: give a proof FILE, or --journal FILE and --proofs DIR")
+    if args.journal is not None:
+        return _check_jobs(args.journal, args.proofs)
     checked = check(args.file, _board)
+    game = _board(checked.n)
+    deep = checked.root != game.initial_state  # a split run's job
+    start = f" from {game.position_text(checked.root)}" if deep else ""
     print(
-        f"checked: player {checked.winner} wins migration:n={checked.n} "
+        f"checked: player {checked.winner} wins migration:n={checked.n}{start} "
         f"({checked.positions:,} positions, {checked.stored:,} moves stored, "
         f"{checked.seconds:.2f} s)"
     )
+    return 0
+
+
+def _check_jobs(journal: str, proofs: str | None) -> int:
+    """``zerosum check-proof --journal F --proofs DIR`` (see :mod:`.split_proofs`)."""
+    from .proof_folder import ProofFolder
+    from .split import SplitRun, read_header
+    from .split_proofs import check_jobs
+
+    if proofs is None:
+        raise ZerosumError("check-proof --journal FILE needs --proofs DIR (the jobs' proofs)")
+    header = read_header(journal)
+    game = _board(int(header["game"].removeprefix("migration:n=")))
+    run = SplitRun(
+        game,
+        game.position(header["root"]),
+        header["split"],
+        journal,
+        read_only=True,
+        proofs=ProofFolder(proofs),
+    )
+    checked = check_jobs(run, _board)
+    print(
+        f"{checked.checked:,} of {checked.settled:,} settled jobs checked "
+        f"({checked.positions:,} positions, {checked.seconds:.2f} s)"
+    )
+    if checked.checked < checked.settled:
+        print(
+            f"no proof yet for {checked.settled - checked.checked:,} of the settled jobs: run "
+            f"the split solve again with --proofs {proofs}",
+            file=sys.stderr,
+        )
+        return 1
     return 0

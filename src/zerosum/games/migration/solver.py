@@ -48,7 +48,7 @@ from .rules import step as _step
 if TYPE_CHECKING:  # the game imports this module: the class only for annotations
     from .game import Migration
 
-__all__ = ["VERSION", "outcomes", "position_wins", "default_slots", "new_table"]
+__all__ = ["VERSION", "outcomes", "position_wins", "table_outcome", "default_slots", "new_table"]
 
 #: Names the search for the journals of split runs (``split.py``): a journal of another
 #: version is refused. Raise it when a change could alter what a job finds.
@@ -314,3 +314,10 @@ def position_wins(
     a, b, me = state
     wins = _outcome(np.uint64(a), np.uint64(b), me, n, masks, keys, info, work, 0.0)
     return bool(wins), int(work[_STATS, _NODES]), (keys, info)
+
+
+def table_outcome(state: Any, table: tuple[np.ndarray, np.ndarray]) -> bool | None:
+    """Whether the mover of ``state`` wins, if ``table`` holds the position (no search),
+    else None."""
+    known = _probe(*table, np.uint64(state[0]), np.uint64(state[1]))
+    return None if not known else bool(known == _WON)

@@ -8,6 +8,12 @@ in flight; a journal of another run (another board, root, split or solver) is re
 The jobs' outcomes are combined by minimax over the first plies: a position is won once
 one of its moves leads to a lost one, lost once all do. Jobs under a decided position
 are not started, and the run ends as soon as the root is decided.
+
+With a proof folder (:mod:`.proof_folder`), every job also saves its winner's strategy
+(:mod:`.proof`, made in the worker from the table its search filled), and the journal
+line records the file; a job settled before without one (an older journal, or one run
+without proofs) is searched again for its proof, which is recorded on a line of its own.
+The run then ends once the root is decided and every settled job is proved.
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...game import ZerosumError
+from .proof_folder import ProofFolder
 
 if TYPE_CHECKING:
     from .game import Migration
 
-__all__ = ["JournalError", "Node", "SplitRun", "settle", "journal_header"]
+__all__ = ["JournalError", "Node", "SplitRun", "settle", "journal_header", "read_header"]
 
 #: The kind of file a journal's first line says it is.
 KIND = "zerosum migration split"
@@ -43,10 +50,15 @@ class JournalError(ZerosumError):
     """A journal that cannot serve this run: another run's, or damaged before its end."""
 
 
-def settle(game: Migration, state: tuple[int, int, int], slots: int) -> dict[str, Any]:
+def settle(
+    game: Migration, state: tuple[int, int, int], slots: int, proving: bool = False
+) -> dict[str, Any]:
     """One job: whether the mover of ``state`` wins on an n x n board, with the positions
-    searched, seconds, this process's peak memory (MiB) and the machine's name. Runs in a
-    worker; imports the compiled solver there."""
+    searched, seconds, this process's peak memory (MiB) and the machine's name; if
+    ``proving``, also the winner's strategy (``strategy``: the proof file's bytes) and what
+    making it cost beyond the search (``proof``). Runs in a worker; imports the compiled
+    solver there."""
+    from .proof import encode, prove
     from .solver import position_wins
 
     started = time.perf_counter()
@@ -54,13 +66,21 @@ def settle(game: Migration, state: tuple[int, int, int], slots: int) -> dict[str
     table = kept[1] if kept is not None and kept[0] == (game.n, slots) else None
     wins, positions, table = position_wins(game, state, slots, table)
     _KEPT.table = ((game.n, slots), table)
-    return {
-        "wins": wins,
-        "positions": positions,
-        "seconds": round(time.perf_counter() - started, 3),
-        "memory_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
-        "machine": platform.node(),
-    }
+    searched = time.perf_counter()
+    found: dict[str, Any] = {"wins": wins, "positions": positions}
+    found["seconds"] = round(searched - started, 3)
+    if proving:
+        strategy = prove(game, state, table=table)
+        found["strategy"] = encode(strategy)
+        found["proof"] = {
+            "positions": strategy.positions,
+            "stored": len(strategy.moves),
+            "searched": strategy.searched,
+            "seconds": round(time.perf_counter() - searched, 3),
+        }
+    found["memory_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    found["machine"] = platform.node()
+    return found
 
 
 @dataclass
@@ -98,6 +118,25 @@ def journal_header(game: Migration, root: tuple[int, int, int], plies: int) -> d
     }
 
 
+def read_header(path: str | Path) -> dict[str, Any]:
+    """The first line of the journal at ``path``: what run it is (see :func:`journal_header`)."""
+    try:
+        with open(path, "rb") as journal:
+            line = journal.readline()
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot read the journal ({exc.strerror})") from None
+    try:
+        header = json.loads(line)
+    except ValueError:
+        header = None
+    wanted = {"journal", "game", "root", "split", "solver"}
+    if not isinstance(header, dict) or header.get("journal") != KIND or set(header) != wanted:
+        raise JournalError(f"{path}: its first line is not a Migration split journal's header")
+    if not str(header["game"]).startswith("migration:n="):
+        raise JournalError(f"{path}: a journal of {header['game']}, not of Migration")
+    return header
+
+
 class SplitRun:
     """A split solve of ``root`` and its journal at ``path`` (made, or read to resume)."""
 
@@ -109,11 +148,13 @@ class SplitRun:
         path: str | Path,
         *,
         read_only: bool = False,
+        proofs: ProofFolder | None = None,
     ) -> None:
         """``read_only``: only read the journal (another process may be writing it): no
-        header is written and a last line cut short is left alone."""
+        header is written and a last line cut short is left alone. ``proofs``: where the
+        jobs' proofs go (none made without it)."""
         self.game, self.plies, self.path = game, plies, Path(path)
-        self.read_only = read_only
+        self.read_only, self.proofs = read_only, proofs
         self.header = journal_header(game, root, plies)
         self.jobs: dict[tuple[int, int, int], Node] = {}
         self.root = self._grow(root, plies, "")
@@ -172,14 +213,26 @@ class SplitRun:
                         f"{_differences(entry, self.header)}; give another --journal file"
                     )
                 continue
-            state = tuple(entry["state"])
-            node = self.jobs.get(state)  # type: ignore[arg-type]
-            if node is None:
-                raise JournalError(f"{self.path}, line {number}: no job of this run at {state}")
-            node.wins = entry["wins"]
-            self.done[node.state] = entry
+            self._settled(entry, f"{self.path}, line {number}")
         if not lines and not self.read_only:
             self._append(self.header)
+
+    def _settled(self, entry: dict[str, Any], where: str) -> None:
+        """Take in a journal line: a settled job, or the proof of one settled before."""
+        state = tuple(entry["state"])
+        node = self.jobs.get(state)  # type: ignore[arg-type]
+        if node is None:
+            raise JournalError(f"{where}: no job of this run at {state}")
+        kept = self.done.get(node.state)
+        if kept is None and "positions" not in entry:
+            raise JournalError(f"{where}: the proof of job {node.moves}, which is not settled")
+        if kept is not None and kept["wins"] != entry["wins"]:
+            raise JournalError(
+                f"{where}: job {node.moves} is settled both ways ({_side(entry['wins'])} "
+                f"there, {_side(kept['wins'])} on an earlier line)"
+            )
+        node.wins = entry["wins"]
+        self.done[node.state] = entry if kept is None else {**kept, **entry}
 
     def _append(self, entry: dict[str, Any]) -> None:
         """One line, on disk before this returns."""
@@ -202,6 +255,12 @@ class SplitRun:
                 yield node
             stack.extend(reversed(node.children))
 
+    def unproved(self) -> list[Node]:
+        """The settled jobs without a proof, when this run keeps proofs (else none)."""
+        if self.proofs is None:
+            return []
+        return [self.jobs[state] for state, entry in self.done.items() if "proof" not in entry]
+
     def run(
         self,
         executor: Executor,
@@ -210,30 +269,48 @@ class SplitRun:
         report: Callable[[Node, dict[str, Any]], None] | None = None,
     ) -> bool | None:
         """Settle jobs ``slots`` at a time on ``executor`` until the root is decided (its
-        outcome for the root's mover) or no job is left."""
+        outcome for the root's mover) or no job is left; with a proof folder, prove the
+        settled jobs without a proof first, and end only once all are proved."""
         running: dict[Future[dict[str, Any]], Node] = {}
-        while self.root.decide() is None:
+        proving = self.proofs is not None
+        while needed := [*self.unproved(), *self.pending()]:
             busy = {node.state for node in running.values()}
-            for node in self.pending():
+            for node in needed:
                 if len(running) >= slots:
                     break
                 if node.state not in busy:
-                    running[executor.submit(settle, self.game, node.state, table_slots)] = node
+                    job = executor.submit(settle, self.game, node.state, table_slots, proving)
+                    running[job] = node
                     busy.add(node.state)
-            if not running:
-                break
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 node = running.pop(future)
-                entry = {"moves": node.moves, "state": list(node.state), **future.result()}
+                entry = self._entry(node, future.result())
+                self._settled(entry, "the search of a worker")  # refused unless consistent
                 self._append(entry)
-                node.wins = entry["wins"]
-                self.done[node.state] = entry
                 if report is not None:
                     report(node, entry)
         for future in running:
             future.cancel()
         return self.root.decide()
+
+    def _entry(self, node: Node, found: dict[str, Any]) -> dict[str, Any]:
+        """The journal line of what a job found, its proof file written first: the whole
+        job, or only the proof of a job settled before (what that proof cost includes
+        the search again)."""
+        data = found.pop("strategy", None)
+        kept = self.done.get(node.state)
+        if kept is None:
+            entry = {"moves": node.moves, "state": list(node.state), **found}
+        else:
+            cost = found["proof"]
+            cost["searched"] += found["positions"]
+            cost["seconds"] = round(cost["seconds"] + found["seconds"], 3)
+            entry = {"moves": node.moves, "state": list(node.state), "wins": found["wins"]}
+            entry["proof"] = cost
+        if data is not None and self.proofs is not None:
+            entry["proof"] = {**self.proofs.write(node.state, data), **entry["proof"]}
+        return entry
 
     def first_moves(self) -> list[dict[str, Any]]:
         """Per first move: settled or not, whether the root's mover wins with it, and the
@@ -273,6 +350,10 @@ def _fewest_replies_first(game: Migration, state: tuple[int, int, int]) -> list[
     return sorted(
         game.actions(state), key=lambda a: game.movable(game.result(state, a)).bit_count()
     )
+
+
+def _side(wins: bool) -> str:
+    return "its mover wins" if wins else "its mover loses"
 
 
 def _differences(found: Any, wanted: dict[str, Any]) -> str:
