@@ -108,3 +108,14 @@ def test_human_ends_the_prompts_line_when_the_input_was_not_echoed() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0] == "X (player 1), your move: " and "cannot play 9" in lines[1]
     assert lines[-1] == "X (player 1), your move: "
+
+
+def test_human_interrupted_at_the_prompt_ends_its_line() -> None:
+    class CtrlC(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    game, out = zs.games.TicTacToe(), io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        Human(show_board=False, input=CtrlC(), output=out)(game, game.initial_state)
+    assert out.getvalue() == "X (player 1), your move: \n"  # "interrupted" goes below

@@ -56,7 +56,11 @@ class Human:
         if self.show_board:
             print(render_state(game, state), file=out)
         with notices.held():
-            return self._ask(game, state, out, source)
+            try:
+                return self._ask(game, state, out, source)
+            except KeyboardInterrupt:  # Ctrl-C at the prompt: what is told next starts a line
+                print(file=out, flush=True)
+                raise
 
     def _ask(self, game: Game, state: Any, out: TextIO, source: TextIO) -> Any:
         """The person's move, asked until it is legal."""
