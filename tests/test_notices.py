@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -73,3 +74,43 @@ def test_the_command_says_it_compiles_the_first_time_only(tmp_path: Path) -> Non
     assert "done in" in first.stderr
     assert first.stdout == second.stdout and "Player 1 plays" in first.stdout
     assert second.stderr == ""
+
+
+def test_a_block_that_waits_while_another_thread_compiles_tells_nothing() -> None:
+    # numba tells every thread's listeners of a compile: the compiling thread tells it,
+    # a block in another thread (waiting for the same code, say) does not tell it again
+    import numba
+
+    def compile_elsewhere() -> None:
+        @numba.njit
+        def fresh(x: int) -> int:
+            return x * 5 + 2
+
+        assert fresh(1) == 7
+
+    heard: list[str] = []
+    before = notices.listen(heard.append)
+    try:
+        with notices.while_compiling("waiting", after=0.01):
+            elsewhere = threading.Thread(target=compile_elsewhere)
+            elsewhere.start()
+            elsewhere.join()
+    finally:
+        notices.listen(before)
+    assert heard == []
+
+
+def test_notices_told_while_held_are_told_at_its_end_in_order() -> None:
+    heard: list[str] = []
+    before = notices.listen(heard.append)
+    try:
+        with notices.held():
+            with notices.while_slow("slow", after=0.0):
+                time.sleep(0.1)
+            assert heard == []  # a person's prompt is waiting
+        assert heard[0] == "slow..." and heard[1].startswith("slow: done in ")
+        with notices.while_slow("after", after=0.0):
+            time.sleep(0.1)
+        assert heard[2] == "after..."  # told at once again
+    finally:
+        notices.listen(before)

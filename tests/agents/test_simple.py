@@ -98,3 +98,24 @@ def test_agent_specs(spec: str, kind: type) -> None:
 def test_bad_agent_specs_say_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(zs.SpecError, match=message.replace("(", r"\(")):
         zs.make_agent(spec)
+
+
+def test_human_ends_the_prompts_line_when_the_input_was_not_echoed() -> None:
+    # a pipe or a file echoes nothing: the line is ended as a terminal's Enter would,
+    # so that what comes next (an error, a notice) starts a line of its own
+    game, out = zs.games.TicTacToe(), io.StringIO()
+    Human(show_board=False, input=io.StringIO("9\n4\n"), output=out)(game, game.initial_state)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "X (player 1), your move: " and "cannot play 9" in lines[1]
+    assert lines[-1] == "X (player 1), your move: "
+
+
+def test_human_interrupted_at_the_prompt_ends_its_line() -> None:
+    class CtrlC(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    game, out = zs.games.TicTacToe(), io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        Human(show_board=False, input=CtrlC(), output=out)(game, game.initial_state)
+    assert out.getvalue() == "X (player 1), your move: \n"  # "interrupted" goes below

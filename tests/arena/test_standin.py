@@ -4,10 +4,12 @@ cache, through the page: ``tests/web/test_thinking_cold.py``."""
 
 from __future__ import annotations
 
+import random
+
 import zerosum as zs
 from helpers import Pile
 from zerosum.agents import AlphaBeta, SearchInfo, make_agent
-from zerosum.arena.standin import NOTE, Preparing, noted, python_stand_in
+from zerosum.arena.standin import NOTE, Preparing, StandingIn, noted, python_stand_in
 
 
 def test_alpha_beta_stands_in_with_its_python_search_and_the_same_switches() -> None:
@@ -70,3 +72,17 @@ def test_a_stand_ins_summary_says_so_before_its_own_note() -> None:
     cut = SearchInfo(0.5, 2, 100, 0.01, (4,), note="out of time at depth 2")
     assert noted(cut).note == f"{NOTE}; out of time at depth 2"  # type: ignore[union-attr]
     assert noted(None) is None
+
+
+def test_standing_in_once_compiled_is_the_agent_itself_by_name_seed_and_move() -> None:
+    game = zs.games.TicTacToe()
+    agent = make_agent("alphabeta:depth=4,seed=3")
+    agent.prepare(game)  # compiled: no thread, the agent searches itself
+    playing = StandingIn(agent, Preparing())
+    assert zs.arena.agent_name(playing) == "alphabeta:depth=4,seed=3" == playing.spec
+    playing.reset(seed=9)  # reseeds the agent's tie-breaker
+    assert agent.rng.random() == random.Random(9).random()
+    state = game.result(game.initial_state, 4)
+    action = playing(game, state)
+    assert action == agent(game, state) and playing.last is not None
+    assert playing.last.extra["compiled"] and playing.last.note != NOTE

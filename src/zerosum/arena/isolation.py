@@ -36,7 +36,7 @@ from ..spec import parse_code_spec
 from .lifeline import die_with_parent, forkserver
 from .play import agent_name, reset_agent
 from .sandbox import Confinement, decode_reply, encode_reply, launch
-from .standin import Preparing, noted
+from .standin import Preparing
 
 __all__ = ["AgentHost", "Answer", "AgentCrashed", "AgentError", "GameSpec", "Isolated", "context"]
 
@@ -510,23 +510,17 @@ def _answer(message: tuple[Any, ...], held: _Holdings, reply: Reply) -> None:
         reply(("ok",))
         return
     state, seconds = message[4], message[5]
-    searcher = held.preparing.searcher(agent, game)
     if kind == "trace":
         from ..agents.tracing import trace
 
         with budget.limit(seconds):
-            found = trace(searcher, game, state, cap=message[6])
+            found = trace(held.preparing.searcher(agent, game), game, state, cap=message[6])
         reply(("ok", found.to_dict()))
         return
-    before = hooks.last(searcher)
     begin = time.perf_counter()
     with budget.limit(seconds):
-        action = searcher(game, state)
+        action, search = held.preparing.move(agent, game, state)
     spent = time.perf_counter() - begin
-    info = hooks.last(searcher)
-    search = info if isinstance(info, SearchInfo) and info is not before else None
-    if searcher is not agent:
-        search = noted(search)
     reply(("ok", action, search, spent), game, state)
 
 

@@ -4,7 +4,8 @@ its compiled search compiles in the background.
 On a machine whose numba cache lacks an agent's compiled search, preparing the agent
 compiles it: tic-tac-toe's alpha-beta takes about 10 s of CPU, and the person who just
 made the page's first move would wait for all of it. A host asked to (the web server's,
-:mod:`zerosum.web.thinking`) prepares such an agent in a thread of its own instead, and
+:mod:`zerosum.web.thinking`, and ``zerosum play`` with a person, through
+:class:`StandingIn`) prepares such an agent in a thread of its own instead, and
 meanwhile its *stand-in* searches for it (its moves, and the trees "Why this move?"
 shows): the same search with the same switches on its Python path, told the same
 deadline, its search summary its own (its nodes, ``compiled`` False) with :data:`NOTE`
@@ -16,8 +17,8 @@ Only :class:`~zerosum.agents.AlphaBeta` has a stand-in (``compiled=False``, whic
 compiled code, and with a deadline answers in time at any depth). MCTS has none: its
 generic tree still rolls out through compiled playouts, which compile too. Everything
 else, and an agent whose compiled code is in memory or in numba's cache, is prepared at
-once as before. Matches and tournaments never use this: their results must not depend
-on what this machine had compiled.
+once as before. Matches and tournaments never use this (nor ``zerosum play`` between two
+agents): their results must not depend on what this machine had compiled.
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ import dataclasses
 import threading
 from typing import Any
 
+from .. import hooks
 from ..agents.base import SearchInfo
 from ..agents.search import AlphaBeta
 from ..game import Game
 from ..kernels.cached import Uncompiled, cached_only
-from .play import prepare_agent
+from .play import prepare_agent, reset_agent
 
-__all__ = ["NOTE", "Preparing", "noted", "python_stand_in"]
+__all__ = ["NOTE", "Preparing", "StandingIn", "noted", "python_stand_in"]
 
 #: What a stand-in's search summary says (the page shows it beside the move).
 NOTE = "searched in Python while its compiled search is prepared (first use on this machine)"
@@ -96,6 +98,46 @@ class Preparing:
         """Who searches for ``agent`` in ``game``: its stand-in while the thread compiles
         (when it has one), else the agent itself."""
         return (self.compiling and python_stand_in(agent, game)) or agent
+
+    def move(self, agent: Any, game: Game, state: Any) -> tuple[Any, SearchInfo | None]:
+        """``agent``'s move in ``state``, by its :meth:`searcher`, and the search summary
+        that move left (None if it left none), :func:`noted` when its stand-in made it."""
+        searcher = self.searcher(agent, game)
+        before = hooks.last(searcher)
+        action = searcher(game, state)
+        info = hooks.last(searcher)
+        search = info if isinstance(info, SearchInfo) and info is not before else None
+        return action, (noted(search) if searcher is not agent else search)
+
+
+class StandingIn:
+    """An agent for a game with a person, whose moves its stand-in makes while its compiled
+    search is prepared in the background (``zerosum play``, the terminal's twin of the
+    page's host): :meth:`Preparing.move`; ``last`` is the move's summary, noted as the
+    stand-in's when it was. Named, specified and reset as the agent itself."""
+
+    def __init__(self, agent: Any, preparing: Preparing) -> None:
+        self.agent = agent
+        self.preparing = preparing
+        self.last: SearchInfo | None = None
+
+    @property
+    def name(self) -> str | None:
+        return hooks.name(self.agent)
+
+    @property
+    def spec(self) -> str | None:
+        return hooks.spec(self.agent)
+
+    def reset(self, seed: int | None = None) -> None:
+        reset_agent(self.agent, seed)
+
+    def __call__(self, game: Game, state: Any) -> Any:
+        action, self.last = self.preparing.move(self.agent, game, state)
+        return action
+
+    def __repr__(self) -> str:
+        return repr(self.agent)
 
 
 def noted(search: SearchInfo | None) -> SearchInfo | None:

@@ -11,6 +11,7 @@ from ..agents import Human, make_agent
 from ..agents.hints import hints_unavailable, move_hints
 from ..agents.summary import listed_lines
 from ..arena import judge, prepare_agent
+from ..arena.standin import Preparing, StandingIn, python_stand_in
 from ..game import Game, game_name
 from ..games import load_game
 from .errors import UsageError
@@ -62,7 +63,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     p1, p2 = _people(p1, p2, hints)
     person = any(isinstance(agent, Human) for agent in (p1, p2))
     if person:
-        _prepare_aside(game, [agent for agent in (p1, p2) if not isinstance(agent, Human)])
+        p1, p2 = _prepare_for_a_person(game, p1, p2)
     judge(
         game,
         p1,
@@ -74,6 +75,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         prepare=not person,
     )
     return 0
+
+
+def _prepare_for_a_person(game: Game, p1: Any, p2: Any) -> tuple[Any, Any]:
+    """The two agents, the computer's prepared without keeping the person waiting: one
+    with a Python stand-in whose compiled search is not cached yet is prepared in the
+    background while its stand-in plays (:class:`~zerosum.arena.standin.StandingIn`, as
+    on the page); any other is prepared aside while the person thinks
+    (:func:`_prepare_aside`)."""
+    preparing = Preparing()
+    agents: list[Any] = []
+    aside: list[Any] = []
+    for agent in (p1, p2):
+        if isinstance(agent, Human):
+            agents.append(agent)
+        elif python_stand_in(agent, game) is None:
+            aside.append(agent)
+            agents.append(agent)
+        else:
+            with contextlib.suppress(Exception):  # an error is left to the agent's moves
+                preparing.prepare(agent, game, background=True)
+            agents.append(StandingIn(agent, preparing) if preparing.compiling else agent)
+    _prepare_aside(game, aside)
+    return agents[0], agents[1]
 
 
 def _prepare_aside(game: Game, computers: list[Any]) -> threading.Thread:
