@@ -86,3 +86,11 @@ def test_standing_in_once_compiled_is_the_agent_itself_by_name_seed_and_move() -
     action = playing(game, state)
     assert action == agent(game, state) and playing.last is not None
     assert playing.last.extra["compiled"] and playing.last.note != NOTE
+
+
+def test_a_stand_in_draws_its_ties_from_the_agents_own_stream() -> None:
+    game = zs.games.TicTacToe()
+    agent = AlphaBeta(depth=2, seed=5)
+    agent.reset(11)  # the arena's seed for this game
+    twin = python_stand_in(agent, game)
+    assert twin is not None and twin.rng is agent.rng

@@ -45,7 +45,7 @@ def python_stand_in(agent: Any, game: Game) -> Any | None:
     """The agent's Python path with the same switches, when its moves in ``game`` would run
     compiled code and that path answers within a move's deadline; else None."""
     if isinstance(agent, AlphaBeta) and agent.would_compile(game):
-        return AlphaBeta(
+        twin = AlphaBeta(
             depth=agent.depth,
             evaluate=agent.evaluate,
             time_limit=agent.time_limit,
@@ -57,6 +57,8 @@ def python_stand_in(agent: Any, game: Game) -> Any | None:
             compiled=False,
             trace=agent.trace,
         )
+        twin.rng = agent.rng  # ties drawn from the agent's own stream (its game's seed)
+        return twin
     return None
 
 
