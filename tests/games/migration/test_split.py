@@ -36,12 +36,8 @@ def test_the_combined_value_is_the_solvers_from_the_start(n: int, tmp_path: Path
     assert run.run(ThreadPoolExecutor(1), 1, 1 << 16) == wins
 
 
-def test_a_run_killed_with_sigkill_resumes_without_redoing_its_jobs(tmp_path: Path) -> None:
-    # a table of two slots makes the three jobs of 6x6 two plies in take seconds
-    journal = tmp_path / "run.jsonl"
-    command = [sys.executable, "-m", "zerosum", "solve", "migration:n=6", "--split", "2"]
-    command += ["--journal", str(journal), "--workers", "1", "--slots", "2"]
-    env = {**os.environ, "PYTHONPATH": SRC}
+def kill_after_a_job(command: list[str], env: dict[str, str], journal: Path) -> None:
+    """Run ``command`` and kill it with SIGKILL once its journal holds a settled job."""
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         started = time.monotonic()
@@ -52,6 +48,15 @@ def test_a_run_killed_with_sigkill_resumes_without_redoing_its_jobs(tmp_path: Pa
     finally:
         process.wait()
     assert process.returncode == -signal.SIGKILL
+
+
+def test_a_run_killed_with_sigkill_resumes_without_redoing_its_jobs(tmp_path: Path) -> None:
+    # a table of two slots makes the three jobs of 6x6 two plies in take seconds
+    journal = tmp_path / "run.jsonl"
+    command = [sys.executable, "-m", "zerosum", "solve", "migration:n=6", "--split", "2"]
+    command += ["--journal", str(journal), "--workers", "1", "--slots", "2"]
+    env = {**os.environ, "PYTHONPATH": SRC}
+    kill_after_a_job(command, env, journal)
     before = job_lines(journal)
     assert 1 <= len(before) < 3  # killed mid-run
     with journal.open("ab") as file:  # and cut short while writing a line
@@ -103,15 +108,7 @@ def test_a_run_killed_with_sigkill_resumes_with_every_settled_job_proved(tmp_pat
     command += ["--journal", str(journal), "--workers", "1", "--slots", "2"]
     command += ["--proofs", str(proofs), "--proof", str(tmp_path / "whole.npz")]
     env = {**os.environ, "PYTHONPATH": SRC}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        started = time.monotonic()
-        while not journal.exists() or len(journal.read_text().splitlines()) < 2:
-            assert process.poll() is None and time.monotonic() - started < 120
-            time.sleep(0.01)
-        process.send_signal(signal.SIGKILL)
-    finally:
-        process.wait()
+    kill_after_a_job(command, env, journal)
     before = job_lines(journal)
     assert 1 <= len(before) < 3 and all("proof" in line for line in before)
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
