@@ -7,6 +7,7 @@ import json
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import zerosum as zs
@@ -22,6 +23,7 @@ from zerosum.games.connect_four.book import (
     column_scores,
     winning_drop,
 )
+from zerosum.games.connect_four.retrieval import Retrieval
 
 #: Until the book is built and shipped (``zerosum book --plies 4``, see docs/opening-book.md),
 #: the tests of its contents have nothing to read.
@@ -203,6 +205,7 @@ def test_a_book_of_exact_scores_and_deeper_values_is_built_from_its_journals(
     assert main([*command, "--out", str(out), "--workers", "1"]) == 0  # nothing to solve
     built = Book.load(out)
     assert (built.plies, built.exact_plies) == (2, 1)
+    assert built.values is not None and built.values.count == len(values)  # ply 2: no keys
     shipped = book()
     assert shipped is not None
     assert column_scores(0, 0, built) == column_scores(0, 0, shipped)  # exact at ply 1
@@ -265,3 +268,93 @@ def test_perfect_plays_from_a_book_of_values(monkeypatch: pytest.MonkeyPatch) ->
     assert solved.values_only
     assert solved.action_values == {col: _sign(score) for col, score in exact.items()}
     assert _sign(exact[move]) == max(map(_sign, exact.values()))  # never gives a value up
+
+
+JOURNALS = Path(__file__).parents[3] / "data"
+
+
+@needs_book
+def test_the_shipped_book_gives_every_position_its_journals_value() -> None:
+    # the reference is the book as it was before the value table: every position keyed,
+    # derived from the committed journals as the build derives it
+    exact = builder._derive(
+        builder._read_journal(JOURNALS / "connect4-book-4.jsonl", 4), 4, 4, _quiet
+    )
+    values = builder._read_journal(JOURNALS / "connect4-book-8-weak.jsonl", 8, weak=True)
+    assert len(values) == 77_715
+    keyed = builder._derive(values, 8, 0, _quiet) | exact
+    shipped = book()
+    assert shipped is not None and (shipped.plies, shipped.exact_plies) == (8, 4)
+    assert shipped.values is not None and shipped.keys.size == len(exact) == 719
+    assert shipped.values.count == len(keyed) - len(exact) == 113_215
+    checked = 0
+    for ply in range(9):
+        for current, mask in builder.positions(ply):
+            expected = keyed.get(canonical(current, mask))  # None: the mover wins at once
+            assert shipped.score(current, mask) == expected, (ply, current, mask)
+            checked += expected is not None
+    assert checked == len(keyed)
+
+
+def _table_that_must_not_be_read() -> Book:
+    """A book of values at plies 5 to 8 whose table gives an impossible value to any key."""
+    empty = np.array([], dtype=np.uint64), np.array([], dtype=np.int8)
+    return Book(*empty, 8, 4, Retrieval(np.full(3, 3, dtype=np.uint8), 0, 1))
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "445566",  # the mover can win at once (columns 3 and 7)
+        "4455667",  # finished: the last mover made four
+        "123456712",  # past the book's plies
+        "1234",  # an exact ply: keyed, not in the table
+    ],
+)
+def test_the_value_table_is_read_only_for_positions_it_holds(moves: str) -> None:
+    assert _table_that_must_not_be_read().score(*connect4.parse_moves(moves)) is None
+
+
+def test_a_value_table_that_does_not_belong_is_caught_when_read() -> None:
+    with pytest.raises(ZerosumError, match="impossible value: it does not belong"):
+        _table_that_must_not_be_read().score(*connect4.parse_moves("123456"))
+
+
+def test_a_compact_book_round_trips_through_its_file(tmp_path: Path) -> None:
+    exact = {canonical(*connect4.parse_moves("")): 1}
+    deep = {canonical(*p): (canonical(*p) % 3) - 1 for p in builder.positions(2)}
+    Book.compact(exact, deep, 2, 0).save(tmp_path / "c.npz")
+    loaded = Book.load(tmp_path / "c.npz")
+    assert loaded.values is not None and len(loaded) == 1 + len(deep)
+    assert loaded.score(0, 0) == 1
+    for current, mask in builder.positions(2):
+        assert loaded.score(current, mask) == deep[canonical(current, mask)]
+
+
+def _save(path: Path, **arrays: np.ndarray) -> Path:
+    np.savez_compressed(path, **arrays)
+    return path
+
+
+@needs_book
+def test_a_damaged_or_mismatched_book_file_is_refused(tmp_path: Path) -> None:
+    from zerosum.games.connect_four.book import BOOK_PATH
+
+    with np.load(BOOK_PATH) as data:
+        arrays = {name: data[name] for name in data.files}
+    garbage = tmp_path / "garbage.npz"
+    garbage.write_bytes(BOOK_PATH.read_bytes()[:1000])
+    with pytest.raises(ZerosumError, match="garbage.npz is not a readable opening book"):
+        Book.load(garbage)
+    flipped = arrays["values_cells"].copy()
+    flipped[7] ^= 4
+    with pytest.raises(ZerosumError, match="flipped.npz: values_cells is damaged"):
+        Book.load(_save(tmp_path / "flipped.npz", **(arrays | {"values_cells": flipped})))
+    with pytest.raises(ZerosumError, match="a value table, but no plies past the exact 8"):
+        Book.load(_save(tmp_path / "deep.npz", **(arrays | {"exact_plies": np.int64(8)})))
+    backwards = arrays["keys"][::-1].copy()
+    with pytest.raises(ZerosumError, match="keys are not sorted and distinct"):
+        Book.load(_save(tmp_path / "backwards.npz", **(arrays | {"keys": backwards})))
+    no_scores = {name: array for name, array in arrays.items() if name != "scores"}
+    with pytest.raises(ZerosumError, match="the opening book lacks its 'scores' array"):
+        Book.load(_save(tmp_path / "no_scores.npz", **no_scores))

@@ -16,14 +16,19 @@ opening, where the solver needs minutes.
 
 from __future__ import annotations
 
+import zipfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ...files import write_file
+from ...game import ZerosumError
+from . import retrieval
 from .positions import drop, has_four, mirror
+from .retrieval import Retrieval
 
 __all__ = ["Book", "book", "canonical", "column_scores", "winning_drop", "BOOK_PATH", "WIDTH",
            "HEIGHT"]  # fmt: skip
@@ -31,6 +36,7 @@ __all__ = ["Book", "book", "canonical", "column_scores", "winning_drop", "BOOK_P
 WIDTH, HEIGHT = 7, 6
 CELLS = WIDTH * HEIGHT
 BOOK_PATH = Path(__file__).parent / "data" / "connect4_7x6_book.npz"
+_TABLE = "values"  # the value table's arrays in the file: values_cells, values_seed, ...
 
 
 def canonical(current: int, mask: int) -> int:
@@ -47,16 +53,19 @@ def winning_drop(current: int, mask: int) -> bool:
 
 @dataclass(frozen=True)
 class Book:
-    """Sorted canonical keys and their scores, for positions of at most ``plies`` stones:
-    exact scores up to ``exact_plies`` stones, values (-1, 0, 1) deeper."""
+    """The scores of positions of at most ``plies`` stones: exact up to ``exact_plies``
+    stones, values (-1, 0, 1) deeper. Sorted canonical keys and their scores, and, in the
+    compact format, the deeper plies' values in a retrieval table (:mod:`.retrieval`: no
+    keys, about 0.31 bytes a position), asked only about positions it holds."""
 
     keys: np.ndarray  # uint64, sorted
     scores: np.ndarray  # int8
     plies: int
     exact_plies: int
+    values: Retrieval | None = None  # the positions of exact_plies + 1 to plies stones
 
     def __len__(self) -> int:
-        return int(self.keys.size)
+        return int(self.keys.size) + (self.values.count if self.values is not None else 0)
 
     def exact_at(self, stones: int) -> bool:
         """Whether the book's scores of positions of ``stones`` stones are exact."""
@@ -64,38 +73,97 @@ class Book:
 
     def score(self, current: int, mask: int) -> int | None:
         """The position's score for the side to move, or None when the book lacks it."""
-        if mask.bit_count() > self.plies:
+        stones = mask.bit_count()
+        if stones > self.plies:
             return None
+        if self.values is not None and stones > self.exact_plies:
+            return self._value(current, mask)
         key = np.uint64(canonical(current, mask))
         at = int(np.searchsorted(self.keys, key))
         if at < self.keys.size and self.keys[at] == key:
             return int(self.scores[at])
         return None
 
+    def _value(self, current: int, mask: int) -> int | None:
+        """A deep position's value from the table, which holds every unfinished position
+        whose mover cannot win at once; any other would read an arbitrary value."""
+        assert self.values is not None
+        if mask.bit_count() >= CELLS or has_four(current ^ mask, HEIGHT):
+            return None  # the game is over
+        if winning_drop(current, mask):
+            return None
+        value = self.values.value(canonical(current, mask))
+        if value > 2:  # built from -1, 0, 1 stored as 0, 1, 2
+            raise ZerosumError(
+                "the opening book's value table gave an impossible value: it does not "
+                f"belong with this book's plies ({self.exact_plies + 1} to {self.plies})"
+            )
+        return value - 1
+
     def save(self, path: Path) -> None:
-        """Write the book (compressed numpy arrays: about 9 bytes an entry before)."""
+        """Write the book: compressed numpy arrays (about 9 bytes a keyed entry, 0.31 a
+        position in the value table)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        keys, scores, plies, exact = self.keys, self.scores, self.plies, self.exact_plies
-        write_file(
-            path,
-            lambda out: np.savez_compressed(
-                out, keys=keys, scores=scores, plies=plies, exact_plies=exact
-            ),
-            binary=True,
-        )
+        arrays: dict[str, Any] = {
+            "keys": self.keys,
+            "scores": self.scores,
+            "plies": np.int64(self.plies),
+            "exact_plies": np.int64(self.exact_plies),
+        }
+        if self.values is not None:
+            arrays |= self.values.arrays(_TABLE)
+        write_file(path, lambda out: np.savez_compressed(out, **arrays), binary=True)
 
     @classmethod
     def load(cls, path: Path) -> Book:
-        with np.load(path) as data:
-            plies = int(data["plies"])
-            exact = int(data["exact_plies"]) if "exact_plies" in data else plies
-            return cls(data["keys"], data["scores"], plies, exact)
+        """The book in ``path``, in either format; a damaged or inconsistent file is
+        refused with what is wrong in it."""
+        try:
+            with np.load(path) as data:
+                arrays = {name: data[name] for name in data.files}
+        except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+            raise ZerosumError(f"{path} is not a readable opening book: {exc}") from None
+        for name in ("keys", "scores", "plies"):
+            if name not in arrays:
+                raise ZerosumError(f"{path}: the opening book lacks its '{name}' array")
+        keys, scores = arrays["keys"], arrays["scores"]
+        if keys.dtype != np.uint64 or scores.dtype != np.int8 or keys.shape != scores.shape:
+            raise ZerosumError(
+                f"{path}: the book's keys ({keys.dtype}, {keys.shape}) and scores "
+                f"({scores.dtype}, {scores.shape}) must be uint64 and int8 of one length"
+            )
+        if (keys[1:] <= keys[:-1]).any():
+            raise ZerosumError(f"{path}: the book's keys are not sorted and distinct")
+        plies = int(arrays["plies"])
+        exact = int(arrays["exact_plies"]) if "exact_plies" in arrays else plies
+        values = None
+        if any(name.startswith(_TABLE) for name in arrays):
+            values = Retrieval.from_arrays(arrays, _TABLE, str(path))
+            if exact >= plies:
+                raise ZerosumError(
+                    f"{path}: a value table, but no plies past the exact {exact} to hold"
+                )
+        return cls(keys, scores, plies, exact, values)
 
     @classmethod
     def from_scores(cls, scores: dict[int, int], plies: int, exact_plies: int) -> Book:
+        """Every position keyed (the format books had before the value table)."""
         keys = np.array(sorted(scores), dtype=np.uint64)
         values = np.array([scores[int(k)] for k in keys], dtype=np.int8)
         return cls(keys, values, plies, exact_plies)
+
+    @classmethod
+    def compact(
+        cls, exact: dict[int, int], values: dict[int, int], plies: int, exact_plies: int
+    ) -> Book:
+        """The exact scores (of up to ``exact_plies`` stones) keyed, and the ``values`` of
+        the deeper positions in a retrieval table."""
+        keyed = cls.from_scores(exact, plies, exact_plies)
+        if not values:
+            return keyed
+        keys = np.fromiter(values, dtype=np.uint64, count=len(values))
+        stored = np.fromiter(values.values(), dtype=np.int64, count=len(values)) + 1
+        return cls(keyed.keys, keyed.scores, plies, exact_plies, retrieval.build(keys, stored))
 
 
 @cache

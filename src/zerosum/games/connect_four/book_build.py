@@ -10,7 +10,8 @@ pool is passed in), or are solved in this process. Each solved chunk is appended
 flushed, so a build that is stopped, even by ``kill -9``, resumes where it was when run
 again. The other plies then follow without search: a position's score is the best of its
 moves' (negamax over the book), exact scores from the exact ply and values from the deep
-one; where both give a position, they must agree. The book is written as package data
+one; where both give a position, they must agree. The values past the exact plies go into
+a retrieval table (no keys: :mod:`.retrieval`). The book is written as package data
 (:data:`~zerosum.games.connect_four.book.BOOK_PATH`).
 """
 
@@ -182,6 +183,7 @@ def build(
         exact = _solve_ply(workers, exact_plies, journals, False, report)
         values = _solve_ply(workers, plies, journals, True, report) if plies > exact_plies else {}
     scores = _derive(exact, exact_plies, exact_plies, report)
+    deep: dict[int, int] = {}
     if values:
         deeper = _derive(values, plies, 0, report)
         for key, score in scores.items():  # two independent solves must agree
@@ -190,8 +192,8 @@ def build(
                     f"the exact score {score} of position {key} contradicts its value "
                     f"{deeper[key]} derived from ply {plies}"
                 )
-        scores = deeper | scores
-    book = Book.from_scores(scores, plies, exact_plies)
+        deep = {key: value for key, value in deeper.items() if key not in scores}
+    book = Book.compact(scores, deep, plies, exact_plies)
     book.save(out)
     report(f"{len(book)} positions up to ply {plies} written to {out}")
     return book
