@@ -57,7 +57,7 @@ def _cells(keys: np.ndarray, seed: int, segment: int) -> np.ndarray:
             (((second >> high) * size) >> high) + size * np.uint64(2),
         ],
         axis=1,
-    ).astype(np.int64)
+    ).astype(np.int32)  # cells of tables up to 2**31: half the memory of int64
 
 
 def peel(edges: np.ndarray, size: int) -> list[tuple[np.ndarray, np.ndarray]] | None:
@@ -160,6 +160,8 @@ def build(
         raise RetrievalError(f"{keys.size - np.unique(keys).size} keys are given twice")
     # a few spare cells a segment: small sets stall far more often at the threshold
     segment = int(np.ceil(keys.size * cells_per_key / 3)) + SPARE
+    if 3 * segment >= 2**31:
+        raise RetrievalError(f"{keys.size} keys need {3 * segment} cells, over 2**31")
     for attempt in range(seed, seed + tries):
         edges = _cells(keys, attempt, segment)
         rounds = peel(edges, 3 * segment)
