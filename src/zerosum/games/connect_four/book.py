@@ -77,22 +77,21 @@ class Book:
         if stones > self.plies:
             return None
         if self.values is not None and stones > self.exact_plies:
-            return self._value(current, mask)
+            return self._value(self.values, current, mask)
         key = np.uint64(canonical(current, mask))
         at = int(np.searchsorted(self.keys, key))
         if at < self.keys.size and self.keys[at] == key:
             return int(self.scores[at])
         return None
 
-    def _value(self, current: int, mask: int) -> int | None:
-        """A deep position's value from the table, which holds every unfinished position
-        whose mover cannot win at once; any other would read an arbitrary value."""
-        assert self.values is not None
+    def _value(self, values: Retrieval, current: int, mask: int) -> int | None:
+        """A deep position's value from the table ``values``, which holds every unfinished
+        position whose mover cannot win at once; any other would read an arbitrary value."""
         if mask.bit_count() >= CELLS or has_four(current ^ mask, HEIGHT):
             return None  # the game is over
         if winning_drop(current, mask):
             return None
-        value = self.values.value(canonical(current, mask))
+        value = values.value(canonical(current, mask))
         if value > 2:  # built from -1, 0, 1 stored as 0, 1, 2
             raise ZerosumError(
                 "the opening book's value table gave an impossible value: it does not "
