@@ -105,18 +105,26 @@ def test_serve_refuses_code_that_does_not_load(tmp_path: Path) -> None:
     assert len(err.strip().splitlines()) == 1
 
 
-def test_a_served_game_whose_actions_raise_is_422_naming_the_game(
-    serve: Callable[..., Any], tmp_path: Path
-) -> None:
+def broken_nim(tmp_path: Path, actions_body: str) -> str:
+    """The spec of a copy of the served Nim, ``Broken``, whose ``actions`` body is
+    ``actions_body``, written to ``tmp_path``."""
     broken = tmp_path / "broken.py"
     broken.write_text(
         GAME.replace("class Nim:", "class Broken:").replace(
-            "        return [n for n in (1, 2) if n <= state[0]]",
-            "        if state[0] < 5:\n            raise ValueError('no moves today')\n"
-            "        return [n for n in (1, 2) if n <= state[0]]",
+            "        return [n for n in (1, 2) if n <= state[0]]", actions_body
         )
     )
-    spec = f"{broken}:Broken"
+    return f"{broken}:Broken"
+
+
+def test_a_served_game_whose_actions_raise_is_422_naming_the_game(
+    serve: Callable[..., Any], tmp_path: Path
+) -> None:
+    spec = broken_nim(
+        tmp_path,
+        "        if state[0] < 5:\n            raise ValueError('no moves today')\n"
+        "        return [n for n in (1, 2) if n <= state[0]]",
+    )
     with serve(games=[spec]) as url, httpx.Client(base_url=url, timeout=30) as client:
         made = client.post("/api/games", json={"game": spec, "opponent": "random"})
         assert made.status_code == 201, made.text  # five stones: its actions answer
@@ -132,14 +140,7 @@ def test_a_served_game_whose_actions_raise_is_422_naming_the_game(
 def test_the_setup_of_a_served_game_that_raises_at_its_start_is_422_naming_it(
     serve: Callable[..., Any], tmp_path: Path
 ) -> None:
-    broken = tmp_path / "broken.py"
-    broken.write_text(
-        GAME.replace("class Nim:", "class Broken:").replace(
-            "        return [n for n in (1, 2) if n <= state[0]]",
-            "        raise ValueError('no moves today')",
-        )
-    )
-    spec = f"{broken}:Broken"
+    spec = broken_nim(tmp_path, "        raise ValueError('no moves today')")
     with serve(games=[spec]) as url, httpx.Client(base_url=url, timeout=30) as client:
         setup = client.get("/api/setup", params={"game": spec})  # it draws the start
         assert setup.status_code == 422, setup.text
