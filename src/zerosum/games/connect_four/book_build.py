@@ -42,12 +42,23 @@ from .positions import drop, has_four
 if TYPE_CHECKING:
     from .solver import TranspositionTable
 
-__all__ = ["ChunkPool", "positions", "build", "journal_path", "solve_chunk", "JOURNAL_FORMAT"]
+__all__ = [
+    "ChunkPool",
+    "positions",
+    "build",
+    "journal_path",
+    "progress",
+    "solve_chunk",
+    "JOURNAL_FORMAT",
+]
 
 JOURNAL_FORMAT = "zerosum-book-journal/1"
 CHUNK = 16  # positions per task: seconds of work each at the depths books are built to
 #: How often the wait for chunks wakes, in seconds, so that Ctrl-C stops it at once.
 WAKE_SECONDS = 0.1
+#: Seconds between two progress lines: a deep ply's chunks finish many times a second,
+#: and a line for each filled a build's log with hundreds of thousands of them.
+REPORT_SECONDS = 10.0
 
 
 class ChunkPool(Protocol):
@@ -149,6 +160,13 @@ def journal_path(folder: Path, plies: int, weak: bool) -> Path:
     return folder / f"connect4-book-{plies}{'-weak' if weak else ''}.jsonl"
 
 
+def say(line: str) -> None:
+    """Print a line of the build's progress at once, even into a file or a pipe (where
+    print's output waits for a full buffer: a log of a build in the background lagged
+    minutes behind it)."""
+    print(line, flush=True)
+
+
 def build(
     plies: int,
     journals: Path,
@@ -156,7 +174,7 @@ def build(
     *,
     exact_plies: int | None = None,
     pool: Callable[[], AbstractContextManager[ChunkPool]] | None = None,
-    report: Callable[[str], None] = print,
+    report: Callable[[str], None] = say,
 ) -> Book:
     """Build the book of every position up to ``plies`` stones, with exact scores up to
     ``exact_plies`` (default: all) and values deeper (see the module). The journals are
@@ -213,7 +231,7 @@ def _solve_ply(
     chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
     with open(journal, "ab", buffering=0) as log:
         running: dict[Future[list[int]], list[tuple[int, int]]] = {}
-        solved = 0
+        solved, reported = 0, 0.0
         while chunks or running:
             while chunks and len(running) < 2 * pool.slots:
                 chunk = chunks.pop(0)
@@ -228,9 +246,32 @@ def _solve_ply(
                     lines.append(f"{key} {score}\n")
                 _append(log, "".join(lines).encode(), journal)
                 solved += len(chunk)
-                spent = time.perf_counter() - begin
-                report(f"  {solved}/{len(todo)} solved, {spent:.0f} s")
+            spent = time.perf_counter() - begin
+            if finished and (spent >= reported + REPORT_SECONDS or solved == len(todo)):
+                report(progress(solved, len(todo), spent))
+                reported = spent
     return done
+
+
+def progress(solved: int, total: int, seconds: float) -> str:
+    """A progress line: how many are solved, at what rate, and the time left at that rate
+    (rough: at ply 12 a position's cost varies fivefold between parts of the sorted
+    order)."""
+    rate = solved / seconds if seconds > 0 else 0.0
+    line = f"  {solved:,}/{total:,} solved ({solved / total:.1%}) in {_duration(seconds)}"
+    if solved < total and rate > 0:
+        line += f", {rate:,.0f} a second: about {_duration((total - solved) / rate)} left"
+    return line
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` as ``1 h 05 min``, ``4 min 10 s`` or ``12 s``."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
 
 
 def _append(log: BinaryIO, data: bytes, journal: Path) -> None:
