@@ -4,6 +4,7 @@ the shipped book against the solver."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from zerosum.games.connect_four.book import (
     column_scores,
     winning_drop,
 )
+from zerosum.games.connect_four.positions import drop, has_four
 from zerosum.games.connect_four.retrieval import Retrieval
 
 #: Until the book is built and shipped (``zerosum book --plies 4``, see docs/opening-book.md),
@@ -90,13 +92,27 @@ def test_the_shipped_book_agrees_with_the_solver_on_a_sample() -> None:
     assert shipped is not None
     for plies in sorted({shipped.exact_plies, shipped.plies}):
         weak = not shipped.exact_at(plies)
-        deepest = list(builder.positions(plies))
-        for index in (7, len(deepest) // 2):  # solved live (a second or so each)
-            current, mask = deepest[index]
-            if winning_drop(current, mask):
-                continue
+        for seed in (7, 8):  # solved live (a second or so each)
+            current, mask = _random_position(plies, seed)
             live, _ = connect4.solve(current, mask, weak=weak)
             assert shipped.score(current, mask) == live
+
+
+def _random_position(plies: int, seed: int) -> tuple[int, int]:
+    """A position of ``plies`` stones reached by random moves, not over and without a win
+    at once (a deep ply has millions of positions: too many to list in a test)."""
+    rng = random.Random(seed)
+    while True:
+        current, mask = 0, 0
+        for _ in range(plies):
+            free = [col for col in range(7) if drop(mask, col, 6)]
+            move = drop(mask, rng.choice(free), 6)
+            if has_four(current | move, 6):
+                break
+            current, mask = current ^ mask, mask | move
+        else:
+            if not winning_drop(current, mask):
+                return current, mask
 
 
 @needs_book
@@ -320,10 +336,10 @@ def test_the_shipped_book_gives_every_position_its_journals_value() -> None:
     values = builder._read_journal(JOURNALS / "connect4-book-8-weak.jsonl", 8, weak=True)
     assert len(values) == 77_715
     keyed = builder._derive(values, 8, 0, _quiet) | exact
-    shipped = book()
-    assert shipped is not None and (shipped.plies, shipped.exact_plies) == (8, 4)
+    shipped = book()  # a deeper book holds these plies too, derived from its own ply
+    assert shipped is not None and shipped.plies >= 8 and shipped.exact_plies == 4
     assert shipped.values is not None and shipped.keys.size == len(exact) == 719
-    assert shipped.values.count == len(keyed) - len(exact) == 113_215
+    assert shipped.values.count >= len(keyed) - len(exact) == 113_215
     checked = 0
     for ply in range(9):
         for current, mask in builder.positions(ply):
