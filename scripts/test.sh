@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need into the current Python and runs every check:
-# ruff (style), mypy (types), import-linter (the layers of docs/architecture.md), then the
-# test suite.
+# ruff (lint, and the format check), mypy (types), import-linter (the layers of
+# docs/architecture.md), then the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The browser tests drive the system Chromium: install it on a fresh machine when we can.
@@ -14,6 +14,7 @@ if [ -z "${ZEROSUM_BWRAP:-}" ] && ! command -v bwrap >/dev/null && [ "$(id -u)" 
 fi
 python3 -m pip install --quiet --disable-pip-version-check -e '.[dev,docs]'
 python3 -m ruff check src tests benchmarks scripts
+python3 -m ruff format --check src tests benchmarks scripts
 python3 -m mypy
 lint-imports --no-logo
 python3 -m pytest "$@"

@@ -27,7 +27,13 @@ from typing import Any
 from .game import Game, GameFault
 
 __all__ = [
-    "RULES", "CHECKED", "instrument", "check_zero_sum", "check_player", "short_path", "users_frame"
+    "RULES",
+    "CHECKED",
+    "instrument",
+    "check_zero_sum",
+    "check_player",
+    "short_path",
+    "users_frame",
 ]
 
 #: The rule methods checked (``initial_state`` is read once when the game is loaded).

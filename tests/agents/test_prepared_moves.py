@@ -17,10 +17,22 @@ from typing import Any
 import pytest
 
 #: Games with compiled paths, and agents whose moves take them.
-GAMES = ("tictactoe", "connect4", "connect4:width=5,height=4", "pick", "migration:n=5",
-         "othello:size=6")
-AGENTS = ("alphabeta", "alphabeta:depth=3", "mcts:iterations=200",
-          "mcts:iterations=200,solver=true", "montecarlo:playouts=50", "perfect")
+GAMES = (
+    "tictactoe",
+    "connect4",
+    "connect4:width=5,height=4",
+    "pick",
+    "migration:n=5",
+    "othello:size=6",
+)
+AGENTS = (
+    "alphabeta",
+    "alphabeta:depth=3",
+    "mcts:iterations=200",
+    "mcts:iterations=200,solver=true",
+    "montecarlo:playouts=50",
+    "perfect",
+)
 
 
 def positions(game: Any, seed: int) -> list[Any]:
@@ -73,7 +85,6 @@ def test_a_prepared_agent_loads_no_compiled_code_during_its_moves(agent_spec: st
         "import test_prepared_moves as t; "
         f"print('\\n'.join(t.loads_during_moves({agent_spec!r})))"
     )
-    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "", f"{agent_spec} loaded code during moves: {run.stdout}"

@@ -106,7 +106,8 @@ def test_a_worker_that_cannot_start_costs_no_game(monkeypatch: pytest.MonkeyPatc
     serial = zs.match(C4, "random", "random", games=6, seed=2)
     assert len(calls) > 2
     assert [g.record.actions for g in result.games] == [  # type: ignore[union-attr]
-        g.record.actions for g in serial.games  # type: ignore[union-attr]
+        g.record.actions
+        for g in serial.games  # type: ignore[union-attr]
     ]
 
 
