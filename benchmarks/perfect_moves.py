@@ -11,6 +11,7 @@ zerosum only; BitBully from ``pip install -e .[bench]``).
     PYTHONPATH=src python benchmarks/perfect_moves.py                       # fully proved
     PYTHONPATH=src python benchmarks/perfect_moves.py --move-seconds 0.9    # told 0.9 s
     PYTHONPATH=src python benchmarks/perfect_moves.py --games 2             # a smoke run
+    PYTHONPATH=src python benchmarks/perfect_moves.py --past 12   # what a ply-12 book leaves
 """
 
 from __future__ import annotations
@@ -85,22 +86,44 @@ def percentile_99(seconds: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
+def untimed_until(
+    game: Any, state: Any, spec: str, side: int, index: int, ply: int
+) -> tuple[Any, list[int]]:
+    """``state`` played on to ``ply`` stones (or its end) by perfect (as ``side``; "self":
+    both sides) and ``spec``'s agent, untimed; and the columns played."""
+    perfect = zs.agents.Perfect()
+    opponent = zs.make_agent(spec if spec != "random" else f"random:seed={index}")
+    played = []
+    while state[2] < ply and not game.is_terminal(state):
+        mover = perfect if spec == "self" or game.player(state) == side else opponent
+        played.append(int(mover(game, state)))
+        state = game.result(state, played[-1])
+    return state, played
+
+
 def play_set(
-    game: Any, spec: str, count: int, move_seconds: float | None
+    game: Any, spec: str, count: int, move_seconds: float | None, past: int = 0
 ) -> tuple[Timed, list[str], list[tuple[list[int], list[int]]]]:
     """``count`` games of perfect against ``spec`` ("self": itself after two random
     plies): perfect's timings, the results for the first perfect, and each game's moves
-    with the plies where perfect moved."""
+    with the plies where perfect moved. With ``past``, each game is played untimed to
+    that many stones and timed from there by a fresh perfect: what a book to that ply
+    would leave to search."""
     perfect, results, games = Timed(), [], []
     for index in range(count):
         start, before = game.initial_state, opening(index) if spec == "self" else []
         for column in before:
             start = game.result(start, column)
+        side = 1 if index % 2 == 0 else 2
+        if past:
+            start, played = untimed_until(game, start, spec, side, index, past)
+            if game.is_terminal(start):
+                continue
+            before = before + played
         if spec == "self":
             pair, side = (perfect, perfect), 1
         else:
             opponent = zs.make_agent(spec if spec != "random" else f"random:seed={index}")
-            side = 1 if index % 2 == 0 else 2
             pair = (perfect, opponent) if side == 1 else (opponent, perfect)
         told = {1: move_seconds, 2: move_seconds}
         record = zs.play(game, *pair, seed=index, move_seconds=told, state=start)
@@ -122,11 +145,19 @@ def main() -> None:
         help="the deadline perfect is told per move (default none: every move fully proved)",
     )
     parser.add_argument("--no-bitbully", action="store_true", help="zerosum only")
+    parser.add_argument(
+        "--past",
+        type=int,
+        default=0,
+        metavar="PLY",
+        help="play each game untimed to PLY stones, then time a fresh perfect from there "
+        "(what a book to PLY leaves to search)",
+    )
     args = parser.parse_args()
     game = zs.games.ConnectFour()
     shipped = book()
     print(f"book: {len(shipped) if shipped else 0} positions, plies {shipped and shipped.plies}")
-    print(f"perfect told {args.move_seconds} s per move")
+    print(f"perfect told {args.move_seconds} s per move, timed from ply {args.past}")
     head = "| opponent | moves | from book | kept value only | unproven | p50 s | p99 s | max s |"
     rule = "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     if not args.no_bitbully:
@@ -135,10 +166,10 @@ def main() -> None:
     print(f"{head} slowest at ply | results |")
     print(f"{rule} --- | --- |")
     for spec in ("random", "alphabeta:depth=6", "self"):
-        perfect, results, games = play_set(game, spec, args.games, args.move_seconds)
+        perfect, results, games = play_set(game, spec, args.games, args.move_seconds, args.past)
         seconds = sorted(s for s, _ in perfect.moves)
         slow = sorted(perfect.moves, reverse=True)[:3]
-        plies = ", ".join(f"{ply} ({s:.1f} s)" for s, ply in slow)
+        plies = ", ".join(f"{ply} ({s:.2f} s)" for s, ply in slow)
         tally = f"{results.count('W')}W {results.count('D')}D {results.count('L')}L"
         row = (
             f"| {spec} | {len(seconds)} | {perfect.from_book} | {perfect.safe} | "
