@@ -92,7 +92,10 @@ def untimed_until(
     """``state`` played on to ``ply`` stones (or its end) by perfect (as ``side``; "self":
     both sides) and ``spec``'s agent, untimed; and the columns played."""
     perfect = zs.agents.Perfect()
-    opponent = zs.make_agent(spec if spec != "random" else f"random:seed={index}")
+    if spec == "self":
+        opponent: Any = perfect
+    else:
+        opponent = zs.make_agent(spec if spec != "random" else f"random:seed={index}")
     played = []
     while state[2] < ply and not game.is_terminal(state):
         mover = perfect if spec == "self" or game.player(state) == side else opponent
@@ -180,7 +183,7 @@ def main() -> None:
             theirs = bitbully_seconds(games)
             assert len(theirs) == len(seconds)
             slowest = max(theirs)
-            row += f" {percentile_99(theirs):.4f} | {slowest:.4f} | {seconds[-1] / slowest:.0f} |"
+            row += f" {percentile_99(theirs):.4f} | {slowest:.4f} | {seconds[-1] / slowest:.2g} |"
         print(f"{row} {plies} | {tally} |", flush=True)
 
 
