@@ -116,6 +116,14 @@ def _random_position(plies: int, seed: int) -> tuple[int, int]:
 
 
 @needs_book
+def test_the_shipped_book_stays_within_10_mb() -> None:
+    # package data in every install: a deeper book must keep to the compact format's size
+    from zerosum.games.connect_four.book import BOOK_PATH
+
+    assert BOOK_PATH.stat().st_size <= 10_000_000
+
+
+@needs_book
 def test_perfect_answers_the_first_moves_from_the_book_at_once() -> None:
     game = zs.games.ConnectFour()
     perfect = zs.agents.Perfect()
