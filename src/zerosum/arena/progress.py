@@ -6,6 +6,8 @@ import sys
 import time
 from typing import Any, TextIO
 
+from ..progress_line import progress_line
+
 __all__ = ["Progress", "make_progress"]
 
 
@@ -23,7 +25,8 @@ class Progress:
 
 
 class LogProgress(Progress):
-    """A line ``games 12/40, 3.1 games/s, 9 s left`` at most every ``every`` seconds."""
+    """A line ``games 12/40 (30.0%) in 4 s, 3.1 a second: about 9 s left`` at most every
+    ``every`` seconds (:func:`~zerosum.progress_line.progress_line`)."""
 
     def __init__(self, total: int, done: int, stream: TextIO, every: float = 2.0) -> None:
         super().__init__(total, done)
@@ -33,9 +36,7 @@ class LogProgress(Progress):
 
     def line(self) -> str:
         spent = time.monotonic() - self.start
-        rate = (self.done - self.resumed) / spent if spent > 0 else 0.0
-        left = f", {(self.total - self.done) / rate:.0f} s left" if rate > 0 else ""
-        return f"games {self.done}/{self.total}, {rate:.1f} games/s{left}"
+        return progress_line("games", self.done, self.total, spent, self.resumed)
 
     def advance(self) -> None:
         super().advance()

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 from ...files import WriteError, check_folder, check_output
 from ...game import ZerosumError
 from ...interrupts import signals_end_process
+from ...progress_line import progress_line
 from .book import (
     HEIGHT,
     WIDTH,
@@ -47,7 +48,6 @@ __all__ = [
     "positions",
     "build",
     "journal_path",
-    "progress",
     "solve_chunk",
     "JOURNAL_FORMAT",
 ]
@@ -248,30 +248,9 @@ def _solve_ply(
                 solved += len(chunk)
             spent = time.perf_counter() - begin
             if finished and (spent >= reported + REPORT_SECONDS or solved == len(todo)):
-                report(progress(solved, len(todo), spent))
+                report("  " + progress_line("solved", solved, len(todo), spent))
                 reported = spent
     return done
-
-
-def progress(solved: int, total: int, seconds: float) -> str:
-    """A progress line: how many are solved, at what rate, and the time left at that rate
-    (rough: at ply 12 a position's cost varies fivefold between parts of the sorted
-    order)."""
-    rate = solved / seconds if seconds > 0 else 0.0
-    line = f"  {solved:,}/{total:,} solved ({solved / total:.1%}) in {_duration(seconds)}"
-    if solved < total and rate > 0:
-        line += f", {rate:,.0f} a second: about {_duration((total - solved) / rate)} left"
-    return line
-
-
-def _duration(seconds: float) -> str:
-    """``seconds`` as ``1 h 05 min``, ``4 min 10 s`` or ``12 s``."""
-    whole = round(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours} h {minutes:02d} min"
-    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
 
 
 def _append(log: BinaryIO, data: bytes, journal: Path) -> None:
