@@ -75,8 +75,8 @@ def test_ctrl_c_stops_a_match_without_waiting_for_its_games(tmp_path: Path) -> N
 
 
 def test_sigterm_stops_a_long_compiled_solve(tmp_path: Path) -> None:
-    # past the opening book (ply 8): its columns need seconds of compiled work
-    run = Command("solve", "connect4", "--moves", "76774444")
+    # a 7x7 board has no opening book: its columns need minutes of compiled work
+    run = Command("solve", "connect4:width=7,height=7", "--moves", "76774444")
     try:
         time.sleep(1.5)
         assert run.process.poll() is None, "the solve ended early"

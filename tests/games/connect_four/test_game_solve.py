@@ -89,8 +89,8 @@ def test_perfect_plays_connect_four_instantly_and_finishes_a_win() -> None:
 
 def test_a_games_next_solve_starts_from_what_the_last_one_proved() -> None:
     game = ConnectFour()
-    # ten plies in: about 270,000 nodes from a fresh table
-    state = zs.game.replay(game, list("3216462544"))
+    # twelve plies in, past the opening book (Begin-Hard): millions of nodes from a fresh table
+    state = zs.game.replay(game, list("521731255533"))
     from zerosum.games.connect_four import solver as connect4
 
     connect4.kept_table().reset()

@@ -18,6 +18,9 @@ from zerosum.games.connect_four import solver as connect4
 #: A position of 8 stones won for the mover: every move's score takes the solver about
 #: 30 million positions, a move that keeps the win about 2 million.
 WON_AT_8 = "36733366"
+#: A position of 13 stones won for the mover, past the opening book (Begin-Hard): the
+#: perfect player searches it.
+WON_PAST_BOOK = "2147756677465"
 
 
 def _value(score: int) -> int:
@@ -48,9 +51,9 @@ def test_the_search_stops_at_the_deadline() -> None:
         connect4.keeping_move(current, mask, 1, deadline=time.perf_counter())
 
 
-def _won_at_8() -> tuple[Any, Any]:
+def _won_past_the_book() -> tuple[Any, Any]:
     game = zs.games.ConnectFour()
-    return game, zs.game.replay(game, list(WON_AT_8))
+    return game, zs.game.replay(game, list(WON_PAST_BOOK))
 
 
 def _out_of_time(*_: Any) -> Any:
@@ -60,7 +63,7 @@ def _out_of_time(*_: Any) -> Any:
 def test_perfect_short_of_time_plays_a_move_that_keeps_the_win(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game, state = _won_at_8()
+    game, state = _won_past_the_book()
     monkeypatch.setattr(game, "solve_exactly", _out_of_time)  # no time for every move
     perfect = zs.agents.Perfect()
     with budget.limit(30.0):
@@ -75,7 +78,7 @@ def test_perfect_short_of_time_plays_a_move_that_keeps_the_win(
 def test_perfect_without_a_safe_move_in_time_plays_a_bounded_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game, state = _won_at_8()
+    game, state = _won_past_the_book()
     monkeypatch.setattr(game, "solve_exactly", _out_of_time)
     monkeypatch.setattr(game, "keeping_move", _out_of_time)
     perfect = zs.agents.Perfect()
@@ -87,7 +90,7 @@ def test_perfect_without_a_safe_move_in_time_plays_a_bounded_search(
 
 def test_with_no_deadline_perfect_scores_every_move() -> None:
     game = zs.games.ConnectFour()
-    state = zs.game.replay(game, list("3216462544"))
+    state = zs.game.replay(game, list("563451117444"))  # 12 stones: past the book
     perfect = zs.agents.Perfect()
     perfect(game, state)
     assert perfect.last is not None and "keeps" not in perfect.last.extra
@@ -100,7 +103,7 @@ def test_the_book_answers_before_any_search_for_a_safe_move() -> None:
 
 
 def test_perfect_told_a_second_answers_in_time_and_keeps_the_win() -> None:
-    game, state = _won_at_8()
+    game, state = _won_past_the_book()
     perfect = zs.agents.Perfect()
     perfect.prepare(game)
     connect4.kept_table().reset()  # nothing learnt from earlier tests
