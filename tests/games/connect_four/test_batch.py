@@ -46,8 +46,8 @@ def test_batch_needs_the_compiled_solver(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_solve_prints_every_column_score(capsys: pytest.CaptureFixture[str]) -> None:
-    # 13 stones, past the opening book: player 1 threatens twice whatever player 2 plays,
-    # and wins with the 14th stone, a score of (42 + 1 - 14) // 2 = 14 for the winner
+    # 13 stones, past the opening book: whatever player 2 plays, player 1 wins with the
+    # 14th stone, a score of (42 + 1 - 14) // 2 = 14 for the winner
     assert main(["solve", "connect4", "--moves", "7744455554221"]) == 0
     out = capsys.readouterr().out
     assert "player 2 to move loses in 2 plies (score -14)" in out
