@@ -143,6 +143,30 @@ def test_perfect_answers_the_first_moves_from_the_book_at_once() -> None:
     }
 
 
+@needs_book
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_perfect_answers_positions_of_11_stones_from_the_book(seed: int) -> None:
+    # the shipped book reaches ply 12 (what keeps every move of a game quick, issue #28),
+    # so up to 11 stones each move's value is read, none searched
+    game = zs.games.ConnectFour()
+    shipped = book()
+    assert shipped is not None and shipped.plies >= 12
+    rng = random.Random(seed)
+    state = game.initial_state
+    while state[2] < 11:
+        state = game.result(state, rng.choice(game.actions(state)))
+        if game.is_terminal(state):  # a rare early four: start again
+            state = game.initial_state
+    perfect = zs.agents.Perfect(seed=seed)
+    move = perfect(game, state)
+    assert perfect.last.nodes == 0 and perfect.last.extra["solve"].nodes == 0
+    child = game.result(state, move)
+    if not game.is_terminal(child):  # solved live, the child keeps the position's value
+        p1, p2, plies, _ = child
+        reply, _ = connect4.solve(p1 if plies % 2 == 0 else p2, p1 | p2, weak=True)
+        assert -reply == perfect.last.extra["solve"].value
+
+
 @pytest.mark.parametrize("opening", ["12", "33", "76"])
 def test_perfect_breaks_a_tie_towards_the_fewest_safe_replies(opening: str) -> None:
     game = zs.games.ConnectFour()
