@@ -19,10 +19,11 @@ variation read from it ends one ply short of a depth-limited search's cutoff. Un
 deadline the kernel reads the clock every 1024 nodes and unwinds.
 
 A traced search (``zs.trace``, ``AlphaBeta(trace=cap)``) passes a record array as a fifth
-``options``, and the search writes each node it reaches there (see _FIRST). The
-recording steps are functions that compile to nothing when there is no record (see
-:func:`_recording`), so the untraced search, compiled for four options as before, has
-none of it; the traced copy compiles on the first trace.
+``options``, and the search writes each node it reaches there (see _FIRST). Each
+recording step sits under ``if traced:``, ``traced = len(options) > 4``, which numba
+folds to a constant for the options' tuple type and prunes before typing, so the
+untraced search, compiled for four options as before, has none of it (a record left in
+its code would not type: ``options[4]``); the traced copy compiles on the first trace.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit, typeof, types
-from numba.extending import overload
 
 from .. import budget, hooks
 from ..game import game_name
@@ -247,24 +247,6 @@ RECORD = {"recorded": _RECORDED, "seen": _SEEN, "iterations": _ITERATIONS, "plie
           "best": _BEST}  # fmt: skip
 
 
-def _recording(step: Any) -> Any:
-    """The recording step ``step(rec, args)`` (``args`` a tuple) as a function
-    ``(options, args)`` of compiled code that passes it the search's record (its fifth
-    option), and that does nothing, so compiles to nothing, for an untraced search."""
-    compiled = njit(**HOT)(step)
-
-    def call(options, args):  # type: ignore[no-untyped-def]
-        raise NotImplementedError("compiled code only")
-
-    @overload(call, inline="always")
-    def choose(options, args):  # type: ignore[no-untyped-def]
-        if len(options) > 4:
-            return lambda options, args: compiled(options[4], args)
-        return lambda options, args: None
-
-    return call
-
-
 @njit(**_INLINE)
 def _kind(final, depth):  # type: ignore[no-untyped-def]
     """What a child is: the end of the game, scored at the cutoff, or searched further."""
@@ -298,54 +280,38 @@ def _add(rec, ply, code, alpha, beta, kind):  # type: ignore[no-untyped-def]
         rec[0, _RECORDED] = n + 1
 
 
-def _enter_step(rec, args):  # type: ignore[no-untyped-def]
-    """A child entered at ``ply`` by ``code`` with its parent's window ``(alpha, beta)``."""
-    ply, code, alpha, beta, kind = args
-    _add(rec, ply, code, alpha, beta, kind)
-
-
-def _enter_root_step(rec, args):  # type: ignore[no-untyped-def]
-    """A root move entered: the window a root move's search gets (see :func:`_root`)."""
-    code, alpha, random_ties, kind = args
+@njit(**HOT)
+def _enter_root(rec, code, alpha, random_ties, kind):  # type: ignore[no-untyped-def]
+    """A root move entered: the window a root move's search gets (see :func:`_deepen`)."""
     _add(rec, np.int64(1), code, np.nextafter(alpha, -np.inf) if random_ties else alpha,
          np.inf, kind)  # fmt: skip
 
 
-def _note_step(rec, args):  # type: ignore[no-untyped-def]
-    """A field of the node at ``ply`` found: its value, its kind, a cut, a table hit."""
-    ply, field, value = args
-    _set(rec, ply, field, value)
-
-
-def _best_step(rec, args):  # type: ignore[no-untyped-def]
+@njit(**HOT)
+def _best(rec, ply):  # type: ignore[no-untyped-def]
     """The node of ``ply + 1`` is the best child yet of the node of ``ply``."""
-    (ply,) = args
     child = rec[_STACK + ply + 1, 0]
     if child >= 0:
         _set(rec, ply, _BEST, child)
 
 
-def _cut_step(rec, args):  # type: ignore[no-untyped-def]
+@njit(**HOT)
+def _cut(rec, ply, work, start, count, cutter):  # type: ignore[no-untyped-def]
     """The node of ``ply + 1`` (move ``cutter``) cut off: ply ``ply``'s moves
     ``start:count`` but ``cutter`` are pruned."""
-    ply, work, start, count, cutter = args
     _set(rec, ply + 1, _CUT_HERE, 1)
     for j in range(start, count):
         if work[ply, j] != cutter:
             _add(rec, ply + 1, work[ply, j], 0.0, 0.0, PRUNED)
 
 
-def _restart_step(rec, args):  # type: ignore[no-untyped-def]
+@njit(**HOT)
+def _restart(rec, plies):  # type: ignore[no-untyped-def]
     """A new iteration, ``plies`` deep: the record keeps only the last one."""
-    (plies,) = args
     rec[0, _RECORDED] = rec[0, _SEEN] = 0
     rec[0, _ITERATIONS] += 1
     rec[0, _PLIES] = plies
 
-
-_enter, _enter_root, _note = (_recording(_enter_step), _recording(_enter_root_step),
-                              _recording(_note_step))  # fmt: skip
-_best, _cut, _restart = _recording(_best_step), _recording(_cut_step), _recording(_restart_step)
 
 _TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1]))
 _WORK = types.int64[:, ::1]
@@ -371,6 +337,7 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
     keys, bounds = table
     stats = work[_STATS]
     decay, ordering, deadline, zero = options[:4]
+    traced = len(options) > 4  # a record (see the module's docstring)
     # stats[_CUT] says whether this subtree scored a state at the cutoff (an entry says it
     # of its own), so that a search that never did is known to have reached the end
     outer = stats[_CUT]
@@ -386,13 +353,16 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
                 low, high = bounds[i, _LOW], bounds[i, _HIGH]
                 if low >= beta or low == high:
                     stats[_CUT] |= outer
-                    _note(options, (ply, _KIND, TABLE))
+                    if traced:
+                        _set(options[4], ply, _KIND, TABLE)
                     return low
                 if high <= alpha:
                     stats[_CUT] |= outer
-                    _note(options, (ply, _KIND, TABLE))
+                    if traced:
+                        _set(options[4], ply, _KIND, TABLE)
                     return high
-                _note(options, (ply, _HIT, 1))
+                if traced:
+                    _set(options[4], ply, _HIT, 1)
                 alpha = max(alpha, low)
                 beta = min(beta, high)
     stats[_TICKS] += 1
@@ -419,10 +389,11 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
             if final != OPEN and final * decay >= beta:
                 stats[_NODES] += i + 1
                 stats[_CUT] |= outer
-                _enter(options, (ply + 1, code, alpha, beta, ENDS_AT_ONCE))
-                _note(options, (ply + 1, _VALUE, final))
-                _best(options, (ply,))
-                _cut(options, (ply, work, 0, count, code))
+                if traced:
+                    _add(options[4], ply + 1, code, alpha, beta, ENDS_AT_ONCE)
+                    _set(options[4], ply + 1, _VALUE, final)
+                    _best(options[4], ply)
+                    _cut(options[4], ply, work, 0, count, code)
                 return final * decay
     sort = ordering == _FULL_ORDER or (ordering == _TABLE_MOVE_FIRST and first >= 0)
     visited = 0
@@ -435,13 +406,16 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
         visited += 1
         a2, b2 = play(rules, a, b, me, code)
         final = outcome(rules, a2, b2, me, code)
-        _enter(options, (ply + 1, code, alpha, beta, _kind(final, depth)))
+        if traced:
+            _add(options[4], ply + 1, code, alpha, beta, _kind(final, depth))
         if final != OPEN:
             value = final * decay
-            _note(options, (ply + 1, _VALUE, final))
+            if traced:
+                _set(options[4], ply + 1, _VALUE, final)
         elif depth == 1:
             value = 0.0 if zero else evaluate(rules, a2, b2, them, me)
-            _note(options, (ply + 1, _VALUE, value))
+            if traced:
+                _set(options[4], ply + 1, _VALUE, value)
             value *= decay
         else:
             reply = _negamax(
@@ -450,18 +424,21 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
             )  # fmt: skip
             if stats[_TIMEOUT]:
                 return 0.0
-            _note(options, (ply + 1, _VALUE, -reply))
+            if traced:
+                _set(options[4], ply + 1, _VALUE, -reply)
             value = -decay * reply
         if value > best:
             best = value
             best_move = code
-            _best(options, (ply,))
+            if traced:
+                _best(options[4], ply)
             if value > alpha:
                 alpha = value
                 if alpha >= beta:
                     if ordering == _FULL_ORDER:
                         _remember_cutoff(work, ply, me, code, depth)
-                    _cut(options, (ply, work, i + 1, count, code))
+                    if traced:
+                        _cut(options[4], ply, work, i + 1, count, code)
                     break
     stats[_NODES] += visited if depth == 1 else count
     cut = stats[_CUT]
@@ -476,68 +453,6 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
         _store(keys, bounds, k1, k2, depth, best, np.inf, best_move, cut)
     else:
         _store(keys, bounds, k1, k2, depth, best, best, best_move, cut)
-    return best
-
-
-# inlined into _deepen, its one caller: a function of its own linked and emitted a copy of
-# _negamax again, 0.45 of the 6.8 s a first alpha-beta of Connect Four compiled
-@njit(cache=True, inline="always")
-def _root(a, b, me, depth, codes, tied, rated, random_ties, rules, table, work, options):  # type: ignore[no-untyped-def]
-    """The value of ``(a, b)`` for ``me`` searching the moves ``codes`` in this order; marks in
-    ``tied`` the moves of that value (only the first without ``random_ties``), and writes
-    in ``rated`` each move's value (row 0) and 1 where it is only an upper bound, the
-    reply having failed high (row 1). After a timeout, the value and marks are those of
-    the moves finished. A record (a fifth option) keeps this iteration's tree."""
-    keys, bounds = table
-    stats = work[_STATS]
-    decay, zero = options[0], options[3]
-    them = 3 - me
-    best, alpha, first = -np.inf, -np.inf, -1
-    tied[:] = 0
-    _restart(options, (depth,))
-    for i in range(codes.size):
-        code = codes[i]
-        a2, b2 = play(rules, a, b, me, code)
-        stats[_NODES] += 1
-        final = outcome(rules, a2, b2, me, code)
-        bound = 0.0
-        _enter_root(options, (code, alpha, random_ties, _kind(final, depth)))
-        if final != OPEN:
-            value = final * decay
-            _note(options, (np.int64(1), _VALUE, final))
-        elif depth == 1:
-            stats[_CUT] = 1
-            value = 0.0 if zero else evaluate(rules, a2, b2, them, me)
-            _note(options, (np.int64(1), _VALUE, value))
-            value *= decay
-        else:
-            # With random ties, a move equal to the best must come back exact.
-            low = np.nextafter(alpha, -np.inf) if random_ties else alpha
-            # ply as an int64, not the literal 1: for a literal, numba would compile a second
-            # _negamax whose recursion it cannot reload from its cache (a null call)
-            reply = _negamax(
-                a2, b2, them, _less(depth), np.int64(1), -np.inf, -low / decay, rules, table,
-                work, options,
-            )  # fmt: skip
-            if stats[_TIMEOUT]:
-                return best
-            _note(options, (np.int64(1), _VALUE, -reply))
-            value = -decay * reply
-            if reply >= -low / decay:
-                bound = 1.0
-        rated[0, i] = value
-        rated[1, i] = bound
-        if value > best:
-            best, first = value, code
-            tied[:i] = 0
-            tied[i] = 1
-            alpha = max(alpha, value)
-        elif value == best and random_ties:
-            tied[i] = 1
-    k1, k2, t = _keyed(rules, a, b, me, zero)
-    if first >= 0 and t:
-        first = canonical_move(rules, first, t)
-    _store(keys, bounds, k1, k2, depth, best, best, first, stats[_CUT])
     return best
 
 
@@ -558,16 +473,25 @@ def _best_first(codes, tied):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)  # other threads (the web server's) run meanwhile
 def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, work, options, roots):  # type: ignore[no-untyped-def]
-    """:func:`_root` at depths ``first`` to ``depth``, the best moves of each iteration
-    tried first in the next; it stops early once an iteration scored no state at the
-    cutoff (its value is then the value to the end). The root moves are the first
+    """Search ``(a, b)`` for ``me`` at depths ``first`` to ``depth``, the best moves of each
+    iteration tried first in the next; it stops early once an iteration scored no state at
+    the cutoff (its value is then the value to the end). The root moves are the first
     ``count`` of ``roots[0]`` (reordered in place), or with ``count`` -1 all legal moves,
-    written there in the game's order; ``roots[1]`` marks the best and ``roots[3]`` holds
-    their values (see :func:`_root`).
-    ``fresh`` clears the killers and history first. Returns the value, the number of
-    root moves, and the length of the principal variation written to ``roots[2]`` (at
-    most ``depth`` moves; none after a timeout), all in one call because each call from
-    Python costs microseconds."""
+    written there in the game's order. Each iteration searches them in that order, marks
+    in ``roots[1]`` the moves of the best value (only the first without ``random_ties``),
+    and writes in ``roots[3]`` each move's value (row 0) and 1 where it is only an upper
+    bound, the reply having failed high (row 1). ``fresh`` clears the killers and history
+    first. Returns the value, the number of root moves, and the length of the principal
+    variation written to ``roots[2]`` (at most ``depth`` moves; none after a timeout), all
+    in one call because each call from Python costs microseconds. After a timeout, the
+    value and marks are those of the moves finished. A record (a fifth option) keeps the
+    last iteration's tree.
+
+    The root is part of this function rather than a function of its own: compiled apart,
+    it linked and emitted a second copy of the whole search, and inlined (numba's
+    ``inline="always"``), its recording steps could not be pruned for the untraced search
+    (numba prunes a function's branches by its own argument types, before inlining)."""
+    keys, bounds = table
     stats = work[_STATS]
     stats[:] = 0
     if fresh:
@@ -577,18 +501,71 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
     if count < 0:
         count = moves(rules, a, b, me, buffer)
     codes, tied = buffer[:count], marks[:count]
+    decay, zero = options[0], options[3]
+    traced = len(options) > 4  # a record (see the module's docstring)
+    them = 3 - me
     value = 0.0
     for plies in range(first, depth + 1):
         stats[_CUT] = 0
-        value = _root(a, b, me, plies, codes, tied, rated, random_ties, rules, table, work,
-                      options)  # fmt: skip
-        if stats[_TIMEOUT] or plies == depth or not stats[_CUT]:  # done, or the end seen
+        best, alpha, best_move = -np.inf, -np.inf, -1
+        tied[:] = 0
+        if traced:
+            _restart(options[4], plies)
+        for i in range(codes.size):
+            code = codes[i]
+            a2, b2 = play(rules, a, b, me, code)
+            stats[_NODES] += 1
+            final = outcome(rules, a2, b2, me, code)
+            bound = 0.0
+            if traced:
+                _enter_root(options[4], code, alpha, random_ties, _kind(final, plies))
+            if final != OPEN:
+                move_value = final * decay
+                if traced:
+                    _set(options[4], np.int64(1), _VALUE, final)
+            elif plies == 1:
+                stats[_CUT] = 1
+                move_value = 0.0 if zero else evaluate(rules, a2, b2, them, me)
+                if traced:
+                    _set(options[4], np.int64(1), _VALUE, move_value)
+                move_value *= decay
+            else:
+                # With random ties, a move equal to the best must come back exact.
+                low = np.nextafter(alpha, -np.inf) if random_ties else alpha
+                # ply as an int64, not the literal 1: for a literal, numba would compile a
+                # second _negamax whose recursion it cannot reload from its cache (a null call)
+                reply = _negamax(
+                    a2, b2, them, _less(plies), np.int64(1), -np.inf, -low / decay, rules,
+                    table, work, options,
+                )  # fmt: skip
+                if stats[_TIMEOUT]:
+                    break
+                if traced:
+                    _set(options[4], np.int64(1), _VALUE, -reply)
+                move_value = -decay * reply
+                if reply >= -low / decay:
+                    bound = 1.0
+            rated[0, i] = move_value
+            rated[1, i] = bound
+            if move_value > best:
+                best, best_move = move_value, code
+                tied[:i] = 0
+                tied[i] = 1
+                alpha = max(alpha, move_value)
+            elif move_value == best and random_ties:
+                tied[i] = 1
+        value = best
+        if stats[_TIMEOUT]:
+            return value, count, 0
+        k1, k2, t = _keyed(rules, a, b, me, zero)
+        if best_move >= 0 and t:
+            best_move = canonical_move(rules, best_move, t)
+        _store(keys, bounds, k1, k2, plies, best, best, best_move, stats[_CUT])
+        if plies == depth or not stats[_CUT]:  # done, or the end seen
             break
         _best_first(codes, tied)
-    if stats[_TIMEOUT]:
-        return value, count, 0
     most = min(depth, line.size)
-    return value, count, _line(rules, a, b, me, most, table[0], options[3], line)
+    return value, count, _line(rules, a, b, me, most, keys, zero, line)
 
 
 @njit(cache=True)
