@@ -17,7 +17,10 @@ __all__ = ["HOT", "ctpop", "fetch_add", "lowest", "popcount", "prefetch"]
 _ONE = np.uint64(1)
 #: Hot functions run without numba's reference counting (they allocate nothing): its
 #: increments and decrements of every array argument on each call took most of the time.
-HOT: dict[str, Any] = {"cache": True, "_nrt": False}
+#: Nor do they get the C function wrapper numba compiles for every function by default
+#: (for numba's first-class functions and ``cfunc``, which zerosum never uses): a first
+#: compile of Connect Four's alpha-beta spent about 0.2 s on them.
+HOT: dict[str, Any] = {"cache": True, "_nrt": False, "no_cfunc_wrapper": True}
 
 
 def _ctpop(typingctx: Any, x: Any) -> Any:

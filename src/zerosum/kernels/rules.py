@@ -6,8 +6,9 @@ likes) and the player to move, plus a *record*: a ``typing.NamedTuple`` of the c
 and tables the functions read (masks, sizes, scales). The kernels (alpha-beta, playouts,
 the MCTS tree) call the functions below with the record as first argument; numba
 picks the game's implementation from the record's type when it compiles the kernel, so
-every call is a direct call that LLVM inlines as if the kernel had been written for that
-game. The functions the record's class carries, set by :func:`compiled_rules`:
+every call is a direct call into the game's function, which LLVM inlines where it pays as
+if the kernel had been written for that game. The functions the record's class carries,
+set by :func:`compiled_rules` (a game leaving out the optional ones gets the identities):
 
 ``moves(rules, a, b, player, out) -> int``
     writes the mover's legal move codes to ``out[:count]``, in the order a searcher
@@ -68,6 +69,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numba import njit
+from numba.core.caching import NullCache
 from numba.extending import overload
 
 from ..game import Game
@@ -120,9 +123,11 @@ def compiled_rules(
     def attach(cls: type) -> type:
         if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
             raise TypeError(f"compiled rules go on a typing.NamedTuple class, not {cls!r}")
-        versioned = _versioned(cls, [f for f in given.values() if f is not None])
-        for name, function in given.items():
+        members = {name: given[name] or _DEFAULTS[name] for name in _MEMBERS}
+        versioned = _versioned(cls, list(members.values()))
+        for name, function in members.items():
             setattr(versioned, f"zs_{name}", function)
+            _resolve(_GENERIC[name], versioned, function)
         return versioned
 
     return attach
@@ -181,17 +186,8 @@ def _source(obj: Any) -> bytes:
         return obj.__qualname__.encode()  # type: ignore[no-any-return]
 
 
-def _member(rules_type: Any, name: str) -> Any:
-    """The njit function ``name`` of the record type ``rules_type`` (at compile time)."""
-    cls = getattr(rules_type, "instance_class", None)
-    function = getattr(cls, f"zs_{name}", None)
-    if function is None and name in _REQUIRED:
-        raise TypeError(f"{rules_type} is not a compiled rules record (see compiled_rules)")
-    return function
-
-
 # The generic functions. Called from Python they say what they are; called from compiled
-# code, numba replaces each by the record's own function (the overloads below).
+# code, numba replaces each by the record's own function (see _resolve).
 def moves(rules: Any, a: Any, b: Any, player: int, out: np.ndarray) -> int:
     """The mover's legal move codes, written to ``out``; returns how many (compiled only)."""
     raise TypeError("moves() is for compiled code")
@@ -217,67 +213,6 @@ def key(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any]:
     raise TypeError("key() is for compiled code")
 
 
-# Inlined into the kernel where it is called, the generic function costs nothing: called,
-# it made random playouts of tic-tac-toe and Connect Four 1.3x to 1.4x slower.
-_OPTIONS: dict[str, Any] = {"jit_options": {**HOT}, "inline": "always"}
-
-
-@overload(moves, **_OPTIONS)
-def _moves(rules, a, b, player, out):  # type: ignore[no-untyped-def]
-    own = _member(rules, "moves")
-
-    def impl(rules, a, b, player, out):  # type: ignore[no-untyped-def]
-        return own(rules, a, b, player, out)
-
-    return impl
-
-
-@overload(play, **_OPTIONS)
-def _play(rules, a, b, player, code):  # type: ignore[no-untyped-def]
-    own = _member(rules, "play")
-
-    def impl(rules, a, b, player, code):  # type: ignore[no-untyped-def]
-        return own(rules, a, b, player, code)
-
-    return impl
-
-
-@overload(outcome, **_OPTIONS)
-def _outcome(rules, a, b, mover, code):  # type: ignore[no-untyped-def]
-    own = _member(rules, "outcome")
-
-    def impl(rules, a, b, mover, code):  # type: ignore[no-untyped-def]
-        return own(rules, a, b, mover, code)
-
-    return impl
-
-
-@overload(evaluate, **_OPTIONS)
-def _evaluate(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
-    own = _member(rules, "evaluate")
-
-    def impl(rules, a, b, to_move, player):  # type: ignore[no-untyped-def]
-        return own(rules, a, b, to_move, player)
-
-    return impl
-
-
-@overload(key, **_OPTIONS)
-def _key(rules, a, b, player):  # type: ignore[no-untyped-def]
-    own = _member(rules, "key")
-    if own is None:
-
-        def same(rules, a, b, player):  # type: ignore[no-untyped-def]
-            return a, b
-
-        return same
-
-    def impl(rules, a, b, player):  # type: ignore[no-untyped-def]
-        return own(rules, a, b, player)
-
-    return impl
-
-
 def canonical(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any, int]:
     """The position's canonical image and the symmetry mapping it there (compiled only)."""
     raise TypeError("canonical() is for compiled code")
@@ -293,44 +228,70 @@ def original_move(rules: Any, code: int, t: int) -> int:
     raise TypeError("original_move() is for compiled code")
 
 
-@overload(canonical, **_OPTIONS)
-def _canonical(rules, a, b, player):  # type: ignore[no-untyped-def]
-    own = _member(rules, "canonical")
-    if own is None:
-
-        def itself(rules, a, b, player):  # type: ignore[no-untyped-def]
-            return a, b, 0
-
-        return itself
-
-    def impl(rules, a, b, player):  # type: ignore[no-untyped-def]
-        return own(rules, a, b, player)
-
-    return impl
+#: The generic function of each member's name.
+_GENERIC: dict[str, Callable[..., Any]] = {
+    "moves": moves, "play": play, "outcome": outcome, "evaluate": evaluate, "key": key,
+    "canonical": canonical, "canonical_move": canonical_move, "original_move": original_move,
+}  # fmt: skip
 
 
-def _overload_move_map(generic: Callable[..., Any], name: str) -> None:
-    """Resolve ``generic`` (a map of move codes) to the record's member ``name``, or, for a
-    game without symmetries, to the identity."""
-
-    @overload(generic, **_OPTIONS)
-    def _map(rules, code, t):  # type: ignore[no-untyped-def]
-        own = _member(rules, name)
-        if own is None:
-
-            def same(rules, code, t):  # type: ignore[no-untyped-def]
-                return code
-
-            return same
-
-        def impl(rules, code, t):  # type: ignore[no-untyped-def]
-            return own(rules, code, t)
-
-        return impl
+# The optional members of a game that leaves them out.
+@njit(**HOT)
+def _masks_as_key(rules, a, b, player):  # type: ignore[no-untyped-def]
+    return a, b
 
 
-_overload_move_map(canonical_move, "canonical_move")
-_overload_move_map(original_move, "original_move")
+@njit(**HOT)
+def _no_symmetry(rules, a, b, player):  # type: ignore[no-untyped-def]
+    return a, b, 0
+
+
+@njit(**HOT)
+def _same_move(rules, code, t):  # type: ignore[no-untyped-def]
+    return code
+
+
+_DEFAULTS = {"key": _masks_as_key, "canonical": _no_symmetry, "canonical_move": _same_move,
+             "original_move": _same_move}  # fmt: skip
+#: Options of a rule function's own that the kernels' copy of it does not take.
+_NOT_PASSED = ("nopython", "inline")
+
+
+def _resolve(generic: Callable[..., Any], record: type, function: Any) -> None:
+    """Make ``generic`` called on a ``record`` in compiled code call the record's
+    ``function``, compiled with the function's own options (a function of the kernel's
+    library that LLVM inlines where it pays).
+
+    Numba compiles the function's Python source once more for the kernel rather than
+    calling the ``function`` dispatcher through a forwarding function: each compiled
+    dispatcher costs a compile of its own, machine code and wrappers included, and the
+    forwarding functions (with numba's ``inline="always"``, typed again at every call
+    site) took about 1.3 s of the 6.7 s of Connect Four's alpha-beta's first compile."""
+    options: Any = {k: v for k, v in function.targetoptions.items() if k not in _NOT_PASSED}
+    # numba builds the copy again for each set of compile flags of the functions calling
+    # it (the kernel's entry point and its recursion differ); cached, it compiles once
+    options["cache"] = not isinstance(function._cache, NullCache)
+
+    @overload(generic, jit_options=options, strict=False)
+    def _own(rules, *args):  # type: ignore[no-untyped-def]
+        if getattr(rules, "instance_class", None) is record:
+            return function.py_func
+        return None
+
+
+def _not_a_record(generic: Callable[..., Any]) -> None:
+    """Make ``generic`` called in compiled code on anything but a record say so (a
+    TypeError while numba compiles the caller)."""
+
+    @overload(generic, strict=False)
+    def _check(rules, *args):  # type: ignore[no-untyped-def]
+        if not hasattr(getattr(rules, "instance_class", None), "zs_moves"):
+            raise TypeError(f"{rules} is not a compiled rules record (see compiled_rules)")
+        return None
+
+
+for _generic in _GENERIC.values():
+    _not_a_record(_generic)
 
 
 class Rules:
