@@ -185,6 +185,14 @@ class OtherPreparer(Preparer):
     """A second kind of :class:`Preparer`."""
 
 
+class HelpedPreparer(Preparer):
+    """A :class:`Preparer` with helpers to prepare (``prepare_helpers``), which leave a
+    file of kind ``KIND.helpers``."""
+
+    def prepare_helpers(self, game: Any) -> None:
+        Preparer(self.folder, f"{self.kind}.helpers").prepare(game)
+
+
 class SlowToPrepare:
     """Takes ``seconds`` to prepare (as loading compiled code does), then plays the first
     legal action at once."""

@@ -49,7 +49,7 @@ WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_actio
 #: The accessors that answer a flag (False when the member is missing).
 FLAGS = ("has_compiled_solver", "perfect_is_instant", "minimax_is_instant", "ordered_actions")
 #: The agent members.
-AGENT_MEMBERS = ("prepare", "reset", "last", "time_limit", "name", "traced")
+AGENT_MEMBERS = ("prepare", "prepare_helpers", "reset", "last", "time_limit", "name", "traced")
 TWINS = tuple(_twins())
 
 
@@ -158,6 +158,7 @@ def test_the_agent_members_are_found_on_an_agent_that_has_them() -> None:
     assert hooks.last(agent) is None  # no move yet
     agent(game, game.initial_state)
     assert hooks.prepare(agent) == agent.prepare
+    assert hooks.prepare_helpers(agent) == agent.prepare_helpers
     assert hooks.reset(agent) == agent.reset
     assert hooks.last(agent) is agent.last is not None
     assert hooks.time_limit(agent) == 5.0

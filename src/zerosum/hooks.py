@@ -55,7 +55,8 @@ __all__ = [
     "parse_action", "to_svg", "column_board", "command_line", "position", "position_text",
     "side_names", "Tally", "tally",
     # agents
-    "Prepare", "Reset", "Traced", "prepare", "reset", "last", "time_limit", "name", "traced",
+    "Prepare", "Reset", "Traced", "prepare", "prepare_helpers", "reset", "last", "time_limit",
+    "name", "traced",
 ]  # fmt: skip
 
 #: The members that make the rules (``evaluate`` too: compiled twins carry the heuristic).
@@ -496,6 +497,13 @@ class Traced(Protocol):
 def prepare(agent: object) -> Prepare | None:
     """The agent's ``prepare``, or None."""
     return _member(agent, "prepare")
+
+
+def prepare_helpers(agent: object) -> Prepare | None:
+    """The agent's ``prepare_helpers(game)``, or None: one-time work that ``prepare`` would
+    otherwise do on the way and that another process can do meanwhile (compiling the
+    helpers of its compiled search, handed over through numba's disk cache)."""
+    return _member(agent, "prepare_helpers")
 
 
 def reset(agent: object) -> Reset | None:

@@ -6,8 +6,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from arena_agents import OtherPreparer, Preparer
-from zerosum.arena.ahead import firsts_of_each_kind, prepare_ahead
+from arena_agents import HelpedPreparer, OtherPreparer, Preparer
+from zerosum.arena.ahead import (
+    firsts_of_each_kind,
+    jobs_ahead,
+    prepare_ahead,
+    prepare_entrant,
+    prepare_entrant_helpers,
+)
 from zerosum.arena.executors import open_pool
 from zerosum.arena.tasks import Entrant, plan
 
@@ -40,3 +46,28 @@ def test_one_process_prepares_nothing_ahead(tmp_path: Path) -> None:
     with open_pool(1) as pool:
         prepare_ahead(pool, _tasks(Preparer(str(tmp_path), "a"), OtherPreparer(str(tmp_path), "b")))
     assert not list(tmp_path.iterdir())  # its games prepare their agents as before
+
+
+def test_a_kind_with_helpers_starts_first_and_its_helpers_next() -> None:
+    # alpha-beta's kernel takes longest to compile: it starts at once, its helpers go to
+    # the next free worker, then the other kinds
+    jobs = jobs_ahead(_tasks("mcts", "alphabeta:depth=2", "random"))
+    assert [(job, entrant.agent) for job, _, entrant in jobs] == [
+        (prepare_entrant, "alphabeta:depth=2"),
+        (prepare_entrant_helpers, "alphabeta:depth=2"),
+        (prepare_entrant, "mcts"),
+        (prepare_entrant, "random"),
+    ]
+
+
+def test_helpers_are_prepared_on_another_worker_meanwhile(tmp_path: Path) -> None:
+    tasks = _tasks(HelpedPreparer(str(tmp_path), "a"), OtherPreparer(str(tmp_path), "b"))
+    with open_pool(2) as pool:
+        prepare_ahead(pool, tasks)
+        files = [path.name.split("-") for path in tmp_path.iterdir()]
+    prepared = {kind: rest for kind, *rest in files}
+    assert set(prepared) == {"a", "a.helpers", "b"}
+    (pid, start), (helper_pid, helper_start) = prepared["a"], prepared["a.helpers"]
+    assert pid != helper_pid and str(os.getpid()) not in (pid, helper_pid)  # side by side
+    # the other kind waits for a free worker (perf_counter is the machine's monotonic clock)
+    assert int(prepared["b"][1]) > max(int(start), int(helper_start))

@@ -254,3 +254,35 @@ def test_an_unprepared_move_is_not_charged_for_compiling_its_kernel(tmp_path: Pa
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                           text=True, timeout=300, check=True)  # fmt: skip
     assert done.stdout.split() == ["4", "True", "''"]
+
+
+def test_helpers_compiled_in_another_process_are_loaded_not_compiled(tmp_path: Path) -> None:
+    """``compile_helpers`` (run on another worker by ``arena/ahead.py``) compiles the
+    heuristic and the line reader with the types the search calls them with: a fresh
+    process building the kernel on the same cache loads them instead of compiling them."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": SRC}
+    helpers = (
+        "import zerosum as zs\n"
+        "from zerosum.kernels.alphabeta import compile_helpers\n"
+        "compile_helpers(zs.games.TicTacToe())\n"
+    )
+    subprocess.run([sys.executable, "-c", helpers], env=env, timeout=300, check=True)
+    kernel = (
+        "from numba.core import event\n"
+        "import zerosum as zs\n"
+        "from zerosum.kernels.alphabeta import search_kernel\n"
+        "compiled = []\n"
+        "class Listener(event.Listener):\n"
+        "    def on_start(self, ev):\n"
+        "        compiled.append(ev.data['dispatcher'].py_func.__qualname__)\n"
+        "    def on_end(self, ev):\n"
+        "        pass\n"
+        "event.register('numba:compile', Listener())\n"
+        "search_kernel(zs.games.TicTacToe())\n"
+        "print(' '.join(compiled))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", kernel], env=env, capture_output=True,
+                          text=True, timeout=300, check=True)  # fmt: skip
+    compiled = done.stdout.split()
+    assert "_negamax" in compiled and "_deepen" in compiled  # the search itself compiled
+    assert "_evaluate" not in compiled and "_line" not in compiled  # its helpers loaded

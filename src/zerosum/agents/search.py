@@ -271,6 +271,16 @@ class AlphaBeta(Seeded):
             if self.trace is not None:
                 AlphaBeta(depth=1, evaluate=self.evaluate, trace=1)(game, state)
 
+    def prepare_helpers(self, game: Game) -> None:
+        """Compile the functions the game's compiled search links in that compile apart
+        from it (its heuristic, its principal variation's reader): run by another process
+        while :meth:`prepare` compiles the search, they reach it through numba's cache
+        (``arena/ahead.py``)."""
+        if self.would_compile(game):
+            from ..kernels.alphabeta import compile_helpers  # loads numba
+
+            compile_helpers(game)
+
     def would_compile(self, game: Game) -> bool:
         """Whether this agent's moves in ``game`` run the game's compiled search."""
         offered = hooks.search_kernel(game) is not None or hooks.compiled_rules(game) is not None

@@ -55,7 +55,8 @@ from .rules import (
     play,
 )
 
-__all__ = ["SearchKernel", "RootResult", "Workspace", "search_kernel", "table_move", "slot"]
+__all__ = ["SearchKernel", "RootResult", "Workspace", "search_kernel", "compile_helpers",
+           "table_move", "slot"]  # fmt: skip
 
 _NODES, _CUT, _TIMEOUT, _TICKS = 0, 1, 2, 3  # slots of the ``stats`` array
 #: Move orders: the game's own; that with the table's move first; table move, killers,
@@ -731,11 +732,34 @@ def search_kernel(game: Any) -> SearchKernel | None:
 
     ``game`` is typed ``Any``: the built-in games' ``BuiltinGame.search_kernel`` passes
     itself, a mixin that is no :class:`~zerosum.game.Game` to the type checker."""
-    hook = hooks.compiled_rules(game)
-    rules = None if hook is None else hook()
+    rules = _rules_of(game)
     if rules is None:
         return None
     # off the move's clock: loading or compiling the kernel is no part of its thinking
     # (an agent not prepared first, as zerosum play's while a person plays)
     with budget.not_counted():
         return _kernel_of(rules)
+
+
+def compile_helpers(game: Any) -> None:
+    """Compile (or load from numba's cache) the functions the search of ``game`` links in
+    that compile apart from it: the game's heuristic and the reader of the principal
+    variation, a third of a first compile of Connect Four's search. Another process doing
+    this while one builds the kernel (``arena/ahead.py``) hands them over through the
+    cache: the kernel's compile loads them instead. Nothing for a game without compiled
+    rules."""
+    rules = _rules_of(game)
+    start = None if rules is None else rules.game.initial_state
+    if rules is None or rules.game.is_terminal(start):
+        return
+    a, b, me = rules.unpack(start)
+    _evaluate_once(rules.record, np.uint64(a), np.uint64(b), me, me)
+    # the types _deepen calls it with
+    line = np.empty(_MAX_PLY, dtype=np.int64)
+    _line(rules.record, np.uint64(a), np.uint64(b), me, 1, SearchKernel.table(2)[0], False, line)
+
+
+def _rules_of(game: Any) -> Rules | None:
+    """The game's own compiled rules (:func:`zerosum.hooks.compiled_rules`), or None."""
+    hook = hooks.compiled_rules(game)
+    return None if hook is None else hook()
