@@ -753,10 +753,13 @@ def compile_helpers(game: Any) -> None:
     if rules is None or rules.game.is_terminal(start):
         return
     a, b, me = rules.unpack(start)
+    keys, bounds = SearchKernel.table(2)  # each called with the types the search passes
+    _store(keys, bounds, np.uint64(a), np.uint64(b), 1, 0.0, 0.0, -1, 0)
+    _less(1)
     _evaluate_once(rules.record, np.uint64(a), np.uint64(b), me, me)
-    # the types _deepen calls it with
     line = np.empty(_MAX_PLY, dtype=np.int64)
-    _line(rules.record, np.uint64(a), np.uint64(b), me, 1, SearchKernel.table(2)[0], False, line)
+    _line(rules.record, np.uint64(a), np.uint64(b), me, 1, keys, False, line)
+    _best_first(line[:1], np.zeros(1, dtype=np.int8))
 
 
 def _rules_of(game: Any) -> Rules | None:
