@@ -40,6 +40,7 @@ from ..game import game_name
 from ..notices import while_compiling
 from .bits import HOT
 from .clock import passed
+from .recursion import declared_returns
 from .rules import (
     MAX_MOVES,
     MAX_PLIES,
@@ -616,7 +617,8 @@ class SearchKernel:
             # compiled (or loaded from the cache) with its explicit signature (_signature);
             # then a depth-1 search compiles the root's functions around it, and reading
             # a line from the table (done when the root's line is not the move played)
-            _negamax.compile(_signature(typeof(self.record)))
+            with declared_returns():
+                _negamax.compile(_signature(typeof(self.record)))
             start = self.game.initial_state
             if not self.game.is_terminal(start):
                 self.root(start, None, 1, self.table(0), self.workspace(), ordering=True,
@@ -640,7 +642,8 @@ class SearchKernel:
         if not self._traced_ready:
             with while_compiling(f"compiling the traced alpha-beta search of "
                                  f"{game_name(self.game)}, once"):  # fmt: skip
-                _negamax.compile(_signature(typeof(self.record), traced=True))
+                with declared_returns():
+                    _negamax.compile(_signature(typeof(self.record), traced=True))
             self._traced_ready = True
 
     @staticmethod
