@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future
+from typing import Any
 
 from .. import hooks, notices
 from ..agents.registry import make_agent
@@ -39,18 +40,23 @@ def firsts_of_each_kind(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant
     """One entrant of each kind (its agent's class) per game: agents of one class compile
     the same code for a game (``alphabeta:depth=2`` and ``depth=4`` one kernel), so
     preparing two of them at once would compile it twice."""
+    return [(game, entrant) for game, entrant, _ in _firsts(tasks)]
+
+
+def _firsts(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant, Any]]:
+    """:func:`firsts_of_each_kind`, each with its agent built here (to look at)."""
     seen: set[tuple[int, type]] = set()
     chosen = []
     for task in tasks:
         for entrant in task.entrants:
             agent = entrant.agent
             try:
-                kind = type(make_agent(agent) if isinstance(agent, str) else agent)
+                built = make_agent(agent) if isinstance(agent, str) else agent
             except Exception:  # its games say what is wrong with it
                 continue
-            if (id(task.game), kind) not in seen:
-                seen.add((id(task.game), kind))
-                chosen.append((task.game, entrant))
+            if (id(task.game), type(built)) not in seen:
+                seen.add((id(task.game), type(built)))
+                chosen.append((task.game, entrant, built))
     return chosen
 
 
@@ -70,25 +76,16 @@ def prepare_entrant_helpers(game: Game | str, entrant: Entrant) -> None:
             helpers(built_game(game))
 
 
-def _has_helpers(entrant: Entrant) -> bool:
-    agent = entrant.agent
-    try:
-        return hooks.prepare_helpers(make_agent(agent) if isinstance(agent, str) else agent) \
-            is not None  # fmt: skip
-    except Exception:  # its games say what is wrong with it
-        return False
-
-
 def jobs_ahead(tasks: list[GameTask]) -> list[tuple[Callable[..., None], Game | str, Entrant]]:
     """What to prepare ahead, in the order to start it: the kinds whose agents have
     helpers first (their own preparation takes longest), then those helpers, which the
     other workers take meanwhile, then the other kinds."""
-    kinds = firsts_of_each_kind(tasks)
-    helped = [_has_helpers(entrant) for _, entrant in kinds]
-    firsts = [kind for kind, has in zip(kinds, helped, strict=True) if has]
-    rest = [kind for kind, has in zip(kinds, helped, strict=True) if not has]
-    return ([(prepare_entrant, game, entrant) for game, entrant in firsts]
-            + [(prepare_entrant_helpers, game, entrant) for game, entrant in firsts]
+    helped: list[tuple[Game | str, Entrant]] = []
+    rest: list[tuple[Game | str, Entrant]] = []
+    for game, entrant, agent in _firsts(tasks):
+        (rest if hooks.prepare_helpers(agent) is None else helped).append((game, entrant))
+    return ([(prepare_entrant, game, entrant) for game, entrant in helped]
+            + [(prepare_entrant_helpers, game, entrant) for game, entrant in helped]
             + [(prepare_entrant, game, entrant) for game, entrant in rest])  # fmt: skip
 
 

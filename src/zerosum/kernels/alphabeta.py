@@ -752,10 +752,9 @@ def compile_helpers(game: Any) -> None:
     cache: the kernel's compile loads them instead. Nothing for a game without compiled
     rules."""
     rules = _rules_of(game)
-    start = None if rules is None else rules.game.initial_state
-    if rules is None or rules.game.is_terminal(start):
+    if rules is None or rules.game.is_terminal(rules.game.initial_state):
         return
-    a, b, me = rules.unpack(start)
+    a, b, me = rules.unpack(rules.game.initial_state)
     keys, bounds = SearchKernel.table(2)  # each called with the types the search passes
     _store(keys, bounds, np.uint64(a), np.uint64(b), 1, 0.0, 0.0, -1, 0)
     _less(1)

@@ -91,7 +91,6 @@ MAX_PLIES = 256
 
 _MEMBERS = ("moves", "play", "outcome", "evaluate", "key", "canonical", "canonical_move",
             "original_move")  # fmt: skip
-_REQUIRED = _MEMBERS[:4]
 _SYMMETRY = _MEMBERS[5:]
 
 
@@ -107,7 +106,8 @@ def compiled_rules(
     original_move: Callable[..., Any] | None = None,
 ) -> Callable[[type], type]:
     """Class decorator: attach a game's njit rule functions to its record class (a
-    ``typing.NamedTuple``), which is how the kernels find them.
+    ``typing.NamedTuple``); the kernels' calls of the generic functions on a record of the
+    class then compile to calls of these (see :func:`_resolve`).
 
     >>> from typing import NamedTuple
     >>> @compiled_rules(moves=f, play=f, outcome=f, evaluate=f)  # doctest: +SKIP
