@@ -2,7 +2,9 @@
 system's headless Chromium for the browser tests (the page's and the notebook tree's).
 
 The browser is ``chromium`` on the PATH or ``ZEROSUM_CHROMIUM``; without one the browser
-tests skip, unless ``ZEROSUM_REQUIRE_BROWSER=1`` (set by CI) makes that a failure.
+tests skip, unless ``ZEROSUM_REQUIRE_BROWSER=1`` (set by CI) makes that a failure. The
+same holds for the sandbox of class tournaments (bubblewrap and cgroups: the ``sandbox``
+fixture) and ``ZEROSUM_REQUIRE_SANDBOX=1``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,19 @@ def _unavailable(why: str) -> None:
     if os.environ.get("ZEROSUM_REQUIRE_BROWSER") == "1":
         pytest.fail(f"{why} (ZEROSUM_REQUIRE_BROWSER=1 makes the browser tests required)")
     pytest.skip(why)
+
+
+@pytest.fixture
+def sandbox() -> None:
+    """A test that needs the sandbox: skipped where none can be started (failed instead
+    under ``ZEROSUM_REQUIRE_SANDBOX=1``, as in CI, which installs bubblewrap)."""
+    from zerosum.arena.sandbox import unavailable
+
+    why = unavailable()
+    if why is not None:
+        if os.environ.get("ZEROSUM_REQUIRE_SANDBOX") == "1":
+            pytest.fail(f"no sandbox here: {why} (ZEROSUM_REQUIRE_SANDBOX=1 requires one)")
+        pytest.skip(f"no sandbox here: {why}")
 
 
 @pytest.fixture(scope="module")

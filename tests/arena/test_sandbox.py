@@ -21,12 +21,10 @@ from pathlib import Path
 import pytest
 
 from zerosum.arena.cgroups import _own_groups
-from zerosum.arena.sandbox import BWRAP_VARIABLE, PROCESSES, unavailable
+from zerosum.arena.sandbox import BWRAP_VARIABLE, PROCESSES
 from zerosum.cli import main
 
-needs_sandbox = pytest.mark.skipif(
-    unavailable() is not None, reason=f"no sandbox here: {unavailable()}"
-)
+needs_sandbox = pytest.mark.usefixtures("sandbox")
 
 FIRST = """
     def agent(game, state):
@@ -419,3 +417,57 @@ def test_without_a_sandbox_untrusted_entries_are_refused_in_one_line(
         f"({tmp_path / 'no-bwrap'}; install the bubblewrap package, or set {BWRAP_VARIABLE} "
         "to its path)"
     ]
+
+
+@needs_sandbox
+def test_entries_named_as_a_user_types_them_play_from_the_users_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``cd course && zerosum tournament tictactoe entries/``: the sandbox starts in a
+    folder at the user's path holding only the entry's own file, under the name typed,
+    and what the entry writes there stays in the sandbox."""
+    course = tmp_path / "my course"
+    entries = course / "élèves"
+    entries.mkdir(parents=True)
+    (course / "notes.txt").write_text("the organizer's notes")
+    looker = f"""
+        import os
+
+        def agent(game, state):
+            here = os.getcwd() == {str(course)!r}
+            here = here and set(os.listdir(".")) <= {{"élèves", "scratch.txt"}}
+            alone = os.listdir("élèves") == [os.path.basename(__file__)]
+            with open("scratch.txt", "w") as f:  # its own folder is its to write
+                f.write("mine")
+            return game.actions(state)[0] if here and alone else 99
+    """
+    (entries / "ada lovelace.py").write_text(textwrap.dedent(looker))
+    (entries / "bob.py").write_text(textwrap.dedent(looker))
+    monkeypatch.chdir(course)
+    args = ["tournament", "tictactoe", "élèves/", "-n", "2", "--workers", "1", "--untrusted"]
+    assert main([*args, "--move-time", "2", "--json", "out.json"]) == 0
+    assert "left out" not in capsys.readouterr().err
+    assert _forfeits(course) == {"ada lovelace": [], "bob": []}
+    assert sorted(p.name for p in course.iterdir()) == ["notes.txt", "out.json", "élèves"]
+
+
+@needs_sandbox
+def test_a_match_and_a_connectx_submission_take_names_relative_to_the_users_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "entries").mkdir()
+    (tmp_path / "entries" / "greedy.py").write_text(textwrap.dedent(FIRST))
+    (tmp_path / "sub.py").write_text(
+        "def my_agent(observation, configuration):\n"
+        "    return [c for c in range(configuration.columns) if observation.board[c] == 0][0]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    for game, spec in [("tictactoe", "./entries/greedy.py"), ("connect4", "connectx:sub.py")]:
+        args = ["match", game, spec, "random", "-n", "2", "--workers", "1", "--untrusted"]
+        assert main([*args, "--json", "out.json"]) == 0
+        name = "greedy" if game == "tictactoe" else spec  # named as typed
+        assert _forfeits(tmp_path)[name] == []
+    import zerosum as zs
+
+    match = zs.match("tictactoe", "entries/greedy.py", "random", games=2, sandbox=True)
+    assert match.tally.wins + match.tally.draws + match.tally.losses == 2

@@ -11,7 +11,9 @@ A class tournament runs code its organizer has not read. Each such entry's agent
   ``nobody``. Its file system is an empty ``tmpfs`` (its home and working directory, in
   ``/tmp``) plus, read-only, the system's libraries, Python, zerosum and the installed
   packages, its own file and the game's: not the other entries, the journal or the
-  outputs. Its environment is cleared.
+  outputs. It starts in a folder at the same path as the referee's working directory,
+  empty but for those files, so a file named as the user typed it (``entries/ada.py``)
+  is found inside under the same name. Its environment is cleared.
 - a :class:`~zerosum.arena.cgroups.Cgroup` counts all the memory it uses, however mapped,
   against its limit, caps its processes (threads included) at :data:`PROCESSES`, and
   keeps them all frozen between the host's answer and the next thing it is asked: what
@@ -44,7 +46,7 @@ import subprocess
 import sys
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
@@ -110,15 +112,20 @@ _JOIN = 'while [ "$1" != -- ]; do echo $$ > "$1/cgroup.procs" || exit 125; shift
 @dataclass(frozen=True)
 class Confinement:
     """How an agent host is sandboxed: the files (absolute paths) it may read besides the
-    system and Python's own, e.g. the entry's file and the game's."""
+    system and Python's own, e.g. the entry's file and the game's; and the folder it
+    starts in (``workdir``, absolute: by default the working directory of the process that
+    made this, the referee's), so that a file named relative to the user's folder, as
+    typed, names the same file inside."""
 
     readable: tuple[str, ...] = ()
+    workdir: str = field(default_factory=os.getcwd)
 
 
 def code_file(spec: Any) -> str | None:
     """The absolute path of the user's file that the spec string ``spec`` runs: a file
     spec's own, or one given as a parameter of a registered spec (``connectx:bot.py``);
-    None when it runs none."""
+    None when it runs none. A relative name is taken from the working directory, and
+    links are kept: the sandbox shows the file at the path the user named."""
     if not isinstance(spec, str):
         return None
     code = parse_code_spec(spec)
@@ -126,7 +133,7 @@ def code_file(spec: Any) -> str | None:
         with contextlib.suppress(SpecError):
             values = parse_spec(spec)[1].values()
             code = next((c for c in map(parse_code_spec, values) if c and c.is_file), None)
-    return str(Path(code.source).resolve()) if code is not None and code.is_file else None
+    return os.path.abspath(code.source) if code is not None and code.is_file else None
 
 
 def readable_files(*specs: Any) -> tuple[str, ...]:
@@ -232,10 +239,17 @@ def _command(bwrap: str, confinement: Confinement, root: bool) -> list[str]:
         command += ["--setenv", name, value]
     bound = [f for f in _SYSTEM if os.path.exists(f)] + _python_folders()
     command += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp"]
-    command += ["--chdir", "/tmp"]
     binds = [(path, path) for path in [*bound, *confinement.readable]]
     binds += [(source, f"{COMPILED}/{name}") for source, name in _compiled()]
     made: set[Path] = set()
+    workdir = Path(confinement.workdir)
+    if not any(workdir.is_relative_to(b) for b in bound):  # else it is there, read-only
+        for folder in [*reversed(workdir.parents[:-1]), workdir]:
+            if folder != Path("/tmp"):  # the tmpfs above
+                made.add(folder)
+                perms = "1777" if folder == workdir else "0755"  # it may write where it starts
+                command += ["--perms", perms, "--dir", str(folder)]
+    command += ["--chdir", str(workdir)]
     for _, path in binds:  # the folders on the way, open to all
         for folder in reversed(Path(path).parents[:-1]):
             if folder not in made and not any(folder.is_relative_to(b) for b in bound):
