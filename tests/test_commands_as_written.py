@@ -1,0 +1,423 @@
+"""The shell commands of the README, Getting started and the class-tournament guide, run
+as a newcomer types them: the ``zerosum`` command on the PATH, from a folder of their own
+holding the files the command names, by the exact relative names the page uses, with
+bubblewrap present where it can be (CI installs it and requires the sandbox). Each check
+asserts what the page says the command does.
+
+Every command those pages show must have a check here (:func:`test_every_command_shown_is_run`):
+a command added to a page without one fails the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import zerosum as zs
+from zerosum.game import replay
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = ["README.md", "docs/getting-started.md", "docs/guides/class-tournaments.md"]
+#: Commands a page shows that are not zerosum's to run here, and why.
+NOT_RUN = {
+    "bash scripts/test.sh": "the suite itself (CI runs it)",
+    "python3 -m pip install .": "the install (CI and this suite's own setup do it)",
+    "python3 -m pip install -e .": "the install (CI and this suite's own setup do it)",
+}
+#: Students' entries for ``submissions/``: three small agents of the kinds a class hands in.
+SUBMISSIONS = {
+    "ada.py": """
+        def agent(game, state):
+            return game.actions(state)[0]
+    """,
+    "bob.py": """
+        import random
+
+        def agent(game, state):
+            return random.choice(list(game.actions(state)))
+    """,
+    "cleo.py": '''
+        class Centre:
+            """Plays the legal column nearest the middle."""
+
+            def __call__(self, game, state):
+                actions = list(game.actions(state))
+                middle = (max(actions) + min(actions)) / 2
+                return min(actions, key=lambda a: abs(a - middle))
+    ''',
+}
+MY_AGENT = """
+    def take_one(game, state):
+        return min(game.actions(state))
+"""
+
+
+def shell_commands(page: str) -> list[str]:
+    """The commands of a page's shell blocks, a line each without its comment, and the
+    ``zerosum ...`` commands its text shows in backticks."""
+    text = (ROOT / page).read_text()
+    found = []
+    for block in re.findall(r"```(?:bash|console|shell)\n(.*?)```", text, re.S):
+        for line in block.splitlines():
+            for part in line.split("&&"):
+                words = shlex.split(part, comments=True)
+                if words:
+                    found.append(shlex.join(words))
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    found += [shlex.join(shlex.split(c)) for c in re.findall(r"`(zerosum [^`]+)`", prose)]
+    return list(dict.fromkeys(found))
+
+
+def nim_source() -> str:
+    """The Nim class exactly as Getting started shows it (its first doctest block)."""
+    text = (ROOT / "docs/getting-started.md").read_text()
+    block = re.search(r">>> class Nim:.*?\n\n", text, re.S)
+    assert block is not None, "Getting started no longer shows its Nim class"
+    lines = [line[4:] for line in block[0].splitlines() if line.startswith((">>> ", "... "))]
+    return "\n".join(lines) + "\n"
+
+
+def zerosum_program() -> list[str]:
+    """The ``zerosum`` a person runs: the script installed beside this Python, else the module."""
+    script = Path(sys.executable).parent / "zerosum"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "zerosum"]
+
+
+@dataclass
+class Ran:
+    """A command's run: its exit code, what it printed, and the folder it ran in."""
+
+    code: int
+    out: str
+    err: str
+    folder: Path
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A newcomer's folder, holding every file the pages' commands name."""
+    home = tmp_path / "course"
+    (home / "submissions").mkdir(parents=True)
+    for name, text in SUBMISSIONS.items():
+        (home / "submissions" / name).write_text(textwrap.dedent(text))
+    (home / "nim.py").write_text(nim_source())
+    (home / "my_agent.py").write_text(textwrap.dedent(MY_AGENT))
+    return home
+
+
+def run(command: str, folder: Path, stdin: str = "") -> Ran:
+    """``command`` as typed in ``folder`` (its ``zerosum`` the installed one); the
+    placeholder ``COMMAND`` is left to the check."""
+    if "COMMAND" in command:
+        return Ran(0, "", "", folder)
+    words = shlex.split(command)
+    assert words[0] == "zerosum", command
+    done = subprocess.run(
+        [*zerosum_program(), *words[1:]],
+        cwd=folder,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return Ran(done.returncode, done.stdout, done.stderr, folder)
+
+
+def ok(ran: Ran) -> str:
+    """What it printed, after checking it ended well and left nobody out."""
+    assert ran.code == 0, ran.err
+    assert "Traceback" not in ran.err and "left out" not in ran.err, ran.err
+    return ran.out
+
+
+def rows(out: str) -> dict[str, list[str]]:
+    """The rows of the results table: each agent's cells, by its name."""
+    table = {}
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.strip("│ ").split("│")]
+        if len(cells) >= 4 and cells[1].isdigit():
+            table.setdefault(cells[0], cells[1:])
+    return table
+
+
+# The checks: what each page says its command does.
+
+
+def readme_tournament(ran: Ran) -> None:
+    """Four agents, every pair 8 games from 4 openings with both sides: 24 games each,
+    none replayed; results, crosstable and Elo ratings printed."""
+    out = ok(ran)
+    for heading in ("Results", "Crosstable", "Elo ratings"):
+        assert heading in out
+    table = rows(out)
+    names = ["random", "mcts:iterations=2000,seed=1", "alphabeta:depth=2", "alphabeta:depth=4"]
+    for name in names:
+        games, distinct = table[name][:2]
+        assert (games, distinct) == ("24", "24"), (name, table[name])
+
+
+def lists_games(ran: Ran) -> None:
+    out = ok(ran)
+    for name in ("tictactoe", "connect4", "migration", "pick", "othello"):
+        assert re.search(rf"^{name}\s", out, re.M), name
+
+
+def lists_agents(ran: Ran) -> None:
+    out = ok(ran)
+    for name in ("dummy", "random", "minimax", "alphabeta", "mcts", "perfect", "human"):
+        assert re.search(rf"^{name}\s", out, re.M), name
+
+
+#: Squares in order: each line a try, an occupied square refused and the next tried.
+EVERY_SQUARE = "".join(f"{n}\n" for n in (4, 0, 1, 2, 3, 5, 6, 7, 8))
+
+
+def plays_perfect_with_hints(ran: Ran) -> None:
+    """You against the perfect player, with what each of your moves leads to: it never
+    loses, so the game ends a draw or its win."""
+    out = ok(ran)
+    assert "Hints: what each move leads to with perfect play" in out
+    assert re.search(r"\b\d: (draw|loss in \d|win in \d)", out)
+    assert "Winner: 1st player" not in out and "You win" not in out
+
+
+def solves_a_migration_position(ran: Ran) -> None:
+    """The value of the position after 2,1 and of every move from it, as the solver says."""
+    out = ok(ran).splitlines()
+    game = zs.games.Migration(n=5)
+    state = replay(game, ["2,1"])
+    truth = zs.solve(game, state)
+    to_move = game.player(state)
+    words = "wins" if truth.value > 0 else "loses"
+    assert out[0] == f"player {to_move} to move {words} in {truth.plies} plies"
+    moves = [line for line in out[1:] if re.match(r"\s+\S+\s+(wins|loses|draws)", line)]
+    assert len(moves) == len(list(game.actions(state)))
+    assert sum("(best)" in line for line in moves) >= 1
+
+
+def explains_alphabeta(ran: Ran) -> None:
+    """The tree alpha-beta searched after X took the centre, as text, every move of the
+    root in it."""
+    out = ok(ran)
+    assert "alpha" in out.lower() and "└─" in out
+    game = zs.games.TicTacToe()
+    state = game.result(game.initial_state, 4)
+    children = re.findall(r"^  [├└]─\S* (\S+)", out, re.M)  # the root's, at the first indent
+    assert sorted(children) == sorted(map(str, game.actions(state))), children
+
+
+def match_with_a_chart(ran: Ran) -> None:
+    out = ok(ran)
+    assert "20 of 20 games played" in out
+    chart = ran.folder / "match.png"
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def class_tournament(ran: Ran) -> None:
+    """Every file of submissions/ is an entry named after it; the standings page names them."""
+    out = ok(ran)
+    table = rows(out)
+    assert set(table) == {"ada", "bob", "cleo"}, table
+    page = (ran.folder / "standings.html").read_text()
+    assert all(name in page for name in ("ada", "bob", "cleo"))
+
+
+def class_tournament_with_journal(ran: Ran) -> None:
+    """As above, every finished game kept in the journal; run again, it resumes from it
+    and plays nothing anew."""
+    class_tournament(ran)
+    journal = (ran.folder / "cup.jsonl").read_text().splitlines()
+    assert len(journal) > 6
+    again = run(
+        "zerosum tournament connect4 submissions/ --move-time 1 --html standings.html "
+        "--journal cup.jsonl",
+        ran.folder,
+    )
+    assert rows(ok(again)) == rows(ran.out)
+    assert (ran.folder / "cup.jsonl").read_text().splitlines() == journal
+
+
+def analyzes_a_small_board(ran: Ran) -> None:
+    """How many positions and how many games."""
+    out = ok(ran)
+    assert "positions" in out and "games ending" in out
+    assert re.search(r"^\s+0\s+1\s+1\s", out, re.M)  # the empty board, once
+
+
+def grades_on_the_course_set(ran: Ran) -> None:
+    """Right moves in 26 test positions."""
+    out = ok(ran)
+    assert re.search(r"set 'course': right alphabeta:depth=4 \d+/26", out)
+
+
+def plays_nim_against_perfect(ran: Ran) -> None:
+    """Ten sticks, you first against the perfect player: taking 1 each time, you lose."""
+    out = ok(ran)
+    assert "Winner: 2nd player" in out or "loses" in out or "won" in out
+
+
+def solves_nim_21(ran: Ran) -> None:
+    """21 sticks, not a multiple of 4: the first player wins, by taking 1."""
+    out = ok(ran)
+    truth = zs.solve(_nim(21))
+    assert truth.value == 1 and truth.best_actions == (1,)
+    assert out.startswith(f"player 1 to move wins in {truth.plies} plies")
+
+
+def nim_tournament(ran: Ran) -> None:
+    out = ok(ran)
+    table = rows(out)
+    assert set(table) == {"random", "minimax:depth=4", "alphabeta:depth=8"}
+    assert all(cells[0] == "20" for cells in table.values()), table
+
+
+def nim_match(ran: Ran) -> None:
+    """Your agent from your file, in your game from your file."""
+    out = ok(ran)
+    assert set(rows(out)) == {"my_agent", "random"}
+
+
+def _nim(sticks: int) -> object:
+    space: dict[str, object] = {}
+    exec(nim_source(), space)
+    return space["Nim"](sticks)  # type: ignore[operator]
+
+
+def plays_tictactoe(ran: Ran) -> None:
+    """A game in the terminal, to its end."""
+    out = ok(ran)
+    assert "your move" in out.lower() and "Winner" in out or "draw" in out.lower()
+
+
+def helps(ran: Ran) -> None:
+    """The commands, each with a line on what it does."""
+    out = ok(ran)
+    for command in ("play", "match", "tournament", "solve", "explain", "serve", "grade"):
+        assert re.search(rf"^\s+{command}\s+\S", out, re.M), command
+
+
+def helps_each_command(ran: Ran) -> None:
+    """``zerosum COMMAND --help`` for every COMMAND ``zerosum --help`` lists."""
+    out = ok(run("zerosum --help", ran.folder))
+    commands = re.findall(r"^    (\w[\w-]*)\s", out, re.M)
+    assert len(commands) >= 10
+    for command in commands:
+        help = ok(run(f"zerosum {command} --help", ran.folder))
+        assert help.startswith(f"usage: zerosum {command}"), command
+
+
+def says_its_version(ran: Ran) -> None:
+    assert ok(ran).strip() == f"zerosum {zs.__version__}"
+
+
+def serves_the_page(ran: Ran) -> None:  # checked while it runs: test_serve_as_written
+    raise AssertionError("run by test_serve_as_written")
+
+
+CHECKS: dict[str, tuple[Callable[[Ran], None], str]] = {
+    "zerosum tournament connect4 random mcts:iterations=2000,seed=1 alphabeta:depth=2 "
+    "alphabeta:depth=4 -n 8": (readme_tournament, ""),
+    "zerosum games": (lists_games, ""),
+    "zerosum play tictactoe": (plays_tictactoe, EVERY_SQUARE),
+    "zerosum --help": (helps, ""),
+    "zerosum COMMAND --help": (helps_each_command, ""),
+    "zerosum --version": (says_its_version, ""),
+    "zerosum agents": (lists_agents, ""),
+    "zerosum play tictactoe --p2 perfect --hints": (plays_perfect_with_hints, EVERY_SQUARE),
+    "zerosum serve": (serves_the_page, ""),
+    "zerosum solve migration:n=5 --moves 2,1": (solves_a_migration_position, ""),
+    "zerosum explain tictactoe alphabeta --moves 4": (explains_alphabeta, ""),
+    "zerosum match connect4 alphabeta:depth=6 mcts:iterations=5000 -n 20 --plot match.png": (
+        match_with_a_chart,
+        "",
+    ),
+    "zerosum tournament connect4 submissions/ --move-time 1 --html standings.html": (
+        class_tournament,
+        "",
+    ),
+    "zerosum tournament connect4 submissions/ --move-time 1 --html standings.html "
+    "--journal cup.jsonl": (class_tournament_with_journal, ""),
+    "zerosum analyze connect4:width=5,height=4": (analyzes_a_small_board, ""),
+    "zerosum grade connect4 alphabeta:depth=4 --set course": (grades_on_the_course_set, ""),
+    "zerosum play nim.py --p1 human --p2 perfect": (plays_nim_against_perfect, "1\n" * 10),
+    "zerosum solve nim.py:sticks=21": (solves_nim_21, ""),
+    "zerosum tournament nim.py:sticks=21 random minimax:depth=4 alphabeta:depth=8 -n 10": (
+        nim_tournament,
+        "",
+    ),
+    "zerosum match nim.py my_agent.py random": (nim_match, ""),
+}
+SHOWN = {c: page for page in PAGES for c in reversed(shell_commands(page))}
+
+
+def test_every_command_shown_is_run() -> None:
+    shown = set(SHOWN) - set(NOT_RUN)
+    assert shown == set(CHECKS), "a page shows a command with no check here, or lost one"
+
+
+@pytest.mark.parametrize(
+    "command", [c for c in CHECKS if c != "zerosum serve"], ids=lambda c: c[8:60]
+)
+def test_command_as_written(command: str, folder: Path, sandbox_if_here: None) -> None:
+    check, stdin = CHECKS[command]
+    check(run(command, folder, stdin))
+
+
+@pytest.fixture
+def sandbox_if_here() -> None:
+    """Entries from files play sandboxed when bubblewrap can start here (it must in CI)."""
+    from zerosum.arena.sandbox import unavailable
+
+    why = unavailable()
+    if why is not None and os.environ.get("ZEROSUM_REQUIRE_SANDBOX") == "1":
+        pytest.fail(f"no sandbox here: {why} (ZEROSUM_REQUIRE_SANDBOX=1 requires one)")
+
+
+def test_serve_as_written(folder: Path) -> None:
+    """``zerosum serve``: the page on http://127.0.0.1:8000/, until Ctrl-C."""
+    server = subprocess.Popen(
+        [*zerosum_program(), "serve"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        end = time.monotonic() + 60
+        page = ""
+        while time.monotonic() < end and server.poll() is None:
+            try:
+                with urllib.request.urlopen("http://127.0.0.1:8000/", timeout=5) as answer:
+                    page = answer.read().decode()
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert "<title>" in page and "zerosum" in page.lower(), server.poll()
+        with urllib.request.urlopen("http://127.0.0.1:8000/api/catalog", timeout=5) as answer:
+            assert "tictactoe" in {g["name"] for g in json.load(answer)["games"]}
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, _ = server.communicate(timeout=30)
+    assert "serving on http://127.0.0.1:8000/" in out
+    assert "Traceback" not in out
+
+
+def test_the_zerosum_run_is_the_one_on_the_path() -> None:
+    """The commands run the installed script, as a person's shell finds it."""
+    program = zerosum_program()
+    assert len(program) == 1 or shutil.which("zerosum") is None
