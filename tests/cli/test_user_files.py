@@ -81,3 +81,26 @@ def test_a_missing_name_in_a_file_is_one_line_and_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "has no 'frist'" in err.lower() and "it defines" in err
+
+
+def test_every_file_a_command_takes_is_named_from_the_users_folder(
+    files: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games, agents, position sets, journals and outputs named relative to the folder the
+    command starts in, with spaces and accents, as a person types them."""
+    folder = tmp_path / "mes fichiers"
+    folder.mkdir()
+    for name in ("nim", "mine"):
+        Path(files[name]).rename(folder / f"{name} à moi.py")
+    (folder / "positions du cours.txt").write_text("1\n1 1\n")
+    monkeypatch.chdir(tmp_path)
+    game, agent = "mes fichiers/nim à moi.py:sticks=6", "./mes fichiers/mine à moi.py"
+    journal, out = "mes fichiers/journal.jsonl", "mes fichiers/out.json"
+    args = ["tournament", game, agent, "random", "-n", "2", "--trusted", "--workers", "1"]
+    assert main([*args, "--journal", journal, "--json", out]) == 0
+    assert len(Path(journal).read_text().splitlines()) > 2
+    assert set(json.loads(Path(out).read_text())["agents"]) == {"mine à moi", "random"}
+    sets = ["grade", game, "perfect", "--file", "mes fichiers/positions du cours.txt"]
+    assert main([*sets, "--json", "mes fichiers/grade.json"]) == 0
+    graded = json.loads(Path("mes fichiers/grade.json").read_text())
+    assert graded["positions"] == 2
