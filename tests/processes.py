@@ -42,11 +42,12 @@ def run_zerosum(
 class Command:
     """``zerosum ARGS`` in a session of its own; its output lines are collected as they come."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, cwd: Path | None = None) -> None:
         env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
         env["PYTHONFAULTHANDLER"] = "1"  # SIGABRT shows where every thread of a hung one is
         self.process = subprocess.Popen(
             [sys.executable, "-c", AS_FROM_A_TERMINAL, *args],
+            cwd=cwd,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

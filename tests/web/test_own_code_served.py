@@ -145,3 +145,25 @@ def test_the_setup_of_a_served_game_that_raises_at_its_start_is_422_naming_it(
         setup = client.get("/api/setup", params={"game": spec})  # it draws the start
         assert setup.status_code == 422, setup.text
         assert setup.json()["error"].startswith(f"the game {spec} failed: ")
+
+
+def test_serve_takes_the_operators_files_named_from_their_folder(tmp_path: Path) -> None:
+    """``zerosum serve --game "my files/nim.py:Nim" --agent ...`` typed in the folder
+    above: the page lists and plays them under the names typed."""
+    mine = tmp_path / "my files"
+    mine.mkdir()
+    (mine / "nim.py").write_text(GAME)
+    (mine / "bot à moi.py").write_text(AGENT)
+    game, agent = "my files/nim.py:Nim", "my files/bot à moi.py:greedy"
+    run = Command("serve", "--port", "8972", "--game", game, "--agent", agent, cwd=tmp_path)
+    try:
+        assert run.next_line(60).startswith("zerosum: serving on http://127.0.0.1:8972/")
+        with httpx.Client(base_url="http://127.0.0.1:8972", timeout=30) as client:
+            catalog = client.get("/api/catalog").json()
+            assert game in {g["name"] for g in catalog["games"]}
+            made = client.post("/api/games", json={"game": game, "opponent": agent, "human": 1})
+            assert made.status_code == 201, made.text
+            after = client.post(f"/api/games/{made.json()['id']}/moves", json={"action": "2"})
+            assert after.json()["text"] == "stones: 1"  # its greedy reply took 2
+    finally:
+        run.kill()
