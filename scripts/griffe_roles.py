@@ -72,8 +72,20 @@ class CommentDocstrings(griffe.Extension):
 
 
 class SphinxRoles(griffe.Extension):
-    """Rewrites every docstring once griffe has loaded its object."""
+    """Rewrites every docstring once griffe has loaded its object, the package's own too
+    (griffe does not pass the package to ``on_object``), each once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.done: set[int] = set()
 
     def on_object(self, *, obj: griffe.Object, **_: Any) -> None:
-        if obj.docstring is not None:
+        self._rewrite(obj)
+
+    def on_package(self, *, pkg: griffe.Module, **_: Any) -> None:
+        self._rewrite(pkg)
+
+    def _rewrite(self, obj: griffe.Object) -> None:
+        if obj.docstring is not None and id(obj.docstring) not in self.done:
+            self.done.add(id(obj.docstring))
             obj.docstring.value = plain(obj.docstring.value)

@@ -152,6 +152,12 @@ def test_an_api_page_shows_signatures_and_docstrings(pages: Any) -> None:
     page.screenshot(path=ARTIFACTS / "docs-api.png")
 
 
+def test_the_package_docstring_shows_its_example_as_code(pages: Any) -> None:
+    article = pages("reference/api/zerosum.html").locator("article")
+    assert article.locator("pre code", has_text=">>> import zerosum as zs").count() >= 1
+    assert article.locator("blockquote").count() == 0  # ">>>" read as Markdown quotes
+
+
 # The notebooks' search trees (issue #39): the theme styled each node of a tree as a boxed
 # note with an icon, wrapped its labels and cut off the panel beside the tree.
 
