@@ -262,6 +262,23 @@ def test_every_search_tree_and_its_panel_fit_the_page(pages: Any) -> None:
     page.screenshot(path=ARTIFACTS / "docs-search-trees-pair.png")
 
 
+def test_on_a_phone_a_search_tree_shows_its_panel_under_it(site: Path, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        _open(page, site / "examples" / "09_search_trees.html")
+        tree = page.locator(".zs-trace").first
+        tree.scroll_into_view_if_needed()
+        tree.locator(".zs-label:visible").nth(2).click()  # its position, in the panel
+        drawn = tree.locator(".zs-tree").bounding_box()
+        side = tree.locator(".zs-side").bounding_box()
+        assert side["y"] >= drawn["y"] + drawn["height"] - 1, (drawn, side)
+        assert side["x"] + side["width"] <= 390, side
+        assert drawn["width"] >= side["width"] - 1  # the tree has the whole width too
+        page.screenshot(path=ARTIFACTS / "docs-search-tree-phone.png")
+    finally:
+        page.close()
+
+
 # The site's search (issue #39): it found nothing for `play_widget` and put Benchmarks
 # first for "serve".
 
