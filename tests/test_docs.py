@@ -247,6 +247,11 @@ def test_every_search_tree_and_its_panel_fit_the_page(pages: Any) -> None:
         tree.scroll_into_view_if_needed()
         side = tree.locator(".zs-side").evaluate("s => s.getBoundingClientRect().toJSON()")
         assert side["right"] <= column + 1, (n, side, column)
+        # Each node on one line, none wrapped: every shown node's line as tall as the root's.
+        heights = tree.locator(".zs-tree :is(summary, .zs-leaf)").evaluate_all(
+            "rows => rows.filter(r => r.offsetParent).map(r => r.getBoundingClientRect().height)"
+        )
+        assert max(heights) < 1.5 * min(heights), (n, heights)
     # Hovering a node of the right-hand tree of a pair shows its panel, all of it in view.
     second = trees.nth(1)
     second.scroll_into_view_if_needed()
