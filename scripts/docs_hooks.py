@@ -1,5 +1,6 @@
 """MkDocs hooks of the documentation site (mkdocs.yml): the command-line reference is
-written from ``zerosum``'s own argument parser at every build, so it cannot drift.
+written from ``zerosum``'s own argument parser at every build, so it cannot drift; and the
+notebooks' pages load nothing from another host, so the site works offline.
 
     python scripts/docs_hooks.py          # print the reference the site shows
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from typing import Any
 
 #: The lines of the pages that the hook replaces: by the reference (docs/reference/cli.md),
@@ -17,6 +19,18 @@ SYNOPSIS = "<!-- cli-synopsis -->"
 
 #: The page width the usage lines are wrapped to, whatever the terminal building the site.
 WIDTH = "90"
+
+
+#: What the notebooks' pages (mkdocs-jupyter) would fetch from other hosts, each removed:
+#: MathJax's loader (its address is empty: no notebook has formulas) and its settings;
+#: Mermaid, imported from a CDN when a page has a diagram (none has); and the loader of
+#: the renderer of saved ipywidgets, which would fetch it from a CDN (the notebooks'
+#: boards play only with a running kernel, so a static page has nothing to render).
+FETCHES_ELSEWHERE = [
+    re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S),
+    re.compile(r"<script type=\"module\">(?:(?!</script>).)*?mermaid.*?</script>", re.S),
+    re.compile(r"<script>(?:(?!</script>).)*?addWidgetsRenderer.*?</script>", re.S),
+]
 
 
 def cli_reference() -> str:
@@ -87,6 +101,18 @@ def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
     if SYNOPSIS in markdown:
         markdown = markdown.replace(SYNOPSIS, cli_synopsis())
     return markdown
+
+
+def offline(html: str) -> str:
+    """A page's HTML without the scripts that would load code from another host."""
+    for fetch in FETCHES_ELSEWHERE:
+        html = fetch.sub("", html)
+    return html
+
+
+def on_post_page(output: str, page: Any, **_: Any) -> str:
+    """MkDocs hook: every page as it is written, without fetches from other hosts."""
+    return offline(output)
 
 
 if __name__ == "__main__":

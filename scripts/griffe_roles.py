@@ -1,7 +1,11 @@
 """A griffe extension for the API reference (mkdocs.yml): the docstrings are written for
 Sphinx and doctest, and this shows them as Sphinx would: each role (``:func:`play```,
 ``:class:`~zerosum.game.Game```) as the code it names (`play`, `Game`), and each doctest
-example as a block of Python code, not as Markdown (where ``[1.0, 0.57]`` is a link)."""
+example as a block of Python code, not as Markdown (where ``[1.0, 0.57]`` is a link).
+
+The package documents its constants with ``#:`` comments above them, as Sphinx reads them;
+griffe reads only a string under an attribute, so the comments are made docstrings here,
+and each public constant gets its entry in the reference (and in the site's search)."""
 
 from __future__ import annotations
 
@@ -42,9 +46,46 @@ def _fence_doctests(text: str) -> str:
     return "\n".join(out)
 
 
+def comment_above(lines: list[str], lineno: int) -> str | None:
+    """The ``#:`` comment on the lines just above line ``lineno`` (1-based), or None."""
+    text: list[str] = []
+    row = lineno - 2
+    while row >= 0 and lines[row].lstrip().startswith("#:"):
+        text.insert(0, lines[row].lstrip()[2:].strip())
+        row -= 1
+    return "\n".join(text) if text else None
+
+
+class CommentDocstrings(griffe.Extension):
+    """Gives an attribute without a docstring the ``#:`` comment above it as one."""
+
+    def on_attribute_instance(self, *, attr: griffe.Attribute, **_: Any) -> None:
+        if attr.docstring is not None or attr.lineno is None or attr.filepath is None:
+            return
+        try:
+            lines = attr.lines_collection[attr.filepath]  # type: ignore[index]
+        except KeyError:  # no source (a compiled module)
+            return
+        text = comment_above(lines, attr.lineno)
+        if text is not None:
+            attr.docstring = griffe.Docstring(text, lineno=attr.lineno, parent=attr)
+
+
 class SphinxRoles(griffe.Extension):
-    """Rewrites every docstring once griffe has loaded its object."""
+    """Rewrites every docstring once griffe has loaded its object, the package's own too
+    (griffe does not pass the package to ``on_object``), each once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.done: set[int] = set()
 
     def on_object(self, *, obj: griffe.Object, **_: Any) -> None:
-        if obj.docstring is not None:
+        self._rewrite(obj)
+
+    def on_package(self, *, pkg: griffe.Module, **_: Any) -> None:
+        self._rewrite(pkg)
+
+    def _rewrite(self, obj: griffe.Object) -> None:
+        if obj.docstring is not None and id(obj.docstring) not in self.done:
+            self.done.add(id(obj.docstring))
             obj.docstring.value = plain(obj.docstring.value)

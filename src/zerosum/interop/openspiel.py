@@ -39,6 +39,7 @@ __all__ = [
     "load",
 ]
 
+#: How to install OpenSpiel, as the errors of a missing OpenSpiel say it.
 INSTALL_HINT = "pip install 'zerosum[openspiel]'  (or: pip install open_spiel)"
 
 #: The most the product of a game's integer parameters may be (checked before OpenSpiel
