@@ -37,6 +37,9 @@ NOT_RUN = {
     "bash scripts/test.sh": "the suite itself (CI runs it)",
     "python3 -m pip install .": "the install (CI and this suite's own setup do it)",
     "python3 -m pip install -e .": "the install (CI and this suite's own setup do it)",
+    "cd zerosum": "the install, from the project's folder",
+    "python3 -m venv .venv": "the install's virtual environment (CI makes its own)",
+    ". .venv/bin/activate": "the install's virtual environment (CI makes its own)",
 }
 #: Students' entries for ``submissions/``: three small agents of the kinds a class hands in.
 SUBMISSIONS = {
