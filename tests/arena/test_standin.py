@@ -36,9 +36,30 @@ def test_agents_that_would_not_compile_or_compile_either_way_have_no_stand_in() 
     assert python_stand_in(make_agent("alphabeta:compiled=False"), game) is None
     assert python_stand_in(AlphaBeta(evaluate=lambda state, player: 0.0), game) is None
     assert python_stand_in(AlphaBeta(), Pile()) is None  # a game with no compiled search
-    # MCTS's generic tree rolls out through compiled playouts: it would compile too
-    assert python_stand_in(make_agent("mcts:time_limit=1"), game) is None
+    assert python_stand_in(make_agent("mcts:compiled=False,python_rollouts=True"), game) is None
     assert python_stand_in(make_agent("random"), game) is None
+    # perfect needs no compiled code on a game small enough for Python
+    assert python_stand_in(make_agent("perfect"), game) is None
+    # nor on Connect Four, whose opening book answers its first moves at once
+    assert python_stand_in(make_agent("perfect"), zs.games.ConnectFour()) is None
+
+
+def test_mcts_stands_in_with_its_generic_tree_rolling_out_in_python() -> None:
+    game = zs.games.TicTacToe()
+    agent = make_agent("mcts:iterations=300,c=1.2,seed=4,solver=True")
+    stand_in = python_stand_in(agent, game)
+    assert isinstance(stand_in, zs.agents.MCTS) and not stand_in.would_compile(game)
+    settings = ("iterations", "time_limit", "c", "seed", "solver", "trace")
+    assert [getattr(stand_in, s) for s in settings] == [getattr(agent, s) for s in settings]
+    stand_in(game, game.initial_state)
+    assert stand_in.last is not None and stand_in.last.extra["compiled"] is False
+
+
+def test_perfect_stands_in_with_its_python_solver_where_it_would_compile() -> None:
+    game = zs.load_game("migration:n=5")
+    stand_in = python_stand_in(make_agent("perfect:seed=2"), game)
+    assert isinstance(stand_in, zs.agents.Perfect) and not stand_in.would_compile(game)
+    assert stand_in.seed == 2
 
 
 def test_an_agent_whose_code_is_loaded_is_prepared_at_once_and_searches_itself() -> None:

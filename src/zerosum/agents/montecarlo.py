@@ -204,7 +204,10 @@ class MCTS(Seeded):
     position is at most two plies below its last root; ``reset()`` forgets the tree.
     The built-in Connect Four (boards up to 64 bits with the spare row) is searched by a
     compiled tree with the same options and semantics but its own random stream;
-    ``compiled=False`` forces the generic tree, which any game uses.
+    ``compiled=False`` forces the generic tree, which any game uses, and
+    ``python_rollouts=True`` its rollouts by the generic Python loop even where the game
+    has compiled playouts: with both, no compiled code at all (slower; the stand-in of
+    :mod:`zerosum.arena.standin` while the compiled search compiles).
 
     ``last.extra`` has ``visits`` and ``values`` (mean results) per action in its human
     format, ``proven`` for the proven ones, ``iterations`` run, ``reused`` root visits
@@ -230,6 +233,7 @@ class MCTS(Seeded):
         solver: bool = False,
         compiled: bool = True,
         trace: int | None = None,
+        python_rollouts: bool = False,
     ) -> None:
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
@@ -241,6 +245,7 @@ class MCTS(Seeded):
         self.iterations = 1000 if iterations is None and time_limit is None else iterations
         self.time_limit = time_limit
         self.c, self.solver, self.compiled = c, solver, compiled
+        self.python_rollouts = python_rollouts
         check_trace_cap(trace)
         self.trace = trace
         self.last: SearchInfo | None = None
@@ -265,8 +270,17 @@ class MCTS(Seeded):
             seed = self.rng.getrandbits(64)
             self._tree = CompiledTree(rules, state, self.c, self.solver, seed)
             return self._tree
-        self._tree = Tree(game, state, self.c, self.solver, self.rng)
+        self._tree = Tree(game, state, self.c, self.solver, self.rng, self.python_rollouts)
         return self._tree
+
+    def would_compile(self, game: Game) -> bool:
+        """Whether this agent's moves in ``game`` run compiled code (numba's, which a
+        machine that has not run them yet compiles first): the compiled tree, or the
+        game's compiled playouts."""
+        rules = hooks.compiled_rules(game) is not None
+        if self.compiled and rules:
+            return True
+        return not self.python_rollouts and (rules or hooks.playouts(game) is not None)
 
     def __call__(self, game: Game, state: Any) -> Any:
         return self._search(game, state, self.trace, self)
@@ -278,7 +292,7 @@ class MCTS(Seeded):
         visits are the iterations run, and this agent's tree, random stream and ``last``
         are left as they were. A compiled search's tree is read from its arrays."""
         settings = (self.iterations, self.time_limit, self.c, self.seed, self.solver)
-        twin = MCTS(*settings, compiled=self.compiled)
+        twin = MCTS(*settings, compiled=self.compiled, python_rollouts=self.python_rollouts)
         twin._search(game, state, cap, self)
         assert twin.last is not None and twin.last.trace is not None
         return twin.last.trace
@@ -361,14 +375,17 @@ class MCTS(Seeded):
         """Load the compiled tree search now, so that no move's clock pays for it."""
         state = game.initial_state
         if not game.is_terminal(state):
-            probe = MCTS(iterations=2, seed=0, solver=self.solver, compiled=self.compiled)
+            probe = MCTS(iterations=2, seed=0, solver=self.solver, compiled=self.compiled,
+                         python_rollouts=self.python_rollouts)  # fmt: skip
             with while_compiling(f"compiling the tree search of {game_name(game)}, once"):
                 child = game.result(state, probe(game, state))
                 if not game.is_terminal(child):
                     probe(game, child)  # the next move keeps the subtree: its compiled path
 
     def __repr__(self) -> str:
+        python = "" if self.compiled else ", compiled=False"
+        python += ", python_rollouts=True" if self.python_rollouts else ""
         return (
             f"MCTS(iterations={self.iterations!r}, time_limit={self.time_limit!r}, c={self.c!r}, "
-            f"seed={self.seed!r}, solver={self.solver!r})"
+            f"seed={self.seed!r}, solver={self.solver!r}{python})"
         )
