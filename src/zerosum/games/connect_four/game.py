@@ -343,7 +343,7 @@ class ConnectFour(BuiltinGame):
         if known is not None:
             columns, nodes = known[0], 0
         else:
-            _compiled_off_the_clock(connect4)
+            _compiled_off_the_clock(connect4, [connect4.batch_kernel(solver.workers)])
             columns, nodes = connect4.analyze_counted(
                 current,
                 p1 | p2,
@@ -373,7 +373,7 @@ class ConnectFour(BuiltinGame):
         current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2
         if self._from_book(current, mask) is not None:
             return None
-        _compiled_off_the_clock(connect4)
+        _compiled_off_the_clock(connect4, [connect4.solve_all, connect4.keeping_column])
         table = (self.solver or connect4.shared_solver()).table
         shipped = self._book()
         score = None if shipped is None else shipped.score(current, mask)
@@ -448,12 +448,15 @@ class ConnectFour(BuiltinGame):
         return svg.document(width, height + label, parts, title)
 
 
-def _compiled_off_the_clock(connect4: Any) -> None:
-    """Load (or compile) the solver module ``connect4`` off the current move's clock: an
-    agent not prepared first (``zerosum play``'s, while a person plays) does it in its
-    first move past the opening book, which is no part of its thinking."""
+def _compiled_off_the_clock(connect4: Any, kernels: list[Any]) -> None:
+    """Load (or compile) the entry points ``kernels`` of the solver module ``connect4`` off
+    the current move's clock: an agent not prepared first (``zerosum play``'s, while a
+    person plays) does it in its first move past the opening book, which is no part of
+    its thinking. Only those the call needs: a first ``zerosum solve`` on a new machine
+    compiles for seconds less than all of them (a player's :meth:`ConnectFour.warm_solver`
+    loads all)."""
     with budget.not_counted():
-        connect4.ensure_compiled()
+        connect4.ensure_compiled(kernels)
 
 
 def _doubling_steps(shift: int, k: int) -> tuple[int, ...]:
