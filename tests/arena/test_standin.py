@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import zerosum as zs
 from helpers import Pile
 from zerosum.agents import AlphaBeta, SearchInfo, make_agent
@@ -40,8 +42,6 @@ def test_agents_that_would_not_compile_or_compile_either_way_have_no_stand_in() 
     assert python_stand_in(make_agent("random"), game) is None
     # perfect needs no compiled code on a game small enough for Python
     assert python_stand_in(make_agent("perfect"), game) is None
-    # nor on Connect Four, whose opening book answers its first moves at once
-    assert python_stand_in(make_agent("perfect"), zs.games.ConnectFour()) is None
 
 
 def test_mcts_stands_in_with_its_generic_tree_rolling_out_in_python() -> None:
@@ -115,3 +115,23 @@ def test_a_stand_in_draws_its_ties_from_the_agents_own_stream() -> None:
     agent.reset(11)  # the arena's seed for this game
     twin = python_stand_in(agent, game)
     assert twin is not None and twin.rng is agent.rng
+
+
+def test_perfects_stand_in_on_connect_four_answers_from_the_book_and_never_loads_the_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from zerosum.games.connect_four import solver as connect4
+
+    game = zs.games.ConnectFour()
+    stand_in = python_stand_in(make_agent("perfect"), game)
+    assert isinstance(stand_in, zs.agents.Perfect) and not stand_in.would_compile(game)
+    # as if the solver were compiling in another thread: neither loaded nor to be loaded
+    monkeypatch.setattr(connect4, "is_compiled", lambda kernels=(): False)
+    monkeypatch.setattr(connect4, "ensure_compiled", lambda kernels=(): pytest.fail("loaded"))
+    assert stand_in(game, game.initial_state) == 3  # the centre, from the opening book
+    assert stand_in.last is not None and stand_in.last.nodes == 0
+    # past the book, the Python search under the move's deadline, saying so
+    past = zs.position(game, "4671146221161364")
+    with zs.budget.limit(0.3):
+        assert stand_in(game, past) in game.actions(past)
+    assert stand_in.last is not None and "no proof" in stand_in.last.note

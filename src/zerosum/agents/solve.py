@@ -50,7 +50,9 @@ discounted, which makes a result's distance part of its value (unless the game h
 in Python within :data:`PYTHON_FIRST_NODES` positions (tic-tac-toe's) is answered by the
 Python search, before numba would have compiled anything. A game small enough for Python
 throughout (:func:`python_suffices`) is solved by it alone, and so is any game by a
-``Solver(game, compiled=False)``.
+``Solver(game, compiled=False)``, but for what its ``solve_exactly`` answers without
+loading compiled code (:func:`zerosum.kernels.cached.loaded_only`: Connect Four's
+opening book).
 
 ``keeping_move(state) -> tuple[action, int] | None``
     A move that keeps the position's value, and that value (1, 0 or -1 for the player to
@@ -78,6 +80,7 @@ from typing import Any
 
 from .. import budget, hooks
 from ..game import Game, ZerosumError, game_name, key_function, zero
+from ..kernels.cached import loaded_only
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta, proven_plies
 
@@ -175,8 +178,9 @@ class Solver:
     def __init__(self, game: Game, compiled: bool = True) -> None:
         self.game = game
         #: Whether the game's own solvers and the compiled search may answer; False (or a
-        #: game where :func:`python_suffices`): the Python search alone, which compiles
-        #: nothing.
+        #: game where :func:`python_suffices`): the Python search, which compiles nothing,
+        #: and the game's own exact solver only as far as it answers without loading
+        #: compiled code (``loaded_only``: Connect Four's from its opening book).
         self.compiled = compiled and not python_suffices(game)
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.nodes = 0
@@ -200,8 +204,9 @@ class Solver:
         answer = weakly(state) if weakly is not None else None
         if answer is not None:
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
-        hook = hooks.solve_exactly(game) if self.compiled else None
-        answer = hook(state) if hook is not None else None
+        hook = hooks.solve_exactly(game)
+        with contextlib.nullcontext() if self.compiled else loaded_only():
+            answer = hook(state) if hook is not None else None
         if answer is not None and "values" in answer:  # all the game's solver knows here
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         if answer is not None:
@@ -532,9 +537,10 @@ class Perfect(Seeded):
     the full proof does not finish, the move is that safe move, else the best of an
     :class:`AlphaBeta` search in the rest; ``last.note`` says which.
 
-    ``compiled=False`` solves and searches in Python alone, without the game's own
-    solvers: slower, and far from the end often only the bounded search's move in time
-    (the stand-in of :mod:`zerosum.arena.standin` while the compiled solver compiles). A
+    ``compiled=False`` solves and searches in Python, the game's own exact solver only
+    where it answers without loading compiled code (Connect Four's opening book): slower,
+    and far from the end often only the bounded search's move in time (the stand-in of
+    :mod:`zerosum.arena.standin` while the compiled solver compiles). A
     game small enough for Python (:func:`python_suffices`: tic-tac-toe, Pick 3) is played
     that way always: the same moves, and nothing to compile.
     """

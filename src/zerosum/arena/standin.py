@@ -16,9 +16,8 @@ the move the interpreter lock it needs: a depth-4 tic-tac-toe search in Python t
 :class:`~zerosum.agents.AlphaBeta`, :class:`~zerosum.agents.MCTS` and
 :class:`~zerosum.agents.Perfect` have stand-ins, each its Python path (``compiled=False``,
 and for MCTS ``python_rollouts=True``), which loads no compiled code and with a deadline
-answers in time (Perfect's, far from the end, by its bounded search's move). Not Perfect
-on a game with an exact solver of its own (Connect Four's): its opening book answers the
-first moves at once, better than a Python search would. Everything else, and an agent whose compiled code is in memory or in numba's cache, is prepared at
+answers in time (Perfect's, far from the end, by its bounded search's move, but from
+Connect Four's opening book where it reaches). Everything else, and an agent whose compiled code is in memory or in numba's cache, is prepared at
 once as before. Matches and tournaments never use this (nor ``zerosum play`` between two
 agents): their results must not depend on what this machine had compiled.
 
@@ -72,8 +71,6 @@ def python_stand_in(agent: Any, game: Game) -> Any | None:
     compiled code and that path answers within a move's deadline; else None."""
     if not isinstance(agent, AlphaBeta | MCTS | Perfect) or not agent.would_compile(game):
         return None
-    if isinstance(agent, Perfect) and hooks.solve_exactly(game) is not None:
-        return None  # its own solver's first answers need no compiling (Connect Four's book)
     twin: AlphaBeta | MCTS | Perfect
     if isinstance(agent, MCTS):
         settings = (agent.iterations, agent.time_limit, agent.c, agent.seed, agent.solver)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ... import budget
+from ...kernels.cached import may_load
 from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
@@ -327,7 +328,8 @@ class ConnectFour(BuiltinGame):
         bits with the sentinel row), which then take the generic path. Stops at the current
         move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
         the table of :attr:`solver`, so a game's next move starts from what the last one
-        proved.
+        proved. Under :func:`~zerosum.kernels.cached.loaded_only`, ``None`` past the book
+        unless the solver is loaded already.
         """
         if not self.has_compiled_solver:
             return None
@@ -343,7 +345,10 @@ class ConnectFour(BuiltinGame):
         if known is not None:
             columns, nodes = known[0], 0
         else:
-            _compiled_off_the_clock(connect4, [connect4.batch_kernel(solver.workers)])
+            kernels = [connect4.batch_kernel(solver.workers)]
+            if not may_load() and not connect4.is_compiled(kernels):
+                return None  # a stand-in's solve while the solver compiles (kernels/cached.py)
+            _compiled_off_the_clock(connect4, kernels)
             columns, nodes = connect4.analyze_counted(
                 current,
                 p1 | p2,
