@@ -17,8 +17,9 @@ the move the interpreter lock it needs: a depth-4 tic-tac-toe search in Python t
 :class:`~zerosum.agents.Perfect` have stand-ins, each its Python path (``compiled=False``,
 and for MCTS ``python_rollouts=True``), which loads no compiled code and with a deadline
 answers in time (Perfect's, far from the end, by its bounded search's move, but from
-Connect Four's opening book where it reaches). Everything else, and an agent whose compiled code is in memory or in numba's cache, is prepared at
-once as before. Matches and tournaments never use this (nor ``zerosum play`` between two
+Connect Four's opening book where it reaches: ``kernels/cached.py``'s ``loaded_only``).
+Everything else, and an agent whose compiled code is in memory or in numba's cache, is
+prepared at once as before. Matches and tournaments never use this (nor ``zerosum play`` between two
 agents): their results must not depend on what this machine had compiled.
 
 A command that answers once and exits (``zerosum explain``, ``zerosum grade``) has no
