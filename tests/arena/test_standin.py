@@ -55,6 +55,16 @@ def test_mcts_stands_in_with_its_generic_tree_rolling_out_in_python() -> None:
     assert stand_in.last is not None and stand_in.last.extra["compiled"] is False
 
 
+def test_montecarlo_stands_in_rolling_out_in_python() -> None:
+    game = zs.games.ConnectFour()
+    agent = make_agent("montecarlo:playouts=5,seed=3")
+    stand_in = python_stand_in(agent, game)
+    assert isinstance(stand_in, zs.agents.MonteCarlo) and not stand_in.would_compile(game)
+    assert (stand_in.playouts, stand_in.seed) == (5, 3) and stand_in.rng is agent.rng
+    assert stand_in(game, game.initial_state) in game.actions(game.initial_state)
+    assert python_stand_in(stand_in, game) is None
+
+
 def test_perfect_stands_in_with_its_python_solver_where_it_would_compile() -> None:
     game = zs.load_game("migration:n=5")
     stand_in = python_stand_in(make_agent("perfect:seed=2"), game)

@@ -13,9 +13,10 @@ added. Once the thread is done, the agent searches itself. A compile in a thread
 the move the interpreter lock it needs: a depth-4 tic-tac-toe search in Python took
 1.3 ms beside it, as long as alone.
 
-:class:`~zerosum.agents.AlphaBeta`, :class:`~zerosum.agents.MCTS` and
-:class:`~zerosum.agents.Perfect` have stand-ins, each its Python path (``compiled=False``,
-and for MCTS ``python_rollouts=True``), which loads no compiled code and with a deadline
+:class:`~zerosum.agents.AlphaBeta`, :class:`~zerosum.agents.MCTS`,
+:class:`~zerosum.agents.MonteCarlo` and :class:`~zerosum.agents.Perfect` have stand-ins,
+each its Python path (``compiled=False``, for the Monte-Carlo searches
+``python_rollouts=True``), which loads no compiled code and with a deadline
 answers in time (Perfect's, far from the end, by its bounded search's move, but from
 Connect Four's opening book where it reaches: ``kernels/cached.py``'s ``loaded_only``).
 Everything else, and an agent whose compiled code is in memory or in numba's cache, is
@@ -39,7 +40,7 @@ from typing import Any, TypeVar
 
 from .. import hooks
 from ..agents.base import SearchInfo
-from ..agents.montecarlo import MCTS
+from ..agents.montecarlo import MCTS, MonteCarlo
 from ..agents.search import AlphaBeta
 from ..agents.solve import Perfect, python_suffices
 from ..game import Game
@@ -70,10 +71,13 @@ _T = TypeVar("_T")
 def python_stand_in(agent: Any, game: Game) -> Any | None:
     """The agent's Python path with the same switches, when its moves in ``game`` would run
     compiled code and that path answers within a move's deadline; else None."""
-    if not isinstance(agent, AlphaBeta | MCTS | Perfect) or not agent.would_compile(game):
+    searchers = AlphaBeta | MCTS | MonteCarlo | Perfect
+    if not isinstance(agent, searchers) or not agent.would_compile(game):
         return None
-    twin: AlphaBeta | MCTS | Perfect
-    if isinstance(agent, MCTS):
+    twin: AlphaBeta | MCTS | MonteCarlo | Perfect
+    if isinstance(agent, MonteCarlo):
+        twin = MonteCarlo(agent.playouts, agent.seed, agent.trace, python_rollouts=True)
+    elif isinstance(agent, MCTS):
         settings = (agent.iterations, agent.time_limit, agent.c, agent.seed, agent.solver)
         twin = MCTS(*settings, compiled=False, trace=agent.trace, python_rollouts=True)
     elif isinstance(agent, Perfect):
