@@ -450,9 +450,9 @@ def batch_kernel(workers: int) -> Any:
 
 def ensure_compiled(kernels: Iterable[Any] = ENTRY_POINTS) -> float:
     """Compile (or load from numba's cache) the solver's entry points ``kernels`` now (all by
-    default: a player's moves may take any); seconds taken. Compiling takes a while (each
-    entry point compiles the search anew, about a second more each, after the first's
-    several seconds), and a listener of :mod:`zerosum.notices` hears of it."""
+    default: a player's moves may take any); seconds taken. Compiling takes a while (the
+    first several seconds, each other one under a second more), and a listener of
+    :mod:`zerosum.notices` hears of it."""
     wanted = tuple(kernels)
     if is_compiled(wanted):
         return 0.0
