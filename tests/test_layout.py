@@ -25,6 +25,7 @@ CROSS_CUTTING = {
     "agents/test_textbook.py": "Minimax and AlphaBeta with no improvement search as the book",
     "agents/test_prepared_moves.py": "a prepared agent's moves load no compiled code",
     "arena/test_class_tournament.py": "a folder of students' agents, broken ones included",
+    "cli/test_first_run_cold.py": "a new machine's first explain, grade, solve wait for no compile",
     "cli/test_user_files.py": "every command that takes a spec takes the user's files",
     "games/test_conformance.py": "every registered game keeps the game contract",
     "games/test_own_rules.py": "a subclass that changes a rule is played by its own rules",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import zerosum as zs
 from helpers import Pile
 from zerosum.agents import AlphaBeta, SearchInfo, make_agent
@@ -36,9 +38,38 @@ def test_agents_that_would_not_compile_or_compile_either_way_have_no_stand_in() 
     assert python_stand_in(make_agent("alphabeta:compiled=False"), game) is None
     assert python_stand_in(AlphaBeta(evaluate=lambda state, player: 0.0), game) is None
     assert python_stand_in(AlphaBeta(), Pile()) is None  # a game with no compiled search
-    # MCTS's generic tree rolls out through compiled playouts: it would compile too
-    assert python_stand_in(make_agent("mcts:time_limit=1"), game) is None
+    assert python_stand_in(make_agent("mcts:compiled=False,python_rollouts=True"), game) is None
     assert python_stand_in(make_agent("random"), game) is None
+    # perfect needs no compiled code on a game small enough for Python
+    assert python_stand_in(make_agent("perfect"), game) is None
+
+
+def test_mcts_stands_in_with_its_generic_tree_rolling_out_in_python() -> None:
+    game = zs.games.TicTacToe()
+    agent = make_agent("mcts:iterations=300,c=1.2,seed=4,solver=True")
+    stand_in = python_stand_in(agent, game)
+    assert isinstance(stand_in, zs.agents.MCTS) and not stand_in.would_compile(game)
+    settings = ("iterations", "time_limit", "c", "seed", "solver", "trace")
+    assert [getattr(stand_in, s) for s in settings] == [getattr(agent, s) for s in settings]
+    stand_in(game, game.initial_state)
+    assert stand_in.last is not None and stand_in.last.extra["compiled"] is False
+
+
+def test_montecarlo_stands_in_rolling_out_in_python() -> None:
+    game = zs.games.ConnectFour()
+    agent = make_agent("montecarlo:playouts=5,seed=3")
+    stand_in = python_stand_in(agent, game)
+    assert isinstance(stand_in, zs.agents.MonteCarlo) and not stand_in.would_compile(game)
+    assert (stand_in.playouts, stand_in.seed) == (5, 3) and stand_in.rng is agent.rng
+    assert stand_in(game, game.initial_state) in game.actions(game.initial_state)
+    assert python_stand_in(stand_in, game) is None
+
+
+def test_perfect_stands_in_with_its_python_solver_where_it_would_compile() -> None:
+    game = zs.load_game("migration:n=5")
+    stand_in = python_stand_in(make_agent("perfect:seed=2"), game)
+    assert isinstance(stand_in, zs.agents.Perfect) and not stand_in.would_compile(game)
+    assert stand_in.seed == 2
 
 
 def test_an_agent_whose_code_is_loaded_is_prepared_at_once_and_searches_itself() -> None:
@@ -94,3 +125,23 @@ def test_a_stand_in_draws_its_ties_from_the_agents_own_stream() -> None:
     agent.reset(11)  # the arena's seed for this game
     twin = python_stand_in(agent, game)
     assert twin is not None and twin.rng is agent.rng
+
+
+def test_perfects_stand_in_on_connect_four_answers_from_the_book_and_never_loads_the_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from zerosum.games.connect_four import solver as connect4
+
+    game = zs.games.ConnectFour()
+    stand_in = python_stand_in(make_agent("perfect"), game)
+    assert isinstance(stand_in, zs.agents.Perfect) and not stand_in.would_compile(game)
+    # as if the solver were compiling in another thread: neither loaded nor to be loaded
+    monkeypatch.setattr(connect4, "is_compiled", lambda kernels=(): False)
+    monkeypatch.setattr(connect4, "ensure_compiled", lambda kernels=(): pytest.fail("loaded"))
+    assert stand_in(game, game.initial_state) == 3  # the centre, from the opening book
+    assert stand_in.last is not None and stand_in.last.nodes == 0
+    # past the book, the Python search under the move's deadline, saying so
+    past = zs.position(game, "4671146221161364")
+    with zs.budget.limit(0.3):
+        assert stand_in(game, past) in game.actions(past)
+    assert stand_in.last is not None and "no proof" in stand_in.last.note

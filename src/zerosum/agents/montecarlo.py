@@ -34,6 +34,12 @@ def _require_moves(game: Game, state: Any) -> list[Any]:
     return list(game.actions(state))
 
 
+def _compiled_playouts(game: Game) -> bool:
+    """Whether ``game`` rolls out through compiled playouts (:func:`playouts_hook`), asked
+    of the game alone: nothing is compiled or loaded."""
+    return hooks.playouts(game) is not None or hooks.compiled_rules(game) is not None
+
+
 def _label(agent: Any) -> str:
     """The agent as a trace names it: its spec, else its repr."""
     return hooks.spec(agent) or repr(agent)
@@ -47,6 +53,9 @@ class MonteCarlo(Seeded):
     ``last.extra["means"]`` maps each action (in its human format) to its mean result.
     ``trace=cap`` keeps each move's tree (the root and a child per action, at most ``cap``
     nodes) in ``last.trace``; :meth:`traced` returns one without playing.
+    ``python_rollouts=True`` rolls out by the generic Python loop even where the game has
+    compiled playouts (slower, nothing compiled: the stand-in of
+    :mod:`zerosum.arena.standin`).
 
     >>> import zerosum as zs
     >>> game = zs.games.TicTacToe()
@@ -58,7 +67,11 @@ class MonteCarlo(Seeded):
     """
 
     def __init__(
-        self, playouts: int = 1000, seed: int | None = None, trace: int | None = None
+        self,
+        playouts: int = 1000,
+        seed: int | None = None,
+        trace: int | None = None,
+        python_rollouts: bool = False,
     ) -> None:
         if not isinstance(playouts, int) or playouts < 1:
             raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
@@ -66,17 +79,23 @@ class MonteCarlo(Seeded):
         self.playouts = playouts
         check_trace_cap(trace)
         self.trace = trace
+        self.python_rollouts = python_rollouts
         self.last: SearchInfo | None = None
 
     def __call__(self, game: Game, state: Any) -> Any:
         return self._search(game, state, self.trace, self)
+
+    def would_compile(self, game: Game) -> bool:
+        """Whether this agent's moves in ``game`` run compiled code (the game's compiled
+        playouts, which a machine that has not run them yet compiles first)."""
+        return not self.python_rollouts and _compiled_playouts(game)
 
     def traced(self, game: Game, state: Any, cap: int) -> Trace:
         """The tree a move's search in ``state`` explores (at most ``cap`` nodes): the root
         and one child per action with its ``playouts`` and ``mean`` result for the root's
         player, best first. A twin with the same playouts and seed searches, so this
         agent's random stream and ``last`` are left as they were."""
-        twin = MonteCarlo(self.playouts, self.seed)
+        twin = MonteCarlo(self.playouts, self.seed, python_rollouts=self.python_rollouts)
         twin._search(game, state, cap, self)
         assert twin.last is not None and twin.last.trace is not None
         return twin.last.trace
@@ -151,7 +170,7 @@ class MonteCarlo(Seeded):
         children take turns in rounds, each call growing until it lasts about a
         millisecond, the clock read after every call, so that a deadline leaves them all
         with about as many playouts and is overrun by a call at most."""
-        hook = playouts_hook(game)
+        hook = None if self.python_rollouts else playouts_hook(game)
         n = self.playouts
         totals, counts = [0.0] * len(children), [0] * len(children)
         step = n if deadline is None else min(n, 16)
@@ -173,13 +192,14 @@ class MonteCarlo(Seeded):
     def prepare(self, game: Game) -> None:
         """Load the compiled playouts now, so that no move's clock pays for it."""
         state = game.initial_state
-        hook = playouts_hook(game)
+        hook = None if self.python_rollouts else playouts_hook(game)
         if hook is not None and not game.is_terminal(state):
             with while_compiling(f"compiling the random playouts of {game_name(game)}, once"):
                 hook(state, 1, 0)
 
     def __repr__(self) -> str:
-        return f"MonteCarlo(playouts={self.playouts!r}, seed={self.seed!r})"
+        python = ", python_rollouts=True" if self.python_rollouts else ""
+        return f"MonteCarlo(playouts={self.playouts!r}, seed={self.seed!r}{python})"
 
 
 def _choose(children: list[ChildStats]) -> ChildStats:
@@ -204,7 +224,10 @@ class MCTS(Seeded):
     position is at most two plies below its last root; ``reset()`` forgets the tree.
     The built-in Connect Four (boards up to 64 bits with the spare row) is searched by a
     compiled tree with the same options and semantics but its own random stream;
-    ``compiled=False`` forces the generic tree, which any game uses.
+    ``compiled=False`` forces the generic tree, which any game uses, and
+    ``python_rollouts=True`` its rollouts by the generic Python loop even where the game
+    has compiled playouts: with both, no compiled code at all (slower; the stand-in of
+    :mod:`zerosum.arena.standin` while the compiled search compiles).
 
     ``last.extra`` has ``visits`` and ``values`` (mean results) per action in its human
     format, ``proven`` for the proven ones, ``iterations`` run, ``reused`` root visits
@@ -230,6 +253,7 @@ class MCTS(Seeded):
         solver: bool = False,
         compiled: bool = True,
         trace: int | None = None,
+        python_rollouts: bool = False,
     ) -> None:
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
@@ -241,6 +265,7 @@ class MCTS(Seeded):
         self.iterations = 1000 if iterations is None and time_limit is None else iterations
         self.time_limit = time_limit
         self.c, self.solver, self.compiled = c, solver, compiled
+        self.python_rollouts = python_rollouts
         check_trace_cap(trace)
         self.trace = trace
         self.last: SearchInfo | None = None
@@ -265,8 +290,16 @@ class MCTS(Seeded):
             seed = self.rng.getrandbits(64)
             self._tree = CompiledTree(rules, state, self.c, self.solver, seed)
             return self._tree
-        self._tree = Tree(game, state, self.c, self.solver, self.rng)
+        self._tree = Tree(game, state, self.c, self.solver, self.rng, self.python_rollouts)
         return self._tree
+
+    def would_compile(self, game: Game) -> bool:
+        """Whether this agent's moves in ``game`` run compiled code (numba's, which a
+        machine that has not run them yet compiles first): the compiled tree, or the
+        game's compiled playouts."""
+        if self.compiled and hooks.compiled_rules(game) is not None:
+            return True
+        return not self.python_rollouts and _compiled_playouts(game)
 
     def __call__(self, game: Game, state: Any) -> Any:
         return self._search(game, state, self.trace, self)
@@ -278,7 +311,7 @@ class MCTS(Seeded):
         visits are the iterations run, and this agent's tree, random stream and ``last``
         are left as they were. A compiled search's tree is read from its arrays."""
         settings = (self.iterations, self.time_limit, self.c, self.seed, self.solver)
-        twin = MCTS(*settings, compiled=self.compiled)
+        twin = MCTS(*settings, compiled=self.compiled, python_rollouts=self.python_rollouts)
         twin._search(game, state, cap, self)
         assert twin.last is not None and twin.last.trace is not None
         return twin.last.trace
@@ -361,14 +394,17 @@ class MCTS(Seeded):
         """Load the compiled tree search now, so that no move's clock pays for it."""
         state = game.initial_state
         if not game.is_terminal(state):
-            probe = MCTS(iterations=2, seed=0, solver=self.solver, compiled=self.compiled)
+            probe = MCTS(iterations=2, seed=0, solver=self.solver, compiled=self.compiled,
+                         python_rollouts=self.python_rollouts)  # fmt: skip
             with while_compiling(f"compiling the tree search of {game_name(game)}, once"):
                 child = game.result(state, probe(game, state))
                 if not game.is_terminal(child):
                     probe(game, child)  # the next move keeps the subtree: its compiled path
 
     def __repr__(self) -> str:
+        python = "" if self.compiled else ", compiled=False"
+        python += ", python_rollouts=True" if self.python_rollouts else ""
         return (
             f"MCTS(iterations={self.iterations!r}, time_limit={self.time_limit!r}, c={self.c!r}, "
-            f"seed={self.seed!r}, solver={self.solver!r})"
+            f"seed={self.seed!r}, solver={self.solver!r}{python})"
         )

@@ -48,7 +48,11 @@ the end with the win/loss-only evaluation: weakly as it is, exactly with each pl
 discounted, which makes a result's distance part of its value (unless the game has
 ``settled``, whose pruning serves an exact solve better). A solve small enough to finish
 in Python within :data:`PYTHON_FIRST_NODES` positions (tic-tac-toe's) is answered by the
-Python search, before numba would have compiled anything.
+Python search, before numba would have compiled anything. A game small enough for Python
+throughout (:func:`python_suffices`) is solved by it alone, and so is any game by a
+``Solver(game, compiled=False)``, but for what its ``solve_exactly`` answers without
+loading compiled code (:func:`zerosum.kernels.cached.loaded_only`: Connect Four's
+opening book).
 
 ``keeping_move(state) -> tuple[action, int] | None``
     A move that keeps the position's value, and that value (1, 0 or -1 for the player to
@@ -76,10 +80,11 @@ from typing import Any
 
 from .. import budget, hooks
 from ..game import Game, ZerosumError, game_name, key_function, zero
+from ..kernels.cached import loaded_only
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta, proven_plies
 
-__all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN"]
+__all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN", "python_suffices"]
 
 #: Score of a win at the end of the current ply; a win in ``d`` plies scores ``WIN - d``.
 WIN = 1 << 24
@@ -87,6 +92,14 @@ WIN = 1 << 24
 #: (about 20 ms; 0: none): a small game is solved before numba would have compiled the
 #: kernel.
 PYTHON_FIRST_NODES = 4096
+
+
+def python_suffices(game: Game) -> bool:
+    """Whether ``game`` is small enough to be solved and searched in Python at once, so that
+    compiling numba's code for it (seconds, on a machine that has not yet) costs more than
+    it saves: the game says plain minimax searches its whole tree in about a second
+    (``minimax_is_instant``: tic-tac-toe, Pick 3) and has no exact solver of its own."""
+    return hooks.minimax_is_instant(game) and hooks.solve_exactly(game) is None
 
 
 class _Outgrown(Exception):
@@ -162,8 +175,13 @@ class Solver:
     (0, None)
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, compiled: bool = True) -> None:
         self.game = game
+        #: Whether the game's own solvers and the compiled search may answer; False (or a
+        #: game where :func:`python_suffices`): the Python search, which compiles nothing,
+        #: and the game's own exact solver only as far as it answers without loading
+        #: compiled code (``loaded_only``: Connect Four's from its opening book).
+        self.compiled = compiled and not python_suffices(game)
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.nodes = 0
         self.deadline: float | None = None  # of the solve under way (see :mod:`budget`)
@@ -182,12 +200,13 @@ class Solver:
         if game.is_terminal(state):
             raise ValueError(f"the game is over: there is nothing to solve in {game_name(game)}")
         self.deadline = budget.deadline()
-        weakly = hooks.solve_weakly(game) if weak else None
+        weakly = hooks.solve_weakly(game) if weak and self.compiled else None
         answer = weakly(state) if weakly is not None else None
         if answer is not None:
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         hook = hooks.solve_exactly(game)
-        answer = hook(state) if hook is not None else None
+        with contextlib.nullcontext() if self.compiled else loaded_only():
+            answer = hook(state) if hook is not None else None
         if answer is not None and "values" in answer:  # all the game's solver knows here
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         if answer is not None:
@@ -206,7 +225,9 @@ class Solver:
         start: 1,356) long before numba would have compiled the kernel (seconds, on a
         machine that has never run it). A solver that outgrew it once goes straight to
         the compiled search from then on; without one, the Python search goes on from the
-        table the first attempt filled."""
+        table the first attempt filled. Without :attr:`compiled`, the Python search alone."""
+        if not self.compiled:
+            return self._by_python_search(state, weak, None)
         if not self._outgrown and PYTHON_FIRST_NODES > 0:
             try:
                 return self._by_python_search(state, weak, PYTHON_FIRST_NODES)
@@ -491,11 +512,12 @@ def _near_an_end(game: Game, plies: int = 2, most: int = 1000) -> Any:
 
 
 def _has_compiled_solve(game: Game) -> bool:
-    """Whether solving ``game`` runs compiled code: its own solvers or its compiled rules."""
-    from ..kernels.alphabeta import search_kernel
-
+    """Whether solving ``game`` runs compiled code: its own solvers or its compiled rules
+    (unless :func:`python_suffices`). Asks the game only: nothing is compiled or loaded."""
     own = (hooks.solve_exactly(game), hooks.solve_weakly(game), hooks.keeping_move(game))
-    return search_kernel(game) is not None or any(hook is not None for hook in own)
+    rules = (hooks.search_kernel(game), hooks.compiled_rules(game))
+    compiled = any(hook is not None for hook in (*own, *rules))
+    return compiled and not python_suffices(game)
 
 
 class Perfect(Seeded):
@@ -514,6 +536,13 @@ class Perfect(Seeded):
     :data:`PROOF_SHARE`, or up to :data:`SAFE_PROOF_SHARE` when a safe move is in hand. If
     the full proof does not finish, the move is that safe move, else the best of an
     :class:`AlphaBeta` search in the rest; ``last.note`` says which.
+
+    ``compiled=False`` solves and searches in Python, the game's own exact solver only
+    where it answers without loading compiled code (Connect Four's opening book): slower,
+    and far from the end often only the bounded search's move in time (the stand-in of
+    :mod:`zerosum.arena.standin` while the compiled solver compiles). A
+    game small enough for Python (:func:`python_suffices`: tic-tac-toe, Pick 3) is played
+    that way always: the same moves, and nothing to compile.
     """
 
     #: The share of a move's time given to the proof; a bounded search gets the rest.
@@ -527,21 +556,32 @@ class Perfect(Seeded):
     #: Seconds the searches that load the compiled solve in ``prepare`` may take.
     WARM_SECONDS = 2.0
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, compiled: bool = True) -> None:
         super().__init__(seed)
+        self.compiled = compiled
         self._solver: Solver | None = None
         self._fallback = AlphaBeta(seed=seed)
+        self._python_fallback = AlphaBeta(seed=seed, compiled=False)
         self.last: SearchInfo | None = None
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         self._solver = None
         self._fallback.reset(seed)
+        self._python_fallback.reset(seed)
+
+    def would_compile(self, game: Game) -> bool:
+        """Whether this agent's moves in ``game`` may run compiled code (numba's, which a
+        machine that has not run them yet compiles first)."""
+        return self.compiled and _has_compiled_solve(game)
 
     def prepare(self, game: Game) -> None:
         """Load every compiled path a move can take now, so that no move's clock pays for
         it: the game's own solver, the bounded search it falls back on, and the solve
-        and the move keeping the value of a position a few plies before an end."""
+        and the move keeping the value of a position a few plies before an end. Nothing
+        where no move runs compiled code (:meth:`would_compile`)."""
+        if not self.would_compile(game):
+            return
         warm = hooks.warm_solver(game)
         if warm is not None:
             warm()
@@ -559,7 +599,7 @@ class Perfect(Seeded):
     def __call__(self, game: Game, state: Any) -> Any:
         start = time.perf_counter()
         if self._solver is None or self._solver.game is not game:
-            self._solver = Solver(game)
+            self._solver = Solver(game, compiled=self.would_compile(game))
         deadline = budget.deadline()
         safe = None if deadline is None else self._safe_move(game, state, deadline - start)
         try:
@@ -610,7 +650,7 @@ class Perfect(Seeded):
     def _safe_move(self, game: Game, state: Any, seconds: float) -> tuple[Any, int] | None:
         """A move that keeps the value and the value, from the game's ``keeping_move`` in
         :data:`KEEP_SHARE` of ``seconds``; None when the game has none or time ran out."""
-        keeping = hooks.keeping_move(game)
+        keeping = hooks.keeping_move(game) if self.would_compile(game) else None
         if keeping is None:
             return None
         try:
@@ -635,8 +675,9 @@ class Perfect(Seeded):
     def _search_instead(self, game: Game, state: Any, start: float) -> Any:
         """The move of a bounded search, when no proof finished in time."""
         proving = time.perf_counter() - start
-        move = self._fallback(game, state)
-        info = self._fallback.last
+        searcher = self._fallback if self.would_compile(game) else self._python_fallback
+        move = searcher(game, state)
+        info = searcher.last
         assert info is not None
         note = (
             f"no proof within {proving:.2f} s: played alpha-beta's best move "
@@ -648,4 +689,5 @@ class Perfect(Seeded):
         return move
 
     def __repr__(self) -> str:
-        return f"Perfect(seed={self.seed!r})"
+        compiled = "" if self.compiled else ", compiled=False"
+        return f"Perfect(seed={self.seed!r}{compiled})"

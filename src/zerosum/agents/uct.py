@@ -109,7 +109,8 @@ class Node:
 
 class Tree:
     """UCT over the game's own methods, rolling out through ``game.playouts`` when the game
-    offers it and the generic loop otherwise; draws from ``rng``.
+    offers it (unless ``python_rollouts``) and the generic loop otherwise; draws from
+    ``rng``.
 
     With ``solver`` the bounds of each node on the search path are recomputed from its
     children after every iteration; it needs utilities in [-1, 1] (it raises otherwise).
@@ -117,12 +118,20 @@ class Tree:
 
     compiled = False
 
-    def __init__(self, game: Game, state: Any, c: float, solver: bool, rng: random.Random) -> None:
+    def __init__(
+        self,
+        game: Game,
+        state: Any,
+        c: float,
+        solver: bool,
+        rng: random.Random,
+        python_rollouts: bool = False,
+    ) -> None:
         self.game, self.c, self.solver, self.rng = game, c, solver, rng
         # the solver's bounds start at the utility range it requires; without it, unbounded
         self._limit = 1.0 if solver else math.inf
         self.root = Node(None, opponent(game.player(state)), self._limit, state)
-        self._hook = playouts_hook(game)
+        self._hook = None if python_rollouts else playouts_hook(game)
 
     @property
     def root_visits(self) -> int:

@@ -7,6 +7,10 @@ value equals the position's, else it is a *blunder*: a win thrown to a draw or a
 a draw thrown to a loss. *Critical* positions are those where some move throws the
 value away: a random agent keeps every value elsewhere, so the share kept in critical
 positions is the sharper measure. Agents are timed per move; the solver's time is apart.
+
+On a small game whose compiled search this machine has not compiled yet, an agent's
+Python search plays for it rather than wait seconds for the compile (its ``note`` says so:
+:func:`~zerosum.arena.standin.without_compiling`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import hooks
 from ..agents import make_agent
 from ..agents.solve import Solver, SolveResult
-from ..arena.play import agent_name
+from ..arena.play import agent_name, prepare_agent
+from ..arena.standin import NOT_COMPILED, without_compiling
 from ..display import Table
 from ..game import Game, ZerosumError, check_action, game_name, replay, split_moves, state_key
 from .jsonout import to_json
@@ -33,7 +37,8 @@ __all__ = ["Grade", "GradeReport", "grade", "random_positions", "read_positions"
 class Grade:
     """One agent's moves: how many ``kept`` the position's value, how many threw a win to a
     draw or a loss or a draw to a loss, the same counts on the ``critical`` positions (where
-    some move throws the value away), and the agent's ``seconds`` in all."""
+    some move throws the value away), and the agent's ``seconds`` in all; ``note``: who
+    played for it, when not the agent itself."""
 
     agent: str
     moves: int
@@ -44,6 +49,7 @@ class Grade:
     critical: int
     critical_kept: int
     seconds: float
+    note: str = ""
 
     @property
     def kept_share(self) -> float:
@@ -121,7 +127,8 @@ class GradeReport:
         return self.table()._repr_html_()
 
     def __str__(self) -> str:
-        return f"{self.table()}\nsolver: {self.solve_seconds:.2f} s"
+        notes = "".join(f"\n{g.agent}: {g.note}" for g in self.grades if g.note)
+        return f"{self.table()}{notes}\nsolver: {self.solve_seconds:.2f} s"
 
 
 def random_positions(
@@ -229,9 +236,12 @@ def _named_agents(agents: Sequence[Any] | Mapping[str, Any]) -> list[tuple[str, 
 def _grade_one(
     game: Game, name: str, agent: Any, states: list[Any], truths: list[SolveResult]
 ) -> Grade:
-    prepare = hooks.prepare(agent)
-    if prepare is not None:
-        prepare(game)  # compiled code loads now, not on the first timed move
+
+    def prepared(searcher: Any) -> Any:
+        prepare_agent(searcher, game)  # compiled code loads now, not on the first timed move
+        return searcher
+
+    agent, standing_in = without_compiling(agent, game, prepared)
     counts = dict.fromkeys(("kept", "win_to_draw", "win_to_loss", "draw_to_loss"), 0)
     critical = critical_kept = 0
     seconds = 0.0
@@ -246,9 +256,9 @@ def _grade_one(
         if min(truth.action_values.values()) < truth.value:
             critical += 1
             critical_kept += kind == "kept"
-    return Grade(
-        name, len(states), **counts, critical=critical, critical_kept=critical_kept, seconds=seconds
-    )
+    note = NOT_COMPILED if standing_in else ""
+    return Grade(name, len(states), **counts, critical=critical, critical_kept=critical_kept,
+                 seconds=seconds, note=note)  # fmt: skip
 
 
 def _blunder(before: int, after: int) -> str:

@@ -13,12 +13,21 @@ added. Once the thread is done, the agent searches itself. A compile in a thread
 the move the interpreter lock it needs: a depth-4 tic-tac-toe search in Python took
 1.3 ms beside it, as long as alone.
 
-Only :class:`~zerosum.agents.AlphaBeta` has a stand-in (``compiled=False``, which loads no
-compiled code, and with a deadline answers in time at any depth). MCTS has none: its
-generic tree still rolls out through compiled playouts, which compile too. Everything
-else, and an agent whose compiled code is in memory or in numba's cache, is prepared at
-once as before. Matches and tournaments never use this (nor ``zerosum play`` between two
+:class:`~zerosum.agents.AlphaBeta`, :class:`~zerosum.agents.MCTS`,
+:class:`~zerosum.agents.MonteCarlo` and :class:`~zerosum.agents.Perfect` have stand-ins,
+each its Python path (``compiled=False``, for the Monte-Carlo searches
+``python_rollouts=True``), which loads no compiled code and with a deadline
+answers in time (Perfect's, far from the end, by its bounded search's move, but from
+Connect Four's opening book where it reaches: ``kernels/cached.py``'s ``loaded_only``).
+Everything else, and an agent whose compiled code is in memory or in numba's cache, is
+prepared at once as before. Matches and tournaments never use this (nor ``zerosum play`` between two
 agents): their results must not depend on what this machine had compiled.
+
+A command that answers once and exits (``zerosum explain``, ``zerosum grade``) has no
+later move for a background compile to serve: :func:`without_compiling` has the stand-in
+answer instead of compiling on a game small enough for Python (tic-tac-toe, Pick 3:
+:func:`~zerosum.agents.solve.python_suffices`), where compiling would take seconds for a
+search Python does in milliseconds, saying so (:data:`NOT_COMPILED`).
 """
 
 from __future__ import annotations
@@ -26,25 +35,54 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .. import hooks
 from ..agents.base import SearchInfo
+from ..agents.montecarlo import MCTS, MonteCarlo
 from ..agents.search import AlphaBeta
+from ..agents.solve import Perfect, python_suffices
 from ..game import Game
 from ..kernels.cached import Uncompiled, cached_only
 from .play import prepare_agent, reset_agent
 
-__all__ = ["NOTE", "Preparing", "StandingIn", "noted", "python_stand_in"]
+__all__ = [
+    "NOTE",
+    "NOT_COMPILED",
+    "Preparing",
+    "StandingIn",
+    "noted",
+    "python_stand_in",
+    "without_compiling",
+]
 
 #: What a stand-in's search summary says (the page shows it beside the move).
 NOTE = "searched in Python while its compiled search is prepared (first use on this machine)"
+#: What a command's answer says when a stand-in gave it (:func:`without_compiling`).
+NOT_COMPILED = (
+    "searched in Python: its compiled search is not compiled on this machine yet, "
+    "and this game is small enough not to wait for it"
+)
+
+_T = TypeVar("_T")
 
 
 def python_stand_in(agent: Any, game: Game) -> Any | None:
     """The agent's Python path with the same switches, when its moves in ``game`` would run
     compiled code and that path answers within a move's deadline; else None."""
-    if isinstance(agent, AlphaBeta) and agent.would_compile(game):
+    searchers = AlphaBeta | MCTS | MonteCarlo | Perfect
+    if not isinstance(agent, searchers) or not agent.would_compile(game):
+        return None
+    twin: AlphaBeta | MCTS | MonteCarlo | Perfect
+    if isinstance(agent, MonteCarlo):
+        twin = MonteCarlo(agent.playouts, agent.seed, agent.trace, python_rollouts=True)
+    elif isinstance(agent, MCTS):
+        settings = (agent.iterations, agent.time_limit, agent.c, agent.seed, agent.solver)
+        twin = MCTS(*settings, compiled=False, trace=agent.trace, python_rollouts=True)
+    elif isinstance(agent, Perfect):
+        twin = Perfect(agent.seed, compiled=False)
+    else:
         twin = AlphaBeta(
             depth=agent.depth,
             evaluate=agent.evaluate,
@@ -57,9 +95,24 @@ def python_stand_in(agent: Any, game: Game) -> Any | None:
             compiled=False,
             trace=agent.trace,
         )
-        twin.rng = agent.rng  # ties drawn from the agent's own stream (its game's seed)
-        return twin
-    return None
+    twin.rng = agent.rng  # random choices from the agent's own stream (its game's seed)
+    return twin
+
+
+def without_compiling(agent: Any, game: Game, use: Callable[[Any], _T]) -> tuple[_T, bool]:
+    """``use(agent)`` for a command that answers once, and whether a stand-in answered
+    instead: on a game small enough for Python (:func:`python_suffices`), when what
+    ``use`` runs is not in numba's cache, ``use`` runs on the agent's stand-in rather than
+    wait seconds for a compile that this process would never use again; elsewhere, or
+    for an agent without one, ``use(agent)``, compiling what it needs."""
+    stand_in = python_stand_in(agent, game) if python_suffices(game) else None
+    if stand_in is None:
+        return use(agent), False
+    try:
+        with cached_only():
+            return use(agent), False
+    except Uncompiled:
+        return use(stand_in), True
 
 
 class Preparing:

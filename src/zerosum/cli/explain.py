@@ -1,5 +1,7 @@
 """The ``zerosum explain`` command: the tree an agent's search explores for one move,
-printed as an indented text tree (:mod:`zerosum.trace.text`)."""
+printed as an indented text tree (:mod:`zerosum.trace.text`). On a small game whose
+compiled search this machine has not compiled yet, the agent's Python search answers
+instead, saying so (:func:`~zerosum.arena.standin.without_compiling`)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 from .. import hooks
 from ..agents import make_agent
 from ..agents.tracing import TRACEABLE, trace
+from ..arena.standin import NOT_COMPILED, without_compiling
 from ..budget import limit
 from ..game import game_name
 from ..games import load_game
@@ -32,8 +35,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
     state, where = start_state(game, args)
     if game.is_terminal(state):
         raise UsageError(f"{game_name(game)} is over {where}: there is no move to explain")
-    with limit(args.move_seconds):  # an agent without a depth would search to the end
-        found = trace(agent, game, state, cap=args.cap)
+
+    def traced(searcher: Any) -> Any:
+        with limit(args.move_seconds):  # an agent without a depth would search to the end
+            return trace(searcher, game, state, cap=args.cap)
+
+    found, standing_in = without_compiling(agent, game, traced)
+    if standing_in:
+        found.note = "; ".join(filter(None, [NOT_COMPILED, found.note]))
     print(found.text(depth=args.depth))
     return 0
 

@@ -5,6 +5,12 @@ looked for the code in memory and on disk, so refusing that event refuses exactl
 compiling: the block's own, in its thread (another thread may be compiling meanwhile).
 The page's fork server loads this way (:mod:`zerosum.arena.warm`), and its hosts look
 whether an agent's code is there (:mod:`zerosum.arena.standin`).
+
+:func:`loaded_only` asks for less: no loading either, only code this process has loaded
+already. A stand-in searching while another thread compiles runs so: numba loads from its
+cache under the lock that compile holds, so even a load would wait for it. Code that
+would load or compile asks :func:`may_load` first and answers some other way (Connect
+Four's solver: from its opening book, else not at all).
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ import contextlib
 import threading
 from collections.abc import Iterator
 
-__all__ = ["Uncompiled", "cached_only"]
+__all__ = ["Uncompiled", "cached_only", "loaded_only", "may_load"]
+
+_local = threading.local()
 
 
 class Uncompiled(Exception):
@@ -38,3 +46,20 @@ def cached_only() -> Iterator[None]:
 
     with event.install_listener("numba:compile", Refuse()):
         yield
+
+
+@contextlib.contextmanager
+def loaded_only() -> Iterator[None]:
+    """Run the block, in this thread, telling code that asks (:func:`may_load`) to run only
+    compiled code this process has loaded already: neither load nor compile any."""
+    before = getattr(_local, "loaded_only", False)
+    _local.loaded_only = True
+    try:
+        yield
+    finally:
+        _local.loaded_only = before
+
+
+def may_load() -> bool:
+    """Whether code run now may load or compile numba's code (not in :func:`loaded_only`)."""
+    return not getattr(_local, "loaded_only", False)

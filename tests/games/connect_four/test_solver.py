@@ -361,7 +361,7 @@ def test_board_and_table_errors() -> None:
         c4.TranspositionTable(0)
 
 
-def _compile_slowly() -> None:
+def _compile_slowly(kernels: object = None) -> None:
     """A real compile (of a function new to the process) that lasts a second."""
 
     @numba.njit
@@ -384,7 +384,7 @@ def test_compiling_the_solver_is_told_only_when_it_is_slow(
         assert c4.ensure_compiled() == 0.0  # compiled: silent
         assert said == []
         # as if this process had not compiled it, and compiling took a second
-        monkeypatch.setattr(c4, "is_compiled", lambda: False)
+        monkeypatch.setattr(c4, "is_compiled", lambda kernels: False)
         monkeypatch.setattr(c4, "_compile_entry_points", _compile_slowly)
         assert c4.ensure_compiled() >= 1.0
     finally:
@@ -396,7 +396,7 @@ def test_compiling_the_solver_is_told_only_when_it_is_slow(
 def test_loading_the_solver_starts_no_thread() -> None:
     # a process with threads starts its agent hosts from the fork server (slower)
     threads = threading.active_count()
-    c4._compile_entry_points()
+    c4._compile_entry_points(c4.ENTRY_POINTS)
     assert c4.is_compiled() and threading.active_count() == threads
 
 

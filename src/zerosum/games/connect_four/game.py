@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ... import budget
+from ...kernels.cached import may_load
 from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
@@ -327,7 +328,8 @@ class ConnectFour(BuiltinGame):
         bits with the sentinel row), which then take the generic path. Stops at the current
         move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
         the table of :attr:`solver`, so a game's next move starts from what the last one
-        proved.
+        proved. Under :func:`~zerosum.kernels.cached.loaded_only`, ``None`` past the book
+        unless the solver is loaded already.
         """
         if not self.has_compiled_solver:
             return None
@@ -343,7 +345,10 @@ class ConnectFour(BuiltinGame):
         if known is not None:
             columns, nodes = known[0], 0
         else:
-            _compiled_off_the_clock(connect4)
+            kernels = [connect4.batch_kernel(solver.workers)]
+            if not may_load() and not connect4.is_compiled(kernels):
+                return None  # a stand-in's solve while the solver compiles (kernels/cached.py)
+            _compiled_off_the_clock(connect4, kernels)
             columns, nodes = connect4.analyze_counted(
                 current,
                 p1 | p2,
@@ -373,7 +378,7 @@ class ConnectFour(BuiltinGame):
         current, mask = (p1 if moves % 2 == 0 else p2), p1 | p2
         if self._from_book(current, mask) is not None:
             return None
-        _compiled_off_the_clock(connect4)
+        _compiled_off_the_clock(connect4, [connect4.solve_all, connect4.keeping_column])
         table = (self.solver or connect4.shared_solver()).table
         shipped = self._book()
         score = None if shipped is None else shipped.score(current, mask)
@@ -448,12 +453,15 @@ class ConnectFour(BuiltinGame):
         return svg.document(width, height + label, parts, title)
 
 
-def _compiled_off_the_clock(connect4: Any) -> None:
-    """Load (or compile) the solver module ``connect4`` off the current move's clock: an
-    agent not prepared first (``zerosum play``'s, while a person plays) does it in its
-    first move past the opening book, which is no part of its thinking."""
+def _compiled_off_the_clock(connect4: Any, kernels: list[Any]) -> None:
+    """Load (or compile) the entry points ``kernels`` of the solver module ``connect4`` off
+    the current move's clock: an agent not prepared first (``zerosum play``'s, while a
+    person plays) does it in its first move past the opening book, which is no part of
+    its thinking. Only those the call needs: a first ``zerosum solve`` on a new machine
+    compiles for seconds less than all of them (a player's :meth:`ConnectFour.warm_solver`
+    loads all)."""
     with budget.not_counted():
-        connect4.ensure_compiled()
+        connect4.ensure_compiled(kernels)
 
 
 def _doubling_steps(shift: int, k: int) -> tuple[int, ...]:

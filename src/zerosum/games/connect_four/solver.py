@@ -33,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from operator import index
-from typing import SupportsIndex
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -45,11 +45,13 @@ from .table import DEFAULT_MEGABYTES, TranspositionTable
 
 __all__ = [
     "DEFAULT_MEGABYTES",
+    "ENTRY_POINTS",
     "STOPPED",
     "Solver",
     "TranspositionTable",
     "analyze",
     "analyze_counted",
+    "batch_kernel",
     "ensure_compiled",
     "is_compiled",
     "keeping_move",
@@ -180,7 +182,7 @@ def _solve_arrays(
     """Solve checked positions with ``table`` (if ``fresh``, each position from empty:
     with several threads, each from an empty table of its own of the same size)."""
     stop = 0.0 if deadline is None else max(deadline, 1e-9)
-    if workers <= 1 or len(cur) <= 1:
+    if batch_kernel(workers if len(cur) > 1 else 1) is solve_all:
         entries, cfg = table.arrays(width, height)
         return solve_all(  # type: ignore[no-any-return]
             cur, msk, width, height, weak, fresh, entries, cfg, stop, _NO_TIMES, False
@@ -429,34 +431,51 @@ def keeping_move(
     return int(col), int(nodes)
 
 
-def is_compiled() -> bool:
-    """Whether every compiled entry point of the solver is loaded in this process."""
-    return all(kernel.signatures for kernel in (solve_all, solve_share, keeping_column))
+#: The solver's compiled entry points: one position (or a batch) in one thread, a batch's
+#: share of one of several threads, and a move that keeps a value.
+ENTRY_POINTS = (solve_all, solve_share, keeping_column)
 
 
-def ensure_compiled() -> float:
-    """Compile (or load from numba's cache) the solver now; seconds taken. Compiling
-    takes a while, and a listener of :mod:`zerosum.notices` hears of it."""
-    if is_compiled():
+def is_compiled(kernels: Iterable[Any] = ENTRY_POINTS) -> bool:
+    """Whether the solver's compiled entry points ``kernels`` (all by default) are loaded in
+    this process."""
+    return all(kernel.signatures for kernel in kernels)
+
+
+def batch_kernel(workers: int) -> Any:
+    """The entry point a batch of several positions is solved by with ``workers`` threads
+    (one position is always :func:`solve_all`'s)."""
+    return solve_all if workers <= 1 else solve_share
+
+
+def ensure_compiled(kernels: Iterable[Any] = ENTRY_POINTS) -> float:
+    """Compile (or load from numba's cache) the solver's entry points ``kernels`` now (all by
+    default: a player's moves may take any); seconds taken. Compiling takes a while (the
+    first several seconds, each other one under a second more), and a listener of
+    :mod:`zerosum.notices` hears of it."""
+    wanted = tuple(kernels)
+    if is_compiled(wanted):
         return 0.0
     start = time.perf_counter()
     with while_compiling("compiling the Connect Four solver, once"):
-        _compile_entry_points()
+        _compile_entry_points(wanted)
     return time.perf_counter() - start
 
 
-def _compile_entry_points() -> None:
-    """Call each compiled entry point once on the 4x4 board, with the argument types the
-    7x6 board's calls use: one position, several threads, and a move that keeps a value
-    (what a perfect player short of time asks for). Loading one from numba's cache takes
-    a tenth of a second or more, which no move's clock should pay."""
+def _compile_entry_points(kernels: tuple[Any, ...]) -> None:
+    """Call each of the compiled entry points ``kernels`` once on the 4x4 board, with the
+    argument types the 7x6 board's calls use. Loading one from numba's cache takes a tenth
+    of a second or more, which no move's clock should pay."""
     table = TranspositionTable(1)
     start = parse_moves("", 4, 4)
-    score, _ = solve(*start, 4, 4, weak=True, tt=table)
-    # the threads' kernel, called here: no crew of threads started (a process with
-    # threads must start its agent hosts from the fork server, slower)
     cur, msk = _checked_arrays([start], 4, 4)
-    entries, cfg = table.arrays(4, 4)
-    out = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
-    solve_share(cur, msk, 4, 4, True, False, entries, cfg, 0.0, *out)
-    keeping_move(*start, score, 4, 4, tt=table)
+    if solve_all in kernels:
+        _solve_arrays(cur, msk, 4, 4, True, table, True, None, 1)
+    if solve_share in kernels:
+        # called here: no crew of threads started (a process with threads must start its
+        # agent hosts from the fork server, slower)
+        entries, cfg = table.arrays(4, 4)
+        out = np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64)
+        solve_share(cur, msk, 4, 4, True, False, entries, cfg, 0.0, *out)
+    if keeping_column in kernels:
+        keeping_move(*start, 0, 4, 4, tt=table)  # 4x4 is a draw
