@@ -130,7 +130,9 @@ def test_hints_label_each_move_and_the_choice_is_remembered(
     two_people(page, "othello")
     page.check("#hints-on")
     page.wait_for_function("document.getElementById('hints').textContent.includes('not available')")
-    assert "does not solve at once" in page.text_content("#hints")
+    assert page.text_content("#hints") == (
+        "Hints are not available for Othello 8x8: it does not solve at once."
+    )
 
 
 def test_the_editor_sets_up_a_position_to_play_and_refuses_an_impossible_one(
@@ -150,7 +152,7 @@ def test_the_editor_sets_up_a_position_to_play_and_refuses_an_impossible_one(
     page.click("#editor-play")
     page.wait_for_function("document.getElementById('editor-error').textContent !== ''")
     assert page.text_content("#editor-error") == (
-        "not a position of tictactoe: X has 2 and O 0: X, who starts, has as many or one more"
+        "This is not a position of Tic-tac-toe: X has 2 and O 0: X, who starts, has as many or one more"
     )
     shot(page, "editor-refused", size)
     page.click('#editor-grid [data-row="2"][data-col="2"]')  # X -> O

@@ -23,9 +23,9 @@ def test_a_start_is_a_position_and_the_moves_played_from_it() -> None:
 
 def test_a_start_that_cannot_be_played_says_why() -> None:
     game = games.TicTacToe()
-    with pytest.raises(BadStart, match=r"^not a position of tictactoe: X has 2 and O 0"):
+    with pytest.raises(BadStart, match=r"^This is not a position of Tic-tac-toe: X has 2 and O 0"):
         start_of(game, {"position": "XX./.../... O"})
-    with pytest.raises(BadStart, match="^the position is already over in tictactoe"):
+    with pytest.raises(BadStart, match="^This position is already over in Tic-tac-toe"):
         start_of(game, {"position": "XXX/OO./... O"})
     with pytest.raises(BadStart, match=r"^'moves' has 1001 moves, over the limit of 1000"):
         start_of(game, {"moves": ["0"] * 1001})

@@ -53,7 +53,7 @@ from ..arena.isolation import AgentCrashed, AgentError
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
-from .catalog import PRESETS, catalog_games, offered_presets, presets
+from .catalog import PRESETS, catalog_games, game_title, offered_presets, presets
 from .faults import fault_message
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .own_code import OwnCode
@@ -322,6 +322,7 @@ class WebApp:
         return JSONResponse(
             {
                 "game": hooks.spec(game) or spec,
+                "title": game_title(game),
                 "rules": hooks.rules(game) or "",
                 "presets": [p["spec"] for p in offered_presets(game, self.presets)],
                 "editor": editor_of(game),
@@ -436,7 +437,7 @@ class WebApp:
 
         def solved() -> dict[str, Any]:
             with budget.limit(self.pool.told):
-                return move_hints(session.game, state)
+                return move_hints(session.game, state, game_title(session.game))
 
         hints = await asyncio.to_thread(solved)
         return JSONResponse(hints)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import hooks
-from ..game import Game, IllegalActionError, game_name, parse_action
+from ..game import Game, IllegalActionError, parse_action
 from ..position import PositionError, position, position_text
+from .catalog import game_title
 
 __all__ = ["BadStart", "MAX_MOVES", "MAX_POSITION", "start_of", "editor_of"]
 
@@ -32,7 +33,7 @@ def _start_position(game: Game, text: Any) -> Any:
     try:
         return position(game, text)
     except PositionError as exc:
-        raise BadStart(f"not a position of {game_name(game)}: {exc}") from None
+        raise BadStart(f"This is not a position of {game_title(game)}: {exc}") from None
 
 
 def _played(game: Game, state: Any, moves: Any) -> tuple[list[Any], Any]:
@@ -61,7 +62,7 @@ def start_of(game: Game, data: dict[str, Any]) -> tuple[Any, list[Any]]:
     actions, end = _played(game, start, data.get("moves", []))
     if not actions and game.is_terminal(end):
         raise BadStart(
-            f"the position is already over in {game_name(game)}: no move is left to play"
+            f"This position is already over in {game_title(game)}: no move is left to play."
         )
     return start, actions
 
