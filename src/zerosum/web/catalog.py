@@ -13,7 +13,7 @@ from ..games import GAMES
 from ..interop import openspiel
 from ..spec import parse_code_spec, parse_spec
 
-__all__ = ["PRESETS", "presets", "offered_presets", "catalog_games", "game_title", "agent_title"]
+__all__ = ["PRESETS", "presets", "offered_presets", "catalog_games", "game_title"]
 
 #: Opponents offered on the page (label, spec); only those that build here are listed.
 PRESETS = (
@@ -106,11 +106,6 @@ def game_title(game: Game | str) -> str:
     if name == "connect4" and args.get("k", "4") != "4":
         title += f", {args['k']} in a row"
     return title
-
-
-def agent_title(spec: str) -> str:
-    """An opponent as the page's menu names it ("MCTS, 1 s"), else as it was typed."""
-    return next((label for label, known in PRESETS if known == spec.strip()), spec.strip())
 
 
 def _openspiel_names() -> list[str]:

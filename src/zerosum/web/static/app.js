@@ -7,9 +7,6 @@ const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 //: Games with more legal moves than this are played by typing the move (go has 362).
 const MOST_BUTTONS = 40;
-//: How soon after a stone moved by one click a click on its new cell is taken as the
-//: second half of a two-click move (a double click's time), not a move of that stone.
-const SECOND_CLICK_MS = 500;
 let catalog = null;
 let view = null;
 let busy = false;
@@ -17,6 +14,12 @@ let ready = false; // the server's agents are loaded: a game may start
 let setup = null; // the server's answer about the game as set up now (its start, its sides)
 let generation = 0; // counts new games: an answer for an older game is dropped
 let landed = null; // {cell, until}: a click there right after moving a stone completes that move
+//: How soon after a stone moved by one click a click on its new cell is taken as the
+//: second half of a two-click move (a double click's time), not a move of that stone.
+const SECOND_CLICK_MS = 500;
+//: A click this soon after the computer's reply is drawn was not aimed at it (no person
+//: reacts faster); a later one is a move of its own, even within the double click's time.
+const REACTION_MS = 250;
 let checking = null; // the timer of the pending check of the game's settings
 
 async function api(method, path, body) {
@@ -94,6 +97,7 @@ async function checkSetup() {
   try {
     const answer = await api("GET", `/api/setup?game=${encodeURIComponent(spec)}`);
     if (spec !== gameSpec()) return; // the settings changed meanwhile
+    if (view && view.game !== answer.game) leaveGame();
     $("rules").textContent = answer.rules;
     showPresets(answer.presets);
     showSides(answer.sides);
@@ -107,6 +111,16 @@ async function checkSetup() {
   }
   render();
   $("setup").dataset.checked = spec;
+}
+
+// Another game (or size) chosen while one is on the board: the board shows the new one's
+// start, to begin with a click or New game, so the rules and settings above always
+// describe the board. The game left stays in the browser's history (Back returns to it).
+function leaveGame() {
+  generation += 1; // a move of the game left, still under way, is dropped
+  view = null;
+  history.pushState(null, "", location.pathname + location.search);
+  written = null; // positions.js: the next game takes this entry's place
 }
 
 // The preset list: "other" (the opponent typed under Advanced) and the catalog's presets
@@ -136,6 +150,13 @@ function showSides(sides) {
     input.value = side.player;
     input.nextSibling.textContent = ` ${side.name} (${order})`;
   }
+}
+
+// While the computer thinks: the opponent as the menu names it ("MCTS, 1 s"), else as
+// typed under Advanced.
+function thinkingText(spec) {
+  const preset = catalog.presets.find((p) => p.spec === spec.trim());
+  return `The computer (${preset ? preset.label : spec.trim()}) is thinking…`;
 }
 
 function defaultPreset(offered) {
@@ -402,8 +423,8 @@ function details(search) {
   const folded = element("details");
   folded.append(element("summary", "Search details"));
   if (search.value !== undefined) {
-    const parts = [`value ${search.value} (for the computer)`, `depth ${search.depth}`,
-      `${search.nodes.toLocaleString()} nodes`, `${search.search_seconds} s`];
+    const parts = [`value ${rounded(search.value)} (for the computer)`, `depth ${search.depth}`,
+      `${search.nodes.toLocaleString()} nodes`, `${rounded(search.search_seconds)} s`];
     if (search.pv.length) parts.push(`line ${search.pv.join(" ")}`);
     folded.append(element("p", parts.join(" · ")));
   }
@@ -411,9 +432,15 @@ function details(search) {
   return folded;
 }
 
+// A number as a person reads it: at most 3 digits after the point (-0.498, not
+// -0.4980497341607588); anything else as it is.
+function rounded(value) {
+  return typeof value === "number" && Number.isFinite(value) ? Number(value.toFixed(3)) : value;
+}
+
 function extraPart(key, value) {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return element("p", `${key}: ${Array.isArray(value) ? value.join(" ") : value}`);
+    return element("p", `${key}: ${Array.isArray(value) ? value.join(" ") : rounded(value)}`);
   }
   const table = document.createElement("table");
   const head = table.insertRow();
@@ -423,7 +450,8 @@ function extraPart(key, value) {
   for (const [move, v] of entries) {
     const row = table.insertRow();
     row.insertCell().textContent = move;
-    row.insertCell().textContent = v !== null && typeof v === "object" ? JSON.stringify(v) : v;
+    const nested = v !== null && typeof v === "object";
+    row.insertCell().textContent = nested ? JSON.stringify(v, (_, x) => rounded(x)) : rounded(v);
   }
   return table;
 }
@@ -451,9 +479,10 @@ function play(action) {
     if (!current()) return;
     view = after;
     if (!view.over && !view.your_turn) {
-      setBusy(true, `${view.opponent} is thinking…`);
+      setBusy(true, thinkingText(view.opponent));
       const reply = await api("POST", `/api/games/${view.id}/reply`);
       if (current()) view = reply;
+      if (landed) landed.until = Math.min(landed.until, Date.now() + REACTION_MS);
     }
   });
 }
@@ -482,7 +511,7 @@ function onBoardClick(event) {
   if (!canPlay(target)) return;
   const now = Date.now();
   if (landed && now < landed.until && target.dataset.from === landed.cell) {
-    landed = null; // the second click of a double click on a stone moved by its first click
+    landed = null; // the second click of a two-click move on a stone moved by its first click
     return;
   }
   landed = target.dataset.to ? { cell: target.dataset.to, until: now + SECOND_CLICK_MS } : null;
@@ -509,7 +538,7 @@ async function newGame(event) {
   const human = Number(document.querySelector("input[name=human]:checked").value);
   const body = { game: gameSpec(), opponent: $("opponent").value, human };
   const opens = setup && setup.sides && setup.sides[0].player !== human;
-  await busyWith(opens ? `${body.opponent} is thinking…` : "Starting…", async () => {
+  await busyWith(opens ? thinkingText(body.opponent) : "Starting…", async () => {
     view = await api("POST", "/api/games", body);
     if (old) api("DELETE", `/api/games/${old.id}`).catch(() => {}); // free the old game
     // on a phone the settings fill the screen: the game, and what the computer says of

@@ -52,9 +52,14 @@ function showHistory() {
   for (const [id, at] of [["first", 0], ["back", view.at - 1], ["forward", view.at + 1], ["last", count]]) {
     $(`history-${id}`).disabled = busy || at < 0 || at > count || at === view.at;
   }
-  $("history-where").textContent = view.at === count
-    ? `move ${count} of ${count}`
-    : `move ${view.at} of ${count}: a move here plays on from this point, dropping the ${count - view.at} after it`;
+  $("history-where").textContent = whereText(count);
+}
+
+// Where the history stands; stepped back to a position you are to play, what a move there
+// does (where the computer was to move, the status says so instead: one message).
+function whereText(count) {
+  if (view.at === count || !view.your_turn) return `move ${view.at} of ${count}`;
+  return `move ${view.at} of ${count}: a move here plays on from this point, dropping the ${count - view.at} after it`;
 }
 
 // --- hints ---------------------------------------------------------------------------
@@ -258,7 +263,7 @@ async function openEditor() {
     return;
   }
   if (!setup.editor) {
-    $("error").textContent = `${setup.game} cannot be set up as a position: it reads no positions as text.`;
+    $("error").textContent = `${setup.title} cannot be set up as a position: it reads no positions as text.`;
     return;
   }
   editing = { spec, ...setup.editor };
