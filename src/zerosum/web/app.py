@@ -12,6 +12,8 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
                                       -> a new game's view; "opponent": "human" for two
                                       people on one screen, "position" a start as text,
                                       "moves" played on from there (a link rebuilt)
+    GET    /api/to-move?game=SPEC&board=B the sides that may be to move on a board set up
+                                      (the position editor's "to move" follows it)
     GET    /api/games/{id}?at=N       the game's view (after its first N moves)
     DELETE /api/games/{id}            forget the game
     POST   /api/games/{id}/moves      {"action", "reply"=true, "at"} -> the view after the
@@ -58,7 +60,7 @@ from .faults import fault_message
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .own_code import OwnCode
 from .sessions import TWO_PEOPLE, Session, Sessions, TooManyForClient, TooManyGames
-from .starts import BadStart, editor_of, start_of
+from .starts import BadStart, editor_of, sides_to_move, start_of
 from .thinking import Thinkers
 from .views import session_view, sides_view, start_view
 from .why import CAP, Explained, NotExplained, explained_view, last_agent_move, node_board
@@ -190,6 +192,7 @@ class WebApp:
             Route("/api/catalog", self.catalog),
             Route("/api/ready", self.ready),
             Route("/api/setup", own_faults(self.setup)),
+            Route("/api/to-move", own_faults(self.to_move)),
             Route("/api/games", own_faults(self.create_game), methods=["POST"]),
             Route("/api/games/{game_id}", own_faults(self.get_game), methods=["GET"]),
             Route("/api/games/{game_id}", self.delete_game, methods=["DELETE"]),
@@ -330,6 +333,19 @@ class WebApp:
                 "start": start_view(game),
             }
         )
+
+    async def to_move(self, request: Request) -> Response:
+        """``{"sides": [...]}``: who may be to move on the board the editor set up."""
+        query = dict(request.query_params)
+        spec = text_field(query, "game")
+        board = query.get("board", "")
+        request.state.game_spec = spec.strip()
+        try:
+            game = await asyncio.to_thread(self.own.game, spec)
+        except ZerosumError as exc:
+            raise ApiError(422, str(exc)) from None
+        sides = await asyncio.to_thread(sides_to_move, game, board)
+        return JSONResponse({"sides": sides})
 
     async def create_game(self, request: Request) -> Response:
         data = await self.read_json(request)

@@ -11,7 +11,7 @@ from ..game import Game, IllegalActionError, parse_action
 from ..position import PositionError, position, position_text
 from .catalog import game_title
 
-__all__ = ["BadStart", "MAX_MOVES", "MAX_POSITION", "start_of", "editor_of"]
+__all__ = ["BadStart", "MAX_MOVES", "MAX_POSITION", "start_of", "editor_of", "sides_to_move"]
 
 #: The longest position text accepted (a board as it prints, rows and all).
 MAX_POSITION = 2000
@@ -78,3 +78,21 @@ def editor_of(game: Game) -> dict[str, Any] | None:
     legal = list(game.actions(start))
     second = str(position_text(game, game.result(start, legal[0]))) if legal else first
     return {"start": first, "sides": [first.split()[-1], second.split()[-1]]}
+
+
+def sides_to_move(game: Game, board: str) -> list[str]:
+    """The tokens of :func:`editor_of`'s ``sides`` that may be to move on ``board`` (a
+    position line without its last word), as the game reads it: one where the stones
+    placed decide it (tic-tac-toe's counts), both where they do not (Othello), none for
+    a board that cannot occur. The position editor's "to move" follows this."""
+    editor = editor_of(game)
+    if editor is None or len(board) > MAX_POSITION:
+        return []
+    possible = []
+    for token in editor["sides"]:
+        try:
+            position(game, f"{board.strip()} {token}")
+        except PositionError:
+            continue
+        possible.append(token)
+    return possible
