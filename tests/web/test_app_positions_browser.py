@@ -330,3 +330,49 @@ def test_the_editors_to_move_follows_the_pieces_named_as_the_game_names_them(
     shot(page, "editor-connect4-names", size)
     page.click("#editor-play")
     page.wait_for_function("view && view.start.endsWith(' X') && !busy")
+
+
+@pytest.mark.parametrize("params", [{"width": 7, "height": 6}, {"width": 4, "height": 4, "k": 3}])
+def test_hint_labels_fit_their_columns_and_show_their_whole_text(
+    open_page: Callable[[str], Any], base: str, size: str, params: dict[str, int]
+) -> None:
+    page = open_page(base)
+    choose(page, "connect4", "human")
+    for name, value in params.items():
+        page.fill(f'#params input[data-param="{name}"]', str(value))
+    page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
+    page.click("#new-game")
+    page.wait_for_function("view && view.two_people && !busy")
+    page.check("#hints-on")
+    for action in ("2", "2"):
+        click(page, action)
+    page.wait_for_function("document.getElementById('hints').textContent.startsWith('Hints,')")
+    hints = httpx.get(f"{base}/api/games/{page.evaluate('view.id')}/hints", timeout=60).json()
+    labels = page.eval_on_selector_all(
+        "#board [data-action]",
+        """moves => moves.map(m => {
+             const option = m.querySelector('.zs-option');
+             if (!option) return null;
+             const box = (e) => { const b = e.getBoundingClientRect();
+                                  return [b.left, b.top, b.right, b.bottom]; };
+             const text = option.querySelector('text');
+             const lines = text.querySelector('tspan')
+               ? [...text.querySelectorAll('tspan')].map(t => t.textContent) : [text.textContent];
+             return {action: m.dataset.action, column: box(m), label: box(option.querySelector('rect')),
+                     text: box(text), words: lines.join(' '),
+                     px: parseFloat(getComputedStyle(text).fontSize)
+                         * text.getScreenCTM().a};
+           }).filter(Boolean)""",
+    )
+    board = page.eval_on_selector(
+        "#board svg", "s => { const b = s.getBoundingClientRect(); return [b.left, b.right]; }"
+    )
+    assert len(labels) == params["width"]
+    shot(page, f"hints-connect4-{params['width']}x{params['height']}", size)
+    for found in labels:
+        assert found["words"] == hints["moves"][found["action"]]  # the whole text: "loss in 36"
+        column, label, text = found["column"], found["label"], found["text"]
+        assert column[0] - 0.5 <= label[0] and label[2] <= column[2] + 0.5, found  # its column
+        assert board[0] - 0.5 <= label[0] and label[2] <= board[1] + 0.5, found
+        assert label[0] <= text[0] and text[2] <= label[2] + 0.5, found  # inside its back
+        assert found["px"] >= 7, found  # still legible on the screen

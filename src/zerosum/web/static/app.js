@@ -408,14 +408,39 @@ function addOptionLabel(move, text, played, placed = []) {
   label.setAttribute("x", x);
   label.setAttribute("y", y);
   label.setAttribute("text-anchor", "middle");
-  label.textContent = text;
   const back = document.createElementNS(SVG_NS, "rect");
   group.append(back, label);
   move.append(group);
+  // its column or cell, less the back's margins
+  fitLabel(label, text, Math.max(Math.min(move.getBBox().width, spot.width + 12) - 8, 8));
   const box = label.getBBox();
   for (const [name, value] of [["x", box.x - 3], ["y", box.y - 1], ["width", box.width + 6],
     ["height", box.height + 2], ["rx", 4]]) back.setAttribute(name, value);
   placeClear(move.ownerSVGElement, group, placed);
+}
+
+// Writes ``text`` in ``label`` at most ``width`` wide, so it fits its column or cell at any
+// board size: on one line where it fits, else its words over two lines ("loss" over
+// "in 36"), and smaller where one word is still too wide. Never cut.
+function fitLabel(label, text, width) {
+  label.textContent = text;
+  const cut = text.indexOf(" ", Math.floor(text.length / 3));
+  if (label.getBBox().width > width && cut > 0) {
+    const x = label.getAttribute("x");
+    label.textContent = "";
+    [text.slice(0, cut), text.slice(cut + 1)].forEach((line, i) => {
+      const part = document.createElementNS(SVG_NS, "tspan");
+      part.setAttribute("x", x);
+      part.setAttribute("dy", i ? "1.05em" : "-0.5em");
+      part.textContent = line;
+      label.append(part);
+    });
+  }
+  const wide = label.getBBox().width;
+  if (wide > width) {
+    const size = parseFloat(getComputedStyle(label).fontSize);
+    label.style.fontSize = `${Math.floor((size * width) / wide * 10) / 10}px`;
+  }
 }
 
 // The raw numbers, for the curious, folded away.

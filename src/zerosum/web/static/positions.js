@@ -235,7 +235,6 @@ function drawEditor() {
     button.dataset.row = r;
     button.dataset.col = c;
     button.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${name}`);
-    if (side && CSS.supports("color", name)) button.style.background = name; // Red, Black
     grid.append(button);
   }));
 }
