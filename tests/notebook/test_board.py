@@ -107,7 +107,8 @@ def test_as_player_two_the_computer_opens_and_new_game_starts_over() -> None:
 def test_new_game_while_the_computer_thinks_drops_its_late_answer() -> None:
     board = played(Board("tictactoe", opponent=Slow(0.5)))
     board.play("0")
-    assert board.thinking and board.status == "slow is thinking…" and not board.your_turn
+    assert board.thinking and board.status == "The computer (slow) is thinking…"
+    assert not board.your_turn
     with pytest.raises(zs.ZerosumError, match="wait: the computer is thinking"):
         board.play("1")
     board.new_game()
@@ -132,7 +133,7 @@ def test_a_game_without_a_drawing_is_shown_as_text_with_its_moves() -> None:
 
 def test_two_people_take_turns_on_one_board() -> None:
     board = played(Board("tictactoe", opponent="human"))
-    assert board.title == "tictactoe: two people"
+    assert board.title == "Tic-tac-toe: two people"
     for cell, status in [("0", "O (player 2) to move."), ("3", "X (player 1) to move.")]:
         board.play(cell)
         assert board.status == status and board.search == {}
@@ -149,7 +150,7 @@ def test_an_agent_object_and_a_starting_state_are_taken() -> None:
     start = game.result(game.initial_state, 4)
     board = played(Board(game, opponent=zs.agents.Minimax(), state=start))
     assert board.status == "Your move (you play X)." and board.moves == ["0"]
-    assert board.title == "tictactoe: Minimax(depth=None)"
+    assert board.title == "Tic-tac-toe: Minimax"  # its class, not the repr of its settings
 
 
 @pytest.mark.parametrize(

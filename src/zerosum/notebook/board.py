@@ -23,7 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import budget
+from .. import budget, hooks
 from ..agents import make_agent
 from ..agents.hints import hints_unavailable, move_hints
 from ..arena.play import agent_name, prepare_agent, reset_agent
@@ -31,12 +31,12 @@ from ..game import (
     Game,
     ZerosumError,
     check_action,
-    game_name,
     parse_action,
     side_label,
     side_name,
 )
 from ..games import load_game
+from ..web.catalog import DEFAULT_OPPONENT, game_title, opponent_title
 from ..web.sessions import Session
 from ..web.views import session_view
 from .thinking import Thinker
@@ -49,8 +49,10 @@ STATIC = Path(__file__).parent / "static"
 class Board(anywidget.AnyWidget):
     """A game of ``game`` (a spec like ``"connect4"``, or a game object) between you,
     player ``human`` (1 moves first), and ``opponent`` (an agent spec like
-    ``"alphabeta:depth=4"``, an agent object, or ``"human"`` for two people on one
-    board), from ``state`` (default: the start).
+    ``"mcts:time_limit=1"``, an agent object, or ``"human"`` for two people on one
+    board; default: the web page's first choice,
+    :data:`~zerosum.web.catalog.DEFAULT_OPPONENT`, which answers at once), from
+    ``state`` (default: the start).
 
     The computer may take ``move_seconds`` per move: it is told a little less, and one
     that overruns has a random move played for it, with a note. ``hints`` shows, before
@@ -89,7 +91,7 @@ class Board(anywidget.AnyWidget):
     def __init__(
         self,
         game: Game | str,
-        opponent: Any = "alphabeta",
+        opponent: Any = DEFAULT_OPPONENT,
         *,
         human: int = 1,
         hints: bool = False,
@@ -113,6 +115,11 @@ class Board(anywidget.AnyWidget):
         self._thinker = None if agent is None else Thinker(agent, self.move_seconds)
         self._start = self.game.initial_state if state is None else state
         self._spec = "human" if agent is None else agent_name(agent)
+        #: The opponent as a person reads it: the page's menu name ("alpha-beta, depth 4"),
+        #: else its spec, else its class's name (never a repr of its settings).
+        self._named = opponent_title(opponent) if isinstance(opponent, str) else (
+            agent_name(agent) if hooks.name(agent) or hooks.spec(agent) else type(agent).__name__
+        )
         self._session = self._new_session(human)
         self._lock = threading.RLock()  # the session and the traits, between threads
         self._epoch = 0  # a new game or an undo makes background work under way stale
@@ -122,7 +129,7 @@ class Board(anywidget.AnyWidget):
         self._hinted: tuple[int, dict[str, Any]] | None = None  # (plies, hints of that state)
         self.hints_offered = not hints_unavailable(self.game)
         self.show_hints = hints
-        self.title = f"{game_name(self.game)}: {'two people' if agent is None else self._spec}"
+        self.title = f"{game_title(self.game)}: {'two people' if agent is None else self._named}"
         self.on_msg(self._on_message)
         self.observe(lambda _: self._changed(), names="show_hints")
         self._changed()
@@ -317,7 +324,8 @@ class Board(anywidget.AnyWidget):
         if session.over:
             return f"Game over: {self._outcome()}"
         if self._computer_to_move():
-            return f"{self._spec} is thinking…" if self._prepared else "Getting the computer ready…"
+            ready = self._prepared
+            return f"The computer ({self._named}) is thinking…" if ready else "Getting the computer ready…"
         player = self.game.player(session.state)
         if self.agent is None:
             return f"{side_label(self.game, player)} to move."

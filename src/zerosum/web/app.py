@@ -55,7 +55,14 @@ from ..arena.isolation import AgentCrashed, AgentError
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
-from .catalog import PRESETS, catalog_games, game_title, offered_presets, presets
+from .catalog import (
+    DEFAULT_OPPONENT,
+    PRESETS,
+    catalog_games,
+    game_title,
+    offered_presets,
+    presets,
+)
 from .faults import fault_message
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .own_code import OwnCode
@@ -311,6 +318,7 @@ class WebApp:
             {
                 "games": self.listed,
                 "presets": self.presets,
+                "default_opponent": DEFAULT_OPPONENT,
                 "move_seconds": self.limits.move_seconds,
             }
         )

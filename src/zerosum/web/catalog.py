@@ -13,7 +13,15 @@ from ..games import GAMES
 from ..interop import openspiel
 from ..spec import parse_code_spec, parse_spec
 
-__all__ = ["PRESETS", "presets", "offered_presets", "catalog_games", "game_title"]
+__all__ = [
+    "PRESETS",
+    "DEFAULT_OPPONENT",
+    "presets",
+    "offered_presets",
+    "catalog_games",
+    "game_title",
+    "opponent_title",
+]
 
 #: Opponents offered on the page (label, spec); only those that build here are listed.
 PRESETS = (
@@ -24,6 +32,11 @@ PRESETS = (
     ("perfect", "perfect"),
     ("minimax, searching the whole game", "minimax"),
 )
+
+#: The opponent a new player meets (the page's first choice, the notebook board's default):
+#: it answers within a second or so on every built-in game, and plays well enough to lose
+#: to only with care.
+DEFAULT_OPPONENT = "alphabeta:depth=4"
 
 #: Presets offered only on games where they answer within the cap from the start, as the
 #: game itself says (its ``perfect_is_instant``, ``minimax_is_instant``); others anywhere.
@@ -106,6 +119,11 @@ def game_title(game: Game | str) -> str:
     if name == "connect4" and args.get("k", "4") != "4":
         title += f", {args['k']} in a row"
     return title
+
+
+def opponent_title(spec: str) -> str:
+    """An opponent as the page's menu names it ("MCTS, 1 s"), else as it was written."""
+    return next((label for label, known in PRESETS if known == spec.strip()), spec.strip())
 
 
 def _openspiel_names() -> list[str]:

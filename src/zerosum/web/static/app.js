@@ -159,9 +159,9 @@ function thinkingText(spec) {
   return `The computer (${preset ? preset.label : spec.trim()}) is thinking…`;
 }
 
+// The server's first choice of opponent (catalog.DEFAULT_OPPONENT), where it is offered.
 function defaultPreset(offered) {
-  const strong = offered.find((spec) => spec.startsWith("alphabeta"));
-  return strong || offered[0] || "";
+  return offered.includes(catalog.default_opponent) ? catalog.default_opponent : offered[0] || "";
 }
 
 function presetFollowsSpec() {
