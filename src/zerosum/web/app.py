@@ -21,6 +21,8 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
                                       with "at", played after the first "at" moves (the
                                       moves after them are dropped)
     POST   /api/games/{id}/reply      the agent's move, when it is the agent's turn
+    GET    /api/games/{id}/thinking   {"phase", "seconds"}: what the agent's move under way
+                                      is doing ("waiting", "preparing", "thinking", null)
     POST   /api/games/{id}/undo       take back the person's last move and the answer
     GET    /api/games/{id}/hints?at=N what each move of the player to move leads to with
                                       perfect play, where the game solves at once
@@ -205,6 +207,7 @@ class WebApp:
             Route("/api/games/{game_id}", self.delete_game, methods=["DELETE"]),
             Route("/api/games/{game_id}/moves", own_faults(self.play_move), methods=["POST"]),
             Route("/api/games/{game_id}/reply", own_faults(self.agent_reply), methods=["POST"]),
+            Route("/api/games/{game_id}/thinking", self.thinking, methods=["GET"]),
             Route("/api/games/{game_id}/undo", own_faults(self.undo), methods=["POST"]),
             Route("/api/games/{game_id}/hints", own_faults(self.hints), methods=["GET"]),
             Route("/api/games/{game_id}/why", own_faults(self.why), methods=["GET"]),
@@ -440,6 +443,11 @@ class WebApp:
                 raise ApiError(409, f"the computer has no move to make: {why}")
             await self.agent_move(session)
         return JSONResponse(session_view(session))
+
+    async def thinking(self, request: Request) -> Response:
+        """What the computer's move under way in the game is doing (the page says it while
+        the person waits: preparing its compiled search is slow once on a new machine)."""
+        return JSONResponse(self.pool.doing(self.session_of(request).id))
 
     async def undo(self, request: Request) -> Response:
         session = self.session_of(request)

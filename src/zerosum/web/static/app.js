@@ -20,7 +20,8 @@ const SECOND_CLICK_MS = 500;
 //: A click this soon after the computer's reply is drawn was not aimed at it (no person
 //: reacts faster); a later one is a move of its own, even within the double click's time.
 const REACTION_MS = 250;
-let checking = null; // the timer of the pending check of the game's settings
+let checking = null;
+let waited = null; // {id, plies, seconds}: how long the person waited for the reply shown // the timer of the pending check of the game's settings
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -152,11 +153,14 @@ function showSides(sides) {
   }
 }
 
-// While the computer thinks: the opponent as the menu names it ("MCTS, 1 s"), else as
-// typed under Advanced.
-function thinkingText(spec) {
+// The opponent as the menu names it ("MCTS, 1 s"), else as typed under Advanced.
+function opponentLabel(spec) {
   const preset = catalog.presets.find((p) => p.spec === spec.trim());
-  return `The computer (${preset ? preset.label : spec.trim()}) is thinking…`;
+  return preset ? preset.label : spec.trim();
+}
+
+function thinkingText(spec) {
+  return `The computer (${opponentLabel(spec)}) is thinking…`;
 }
 
 // The server's first choice of opponent (catalog.DEFAULT_OPPONENT), where it is offered.
@@ -317,7 +321,7 @@ function showSearch(search, over) {
   box.dataset.shown = key;
   box.replaceChildren();
   if (!search) return;
-  box.append(element("p", `The computer played ${search.action} (${search.seconds.toFixed(2)} s).`, "played"));
+  box.append(element("p", `The computer played ${search.action} (${waitedFor(search).toFixed(2)} s).`, "played"));
   if (search.note) box.append(element("p", search.note, "note"));
   const summary = search.summary;
   if (summary && !over) {
@@ -327,6 +331,36 @@ function showSearch(search, over) {
     if (Object.keys(summary.moves).length) box.append(options(search));
   }
   if (search.value !== undefined || Object.keys(search.extra || {}).length) box.append(details(search));
+}
+
+// The seconds the person waited for the computer's move shown, as this page measured them
+// (their click to the reply on the board: all of it, compiling or not); for a game
+// restored from the server, the server's measure of the move.
+function waitedFor(search) {
+  const here = waited && view && view.id === waited.id && view.at === waited.plies;
+  return here ? waited.seconds : search.seconds;
+}
+
+// Until ``answer`` (a request for the computer's move in game ``id``) settles, says how
+// long the person has waited, and that the computer is getting its compiled search ready
+// when it is (slow once on a new machine); then notes the wait for the move shown.
+async function awaitReply(answer, id, spec, began) {
+  const say = async () => {
+    const seconds = Math.round((performance.now() - began) / 1000);
+    const doing = id ? await api("GET", `/api/games/${id}/thinking`).catch(() => null) : null;
+    if (!busy) return;
+    $("status").textContent = doing && doing.phase === "preparing"
+      ? `The computer (${opponentLabel(spec)}) is preparing its fast search, once on this machine: ${seconds} s so far…`
+      : `${thinkingText(spec)} (${seconds} s so far)`;
+  };
+  const timer = setInterval(say, 1000);
+  try {
+    const shown = await answer;
+    waited = { id: shown.id, plies: shown.moves.length, seconds: (performance.now() - began) / 1000 };
+    return shown;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 // A bar from "you" to "the computer" with a mark where the computer thinks the game stands.
@@ -499,13 +533,15 @@ async function busyWith(message, step) {
 }
 
 function play(action) {
+  const began = performance.now(); // the person's wait starts with their click
   return busyWith("Playing…", async (current) => {
     const after = await api("POST", `/api/games/${view.id}/moves`, { action, reply: false, at: view.at });
     if (!current()) return;
     view = after;
     if (!view.over && !view.your_turn) {
       setBusy(true, thinkingText(view.opponent));
-      const reply = await api("POST", `/api/games/${view.id}/reply`);
+      const asked = api("POST", `/api/games/${view.id}/reply`);
+      const reply = await awaitReply(asked, view.id, view.opponent, began);
       if (current()) view = reply;
       if (landed) landed.until = Math.min(landed.until, Date.now() + REACTION_MS);
     }
@@ -563,8 +599,10 @@ async function newGame(event) {
   const human = Number(document.querySelector("input[name=human]:checked").value);
   const body = { game: gameSpec(), opponent: $("opponent").value, human };
   const opens = setup && setup.sides && setup.sides[0].player !== human;
+  const began = performance.now();
   await busyWith(opens ? thinkingText(body.opponent) : "Starting…", async () => {
-    view = await api("POST", "/api/games", body);
+    const asked = api("POST", "/api/games", body);
+    view = opens ? await awaitReply(asked, null, body.opponent, began) : await asked;
     if (old) api("DELETE", `/api/games/${old.id}`).catch(() => {}); // free the old game
     // on a phone the settings fill the screen: the game, and what the computer says of
     // it, go to the top
