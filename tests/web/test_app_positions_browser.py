@@ -152,7 +152,8 @@ def test_the_editor_sets_up_a_position_to_play_and_refuses_an_impossible_one(
     page.click("#editor-play")
     page.wait_for_function("document.getElementById('editor-error').textContent !== ''")
     assert page.text_content("#editor-error") == (
-        "This is not a position of Tic-tac-toe: X has 2 and O 0: X, who starts, has as many or one more"
+        "This is not a position of Tic-tac-toe: X has 2 and O 0: "
+        "X, who starts, has as many or one more"
     )
     shot(page, "editor-refused", size)
     page.click('#editor-grid [data-row="2"][data-col="2"]')  # X -> O
@@ -358,7 +359,8 @@ def test_hint_labels_fit_their_columns_and_show_their_whole_text(
              const text = option.querySelector('text');
              const lines = text.querySelector('tspan')
                ? [...text.querySelectorAll('tspan')].map(t => t.textContent) : [text.textContent];
-             return {action: m.dataset.action, column: box(m), label: box(option.querySelector('rect')),
+             return {action: m.dataset.action, column: box(m),
+                     label: box(option.querySelector('rect')),
                      text: box(text), words: lines.join(' '),
                      px: parseFloat(getComputedStyle(text).fontSize)
                          * text.getScreenCTM().a};

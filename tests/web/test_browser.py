@@ -954,6 +954,7 @@ def test_a_click_on_the_stone_just_moved_soon_after_the_reply_moves_it(page: Any
     page.wait_for_timeout(300)  # a person's reaction to the reply: a click of its own
     page.click('#board [data-action="1,1>1,2"]')
     assert time.monotonic() - began < 0.5, "the reply came too late to test the window"
-    page.wait_for_function("before => document.getElementById('moves').textContent !== before"
-                           " && !busy", arg=after)
+    page.wait_for_function(
+        "before => document.getElementById('moves').textContent !== before && !busy", arg=after
+    )
     assert moves_text(page).startswith(after + " 1,1>1,2")

@@ -54,7 +54,8 @@ def move_hints(game: Game, state: Any, name: str = "") -> dict[str, Any]:
     """The hints for the player to move in ``state`` (None: the start), as plain data:
     ``available`` True with ``moves`` (each legal move, as a person types it -> ``"win in
     7"``, ``"draw"``, ``"loss in 4"``) and ``legend``, or ``available`` False with the
-    ``reason`` (naming the game as ``name``, when given). The solve is bounded by the caller's deadline (:func:`zerosum.budget.limit`)."""
+    ``reason`` (naming the game as ``name``, when given). The solve is bounded by the
+    caller's deadline (:func:`zerosum.budget.limit`)."""
     state = game.initial_state if state is None else state
     reason = hints_unavailable(game, name)
     if not reason and game.is_terminal(state):

@@ -46,6 +46,16 @@ __all__ = ["Board"]
 STATIC = Path(__file__).parent / "static"
 
 
+def _opponent_words(opponent: Any, agent: Any) -> str:
+    """The opponent as a person reads it: the page's menu name ("alpha-beta, depth 4"),
+    else its spec or name, else its class's name (never a repr of all its settings)."""
+    if isinstance(opponent, str):
+        return opponent_title(opponent)
+    if hooks.name(agent) or hooks.spec(agent):
+        return agent_name(agent)
+    return type(agent).__name__
+
+
 class Board(anywidget.AnyWidget):
     """A game of ``game`` (a spec like ``"connect4"``, or a game object) between you,
     player ``human`` (1 moves first), and ``opponent`` (an agent spec like
@@ -115,11 +125,7 @@ class Board(anywidget.AnyWidget):
         self._thinker = None if agent is None else Thinker(agent, self.move_seconds)
         self._start = self.game.initial_state if state is None else state
         self._spec = "human" if agent is None else agent_name(agent)
-        #: The opponent as a person reads it: the page's menu name ("alpha-beta, depth 4"),
-        #: else its spec, else its class's name (never a repr of its settings).
-        self._named = opponent_title(opponent) if isinstance(opponent, str) else (
-            agent_name(agent) if hooks.name(agent) or hooks.spec(agent) else type(agent).__name__
-        )
+        self._named = _opponent_words(opponent, agent)
         self._session = self._new_session(human)
         self._lock = threading.RLock()  # the session and the traits, between threads
         self._epoch = 0  # a new game or an undo makes background work under way stale
@@ -324,8 +330,9 @@ class Board(anywidget.AnyWidget):
         if session.over:
             return f"Game over: {self._outcome()}"
         if self._computer_to_move():
-            ready = self._prepared
-            return f"The computer ({self._named}) is thinking…" if ready else "Getting the computer ready…"
+            if not self._prepared:
+                return "Getting the computer ready…"
+            return f"The computer ({self._named}) is thinking…"
         player = self.game.player(session.state)
         if self.agent is None:
             return f"{side_label(self.game, player)} to move."
