@@ -958,3 +958,17 @@ def test_a_click_on_the_stone_just_moved_soon_after_the_reply_moves_it(page: Any
         "before => document.getElementById('moves').textContent !== before && !busy", arg=after
     )
     assert moves_text(page).startswith(after + " 1,1>1,2")
+
+
+def test_another_game_chosen_while_the_computer_thinks_is_ready_to_begin(page: Any) -> None:
+    start(page, "tictactoe", "mcts:time_limit=1")
+    page.click('#board [data-action="4"]')
+    page.wait_for_selector("#status.thinking")
+    page.select_option("#game", "connect4")
+    checked(page)
+    page.wait_for_function("view === null && !busy")
+    assert status(page).startswith("Click the board to begin: you play Red")
+    page.wait_for_timeout(1500)  # the old game's reply, arriving, is dropped
+    assert page.evaluate("view") is None and not page.is_visible("#status.thinking")
+    page.click('#board [data-action="4"]')  # the new game begins with a click
+    page.wait_for_function("view && view.game.startsWith('connect4') && !busy")

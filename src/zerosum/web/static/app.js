@@ -120,6 +120,8 @@ async function checkSetup() {
 function leaveGame() {
   generation += 1; // a move of the game left, still under way, is dropped
   view = null;
+  busy = false;
+  $("status").classList.remove("thinking");
   history.pushState(null, "", location.pathname + location.search);
   written = null; // positions.js: the next game takes this entry's place
 }
