@@ -176,3 +176,12 @@ def test_play_widget_makes_a_board_and_import_zerosum_loads_no_widget_library() 
 def test_the_front_end_ships_with_the_package() -> None:
     assert (STATIC / "board.js").read_text().startswith("// The board widget")
     assert "zs-widget" in (STATIC / "board.css").read_text()
+
+
+def test_a_game_without_hints_is_named_as_a_player_names_it() -> None:
+    board = played(Board("othello:size=6", opponent="human", hints=True))
+    assert board.title == "Othello 6x6: two people"
+    assert board.hints == {
+        "available": False,
+        "reason": "Hints are not available for Othello 6x6: it does not solve at once.",
+    }

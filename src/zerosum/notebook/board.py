@@ -292,7 +292,7 @@ class Board(anywidget.AnyWidget):
     def _hints_for(self, state: Any) -> dict[str, Any]:
         """What each move leads to with perfect play, bounded by the move's time."""
         with budget.limit(self.move_seconds):
-            return move_hints(self.game, state)
+            return move_hints(self.game, state, game_title(self.game))
 
     # ---- what the front-end shows -----------------------------------------------------
 
@@ -321,7 +321,10 @@ class Board(anywidget.AnyWidget):
         if not self.show_hints or self._session.over:
             return {}
         if not self.hints_offered:
-            return {"available": False, "reason": hints_unavailable(self.game)}
+            return {
+                "available": False,
+                "reason": hints_unavailable(self.game, game_title(self.game)),
+            }
         fresh = self._hinted is not None and self._hinted[0] == len(self._session.states)
         return self._hinted[1] if fresh and self._hinted is not None else {}
 
