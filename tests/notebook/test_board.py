@@ -13,7 +13,7 @@ pytest.importorskip("anywidget", reason="anywidget is not installed (.[dev] has 
 import zerosum as zs
 from arena_agents import Slow
 from test_user_game import Nim
-from zerosum.agents.hints import hints_unavailable, move_hints
+from zerosum.agents.hints import move_hints
 from zerosum.agents.summary import solved_moves
 from zerosum.notebook import Board
 from zerosum.notebook.board import STATIC
@@ -78,7 +78,7 @@ def test_hints_follow_their_switch_and_are_only_offered_where_the_game_solves_at
     assert board.hints == {}
     pick = played(Board("pick", opponent="dummy", hints=True))
     assert not pick.hints_offered and not pick.hints["available"]
-    assert pick.hints["reason"] == hints_unavailable(pick.game)
+    assert pick.hints["reason"] == "Hints are not available for Pick 4: it does not solve at once."
 
 
 def test_undo_takes_back_the_persons_move_and_the_answer() -> None:
