@@ -33,8 +33,9 @@ from .position import Position, PositionError, position, position_text, show
 __version__ = "0.1.0"
 
 
-def play_widget(game: Game | str, opponent: object = "alphabeta", **options: object) -> object:
-    """A board to play ``game`` against ``opponent`` by clicking in a Jupyter notebook:
+def play_widget(game: Game | str, opponent: object = None, **options: object) -> object:
+    """A board to play ``game`` against ``opponent`` (default: the web page's first choice,
+    alpha-beta to depth 4, which answers at once) by clicking in a Jupyter notebook:
     :class:`zerosum.notebook.Board` (its options: ``human=``, ``hints=``,
     ``move_seconds=``, ``seed=``, ``state=``). Needs anywidget, which ``import zerosum``
     does not load: ``pip install 'zerosum[notebook]'``."""
@@ -47,6 +48,8 @@ def play_widget(game: Game | str, opponent: object = "alphabeta", **options: obj
             f"zs.play_widget needs {exc.name}, which is not installed: "
             "pip install 'zerosum[notebook]'"
         ) from exc
+    if opponent is None:
+        return Board(game, **options)  # type: ignore[arg-type]
     return Board(game, opponent, **options)  # type: ignore[arg-type]
 
 

@@ -13,7 +13,7 @@ pytest.importorskip("anywidget", reason="anywidget is not installed (.[dev] has 
 import zerosum as zs
 from arena_agents import Slow
 from test_user_game import Nim
-from zerosum.agents.hints import hints_unavailable, move_hints
+from zerosum.agents.hints import move_hints
 from zerosum.agents.summary import solved_moves
 from zerosum.notebook import Board
 from zerosum.notebook.board import STATIC
@@ -78,7 +78,7 @@ def test_hints_follow_their_switch_and_are_only_offered_where_the_game_solves_at
     assert board.hints == {}
     pick = played(Board("pick", opponent="dummy", hints=True))
     assert not pick.hints_offered and not pick.hints["available"]
-    assert pick.hints["reason"] == hints_unavailable(pick.game)
+    assert pick.hints["reason"] == "Hints are not available for Pick 4: it does not solve at once."
 
 
 def test_undo_takes_back_the_persons_move_and_the_answer() -> None:
@@ -107,7 +107,8 @@ def test_as_player_two_the_computer_opens_and_new_game_starts_over() -> None:
 def test_new_game_while_the_computer_thinks_drops_its_late_answer() -> None:
     board = played(Board("tictactoe", opponent=Slow(0.5)))
     board.play("0")
-    assert board.thinking and board.status == "slow is thinking…" and not board.your_turn
+    assert board.thinking and board.status == "The computer (slow) is thinking…"
+    assert not board.your_turn
     with pytest.raises(zs.ZerosumError, match="wait: the computer is thinking"):
         board.play("1")
     board.new_game()
@@ -132,7 +133,7 @@ def test_a_game_without_a_drawing_is_shown_as_text_with_its_moves() -> None:
 
 def test_two_people_take_turns_on_one_board() -> None:
     board = played(Board("tictactoe", opponent="human"))
-    assert board.title == "tictactoe: two people"
+    assert board.title == "Tic-tac-toe: two people"
     for cell, status in [("0", "O (player 2) to move."), ("3", "X (player 1) to move.")]:
         board.play(cell)
         assert board.status == status and board.search == {}
@@ -149,7 +150,7 @@ def test_an_agent_object_and_a_starting_state_are_taken() -> None:
     start = game.result(game.initial_state, 4)
     board = played(Board(game, opponent=zs.agents.Minimax(), state=start))
     assert board.status == "Your move (you play X)." and board.moves == ["0"]
-    assert board.title == "tictactoe: Minimax(depth=None)"
+    assert board.title == "Tic-tac-toe: Minimax"  # its class, not the repr of its settings
 
 
 @pytest.mark.parametrize(
@@ -175,3 +176,12 @@ def test_play_widget_makes_a_board_and_import_zerosum_loads_no_widget_library() 
 def test_the_front_end_ships_with_the_package() -> None:
     assert (STATIC / "board.js").read_text().startswith("// The board widget")
     assert "zs-widget" in (STATIC / "board.css").read_text()
+
+
+def test_a_game_without_hints_is_named_as_a_player_names_it() -> None:
+    board = played(Board("othello:size=6", opponent="human", hints=True))
+    assert board.title == "Othello 6x6: two people"
+    assert board.hints == {
+        "available": False,
+        "reason": "Hints are not available for Othello 6x6: it does not solve at once.",
+    }

@@ -29,6 +29,8 @@ from conftest import _unavailable
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SRC = Path(__file__).resolve().parents[2] / "src"
 CELL = 'import zerosum as zs\nzs.play_widget("tictactoe", opponent="alphabeta", hints=True)'
+#: The README's line, as a newcomer first runs it.
+README_CELL = 'import zerosum as zs\nzs.play_widget("connect4")'
 
 
 def free_port() -> int:
@@ -37,13 +39,13 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def write_notebook(path: Path) -> None:
+def write_notebook(path: Path, cell: str = CELL) -> None:
     import nbformat
 
     notebook = nbformat.v4.new_notebook()
     # a kernel named up front: JupyterLab asks for one in a dialog otherwise
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    notebook.cells.append(nbformat.v4.new_code_cell(CELL))
+    notebook.cells.append(nbformat.v4.new_code_cell(cell))
     nbformat.write(notebook, path)
 
 
@@ -56,6 +58,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _unavailable("anywidget is not installed (pip install -e '.[dev]')")
     home = tmp_path_factory.mktemp("lab")
     write_notebook(home / "board.ipynb")
+    write_notebook(home / "readme.ipynb", README_CELL)
     # no "Would you like to get notified about official Jupyter news?" over the notebook
     (home / "config" / "labconfig").mkdir(parents=True)
     (home / "config" / "labconfig" / "page_config.json").write_text(
@@ -162,6 +165,47 @@ def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
         assert widget.locator(".zs-moves").inner_text() == ""
     except Exception:
         page.screenshot(path=str(ARTIFACTS / "notebook-board-failed.png"))
+        raise
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(120)
+def test_the_readmes_board_answers_quickly_in_plain_words(browser: Any, lab: str) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    try:
+        page.goto(lab.replace("board.ipynb", "readme.ipynb"))
+        page.locator(".jp-Notebook .jp-Cell .cm-content").first.click(timeout=30_000)
+        idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+        page.wait_for_selector(idle, timeout=30_000)
+        page.keyboard.press("Shift+Enter")
+        widget = page.locator(".zs-widget")
+        status = widget.locator(".zs-status")
+        page.wait_for_function(  # the computer is prepared: your move
+            "document.querySelector('.zs-widget .zs-status')?.textContent"
+            " === 'Your move (you play Red).'",
+            timeout=60_000,
+        )
+        assert widget.locator(".zs-title").inner_text() == "Connect Four 7x6: alpha-beta, depth 4"
+        for _ in range(3):
+            before = widget.locator(".zs-moves").inner_text()
+            began = time.monotonic()
+            widget.locator(".zs-board-holder [data-action='4']").first.click()
+            page.wait_for_function(
+                "before => document.querySelector('.zs-widget .zs-moves').textContent !== before"
+                " && document.querySelector('.zs-widget .zs-status').textContent"
+                " === 'Your move (you play Red).'",
+                arg=before,
+                timeout=20_000,
+            )
+            assert time.monotonic() - began < 2.0  # not a search to the end each time
+        shown = widget.inner_text()
+        page.screenshot(path=str(ARTIFACTS / "notebook-readme-board.png"))
+        for internal in ("connect4:", "AlphaBeta(", "asked to the end", "out of time"):
+            assert internal not in shown, internal
+        assert status.inner_text() == "Your move (you play Red)."
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "notebook-readme-failed.png"))
         raise
     finally:
         page.close()

@@ -10,6 +10,9 @@ from typing import Any
 import httpx
 import pytest
 
+import zerosum as zs
+from zerosum.web.catalog import game_title
+
 
 @pytest.fixture
 def client(base: str) -> Iterator[httpx.Client]:
@@ -77,13 +80,14 @@ def test_an_impossible_position_is_refused_with_the_games_reason(
     client: httpx.Client, game: str, position: str, reason: str
 ) -> None:
     error = refused(client, game=game, opponent="human", position=position)
-    assert error.startswith(f"not a position of {game.split(':')[0]}"), error
+    assert error.startswith(f"This is not a position of {game_title(zs.load_game(game))}: "), error
+    assert ":width=" not in error and "size=" not in error  # the game's name, not its spec
     assert reason in error
 
 
 def test_a_finished_position_and_bad_fields_are_refused(client: httpx.Client) -> None:
     error = refused(client, opponent="human", position="XXX/OO./... O")
-    assert error == "the position is already over in tictactoe: no move is left to play"
+    assert error == "This position is already over in Tic-tac-toe: no move is left to play."
     assert refused(client, position=3) == "'position' must be a non-empty string, not 3"
     assert refused(client, moves="0 1") == "'moves' must be a list of moves as strings, not '0 1'"
     error = refused(client, opponent="human", moves=["0", "0"])
@@ -161,7 +165,7 @@ def test_hints_say_why_a_game_gives_none(client: httpx.Client) -> None:
     hints = client.get(f"/api/games/{view['id']}/hints").json()
     assert hints == {
         "available": False,
-        "reason": "Hints are not available for othello:size=6: it does not solve at once.",
+        "reason": "Hints are not available for Othello 6x6: it does not solve at once.",
     }
     missing = client.get("/api/games/0123/hints")
     assert missing.status_code == 404

@@ -130,7 +130,9 @@ def test_hints_label_each_move_and_the_choice_is_remembered(
     two_people(page, "othello")
     page.check("#hints-on")
     page.wait_for_function("document.getElementById('hints').textContent.includes('not available')")
-    assert "does not solve at once" in page.text_content("#hints")
+    assert page.text_content("#hints") == (
+        "Hints are not available for Othello 8x8: it does not solve at once."
+    )
 
 
 def test_the_editor_sets_up_a_position_to_play_and_refuses_an_impossible_one(
@@ -150,7 +152,8 @@ def test_the_editor_sets_up_a_position_to_play_and_refuses_an_impossible_one(
     page.click("#editor-play")
     page.wait_for_function("document.getElementById('editor-error').textContent !== ''")
     assert page.text_content("#editor-error") == (
-        "not a position of tictactoe: X has 2 and O 0: X, who starts, has as many or one more"
+        "This is not a position of Tic-tac-toe: X has 2 and O 0: "
+        "X, who starts, has as many or one more"
     )
     shot(page, "editor-refused", size)
     page.click('#editor-grid [data-row="2"][data-col="2"]')  # X -> O
@@ -204,13 +207,14 @@ def test_the_history_steps_back_and_forth_and_plays_on_from_any_point(
     page.click("#moves button >> nth=0")
     page.wait_for_function("view.at === 1")
     assert "a move here plays on from this point" in page.text_content("#history-where")
+    assert page.text_content("#status") == "O to move."
     shot(page, "history", size)
     click(page, "8")  # playing on drops the moves after move 1
     assert moves(page) == ["0", "8"]
     assert page.is_disabled("#history-forward") and not page.is_disabled("#history-back")
 
 
-def test_a_reload_keeps_the_game_and_a_copied_link_reproduces_it(
+def test_a_reload_keeps_the_game_and_a_shared_link_opens_a_copy_of_it(
     open_page: Callable[[str], Any], base: str, size: str
 ) -> None:
     page = open_page(base)
@@ -225,10 +229,8 @@ def test_a_reload_keeps_the_game_and_a_copied_link_reproduces_it(
     page.click("#history-back")
     page.wait_for_function("view.at === 2")
     link = page.url
-    assert f"moves={played}" in link and "at=2" in link
-    with httpx.Client(base_url=base) as client:  # the server forgets the game
-        assert client.delete(f"/api/games/{game_id}").status_code == 204
-    other = open_page(link)  # the link, in another browser
+    assert f"moves={played}" in link and "at=2" in link and game_id not in link
+    other = open_page(link)  # the link, in another browser, while the game is live
     other.wait_for_function("view && view.moves.length === 3")
     idle(other)
     assert other.evaluate("view.id") != game_id and other.evaluate("view.at") == 2
@@ -238,6 +240,12 @@ def test_a_reload_keeps_the_game_and_a_copied_link_reproduces_it(
     other.wait_for_function("view.at === 3")
     assert other.evaluate("view.position") == position
     shot(other, "link", size)
+    click(other, other.evaluate("view.legal[0]"))  # a move in the copy ...
+    page.reload()  # ... leaves the game shared as it was
+    page.wait_for_function("view && view.moves.length === 3 && !busy")
+    assert page.evaluate("view.id") == game_id
+    with httpx.Client(base_url=base) as client:
+        assert len(client.get(f"/api/games/{game_id}").json()["moves"]) == 3
 
 
 def test_back_after_a_new_game_returns_to_the_game_before(
@@ -288,8 +296,85 @@ def test_playing_on_from_an_earlier_point_against_the_computer(
     page.wait_for_function("view.at === 3")
     assert page.is_hidden("#why")  # it explains the computer's last move only
     assert page.text_content("#status").startswith("The computer was to move here")
+    assert page.text_content("#history-where") == "move 3 of 4"  # no "a move here plays on"
+    shot(page, "history-computer-to-move", size)
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("view.at === 2")
     page.click('#board [data-action="8"]')
     page.wait_for_function("view.moves.length === 4 && view.at === 4 && !busy")
     assert moves(page)[:3] == ["4", "0", "8"]  # dummy's 0, then the move played on
+
+
+def test_the_editors_to_move_follows_the_pieces_named_as_the_game_names_them(
+    open_page: Callable[[str], Any], base: str, size: str
+) -> None:
+    page = open_page(base)
+    choose(page, "connect4", "random")
+    page.click("#edit-position")
+    page.wait_for_function("document.querySelectorAll('#editor-grid button').length === 42")
+    assert [o.text_content() for o in page.query_selector_all("#editor-side option")] == [
+        "Red",
+        "Yellow",
+    ]
+    assert "empty, Red, Yellow" in page.text_content("#editor-help")
+    bottom = '#editor-grid [data-row="5"][data-col="3"]'
+    page.click(bottom)  # a red disc: Yellow to move
+    page.wait_for_function("document.getElementById('editor-side').value === 'O'")
+    assert page.text_content(bottom) == "R"
+    assert page.get_attribute(bottom, "aria-label").endswith(": Red")
+    assert page.input_value("#editor-text").endswith(" O")
+    page.click('#editor-grid [data-row="5"][data-col="4"]')  # and a yellow: Red to move
+    page.click('#editor-grid [data-row="5"][data-col="4"]')
+    page.wait_for_function("document.getElementById('editor-text').value.endsWith(' X')")
+    assert page.text_content('#editor-grid [data-row="5"][data-col="4"]') == "Y"
+    assert page.eval_on_selector("#editor-side", "e => e.selectedOptions[0].text") == "Red"
+    shot(page, "editor-connect4-names", size)
+    page.click("#editor-play")
+    page.wait_for_function("view && view.start.endsWith(' X') && !busy")
+
+
+@pytest.mark.parametrize("params", [{"width": 7, "height": 6}, {"width": 4, "height": 4, "k": 3}])
+def test_hint_labels_fit_their_columns_and_show_their_whole_text(
+    open_page: Callable[[str], Any], base: str, size: str, params: dict[str, int]
+) -> None:
+    page = open_page(base)
+    choose(page, "connect4", "human")
+    for name, value in params.items():
+        page.fill(f'#params input[data-param="{name}"]', str(value))
+    page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
+    page.click("#new-game")
+    page.wait_for_function("view && view.two_people && !busy")
+    page.check("#hints-on")
+    for action in ("2", "2"):
+        click(page, action)
+    page.wait_for_function("document.getElementById('hints').textContent.startsWith('Hints,')")
+    hints = httpx.get(f"{base}/api/games/{page.evaluate('view.id')}/hints", timeout=60).json()
+    labels = page.eval_on_selector_all(
+        "#board [data-action]",
+        """moves => moves.map(m => {
+             const option = m.querySelector('.zs-option');
+             if (!option) return null;
+             const box = (e) => { const b = e.getBoundingClientRect();
+                                  return [b.left, b.top, b.right, b.bottom]; };
+             const text = option.querySelector('text');
+             const lines = text.querySelector('tspan')
+               ? [...text.querySelectorAll('tspan')].map(t => t.textContent) : [text.textContent];
+             return {action: m.dataset.action, column: box(m),
+                     label: box(option.querySelector('rect')),
+                     text: box(text), words: lines.join(' '),
+                     px: parseFloat(getComputedStyle(text).fontSize)
+                         * text.getScreenCTM().a};
+           }).filter(Boolean)""",
+    )
+    board = page.eval_on_selector(
+        "#board svg", "s => { const b = s.getBoundingClientRect(); return [b.left, b.right]; }"
+    )
+    assert len(labels) == params["width"]
+    shot(page, f"hints-connect4-{params['width']}x{params['height']}", size)
+    for found in labels:
+        assert found["words"] == hints["moves"][found["action"]]  # the whole text: "loss in 36"
+        column, label, text = found["column"], found["label"], found["text"]
+        assert column[0] - 0.5 <= label[0] and label[2] <= column[2] + 0.5, found  # its column
+        assert board[0] - 0.5 <= label[0] and label[2] <= board[1] + 0.5, found
+        assert label[0] <= text[0] and text[2] <= label[2] + 0.5, found  # inside its back
+        assert found["px"] >= 7, found  # still legible on the screen

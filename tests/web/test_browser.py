@@ -7,6 +7,8 @@ go to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -208,8 +210,10 @@ def test_the_page_shows_the_computer_thinking_and_the_time_cap(
         before = moves_text(page)
         page.click('#board [data-action="4"]')
         # "Playing…" while our move is sent, then the computer's turn
-        thinking = "document.getElementById('status').textContent === 'minimax is thinking…'"
-        page.wait_for_function(thinking)
+        said = "The computer (minimax, searching the whole game) is thinking…"
+        page.wait_for_function(
+            "said => document.getElementById('status').textContent === said", arg=said
+        )
         assert page.query_selector("#status.thinking") is not None
         assert page.query_selector("#board .zs-last") is not None  # our disc is already shown
         shot(page, "thinking")
@@ -907,3 +911,64 @@ def test_the_keyboard_stays_on_the_board_after_the_end_and_after_undo(page: Any)
         settle(page, before)
     assert status(page) == "Game over: You win!"
     assert page.evaluate("document.activeElement.id") == "board"
+
+
+def test_another_game_chosen_mid_game_shows_its_start_and_back_returns(page: Any) -> None:
+    start(page, "tictactoe", "dummy")
+    click_move(page, "4")
+    page.select_option("#game", "othello")
+    checked(page)
+    page.wait_for_function("view === null")
+    assert page.text_content("#rules") == zs.hooks.rules(zs.load_game("othello"))
+    assert status(page).startswith("Click the board to begin: you play Black")
+    assert len(page.query_selector_all("#board [data-action]")) == 4  # Othello's start
+    shot(page, "game-changed")
+    page.go_back()  # the tic-tac-toe game left, as it was
+    page.wait_for_function("view && view.moves.length === 2 && !busy")
+    checked(page)
+    assert page.input_value("#game") == "tictactoe"
+    assert page.text_content("#rules") == zs.hooks.rules(zs.load_game("tictactoe"))
+    assert status(page) == "Your move (you are X)."
+
+
+def test_the_computer_is_named_as_the_menu_names_it_and_numbers_are_rounded(
+    page: Any,
+) -> None:
+    start(page, "tictactoe", "mcts:time_limit=1")
+    page.click('#board [data-action="4"]')
+    page.wait_for_selector("#status.thinking")
+    assert status(page).startswith("The computer (MCTS, 1 s) is thinking…")
+    page.wait_for_function("!busy && view.moves.length === 2")
+    start(page, "connect4", "alphabeta:depth=4", width=7, height=6)
+    click_move(page, "4")
+    details = page.text_content("#search details") or ""
+    value = re.search(r"value (\S+) \(for the computer\)", details)
+    assert value is not None and re.fullmatch(r"-?\d+(\.\d{1,3})?", value.group(1)), details
+
+
+def test_a_click_on_the_stone_just_moved_soon_after_the_reply_moves_it(page: Any) -> None:
+    start(page, "migration", "dummy", n=5)
+    began = time.monotonic()
+    click_move(page, "1,0>1,1")  # returns once the reply is shown
+    after = moves_text(page)
+    page.wait_for_timeout(300)  # a person's reaction to the reply: a click of its own
+    page.click('#board [data-action="1,1>1,2"]')
+    assert time.monotonic() - began < 0.5, "the reply came too late to test the window"
+    page.wait_for_function(
+        "before => document.getElementById('moves').textContent !== before && !busy", arg=after
+    )
+    assert moves_text(page).startswith(after + " 1,1>1,2")
+
+
+def test_another_game_chosen_while_the_computer_thinks_is_ready_to_begin(page: Any) -> None:
+    start(page, "tictactoe", "mcts:time_limit=1")
+    page.click('#board [data-action="4"]')
+    page.wait_for_selector("#status.thinking")
+    page.select_option("#game", "connect4")
+    checked(page)
+    page.wait_for_function("view === null && !busy")
+    assert status(page).startswith("Click the board to begin: you play Red")
+    page.wait_for_timeout(1500)  # the old game's reply, arriving, is dropped
+    assert page.evaluate("view") is None and not page.is_visible("#status.thinking")
+    page.click('#board [data-action="4"]')  # the new game begins with a click
+    page.wait_for_function("view && view.game.startsWith('connect4') && !busy")

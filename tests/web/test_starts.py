@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from zerosum import games
-from zerosum.web.starts import BadStart, editor_of, start_of
+from zerosum.web.starts import BadStart, editor_of, sides_to_move, start_of
 
 
 def test_the_editor_gets_the_start_and_each_sides_token() -> None:
@@ -23,11 +23,19 @@ def test_a_start_is_a_position_and_the_moves_played_from_it() -> None:
 
 def test_a_start_that_cannot_be_played_says_why() -> None:
     game = games.TicTacToe()
-    with pytest.raises(BadStart, match=r"^not a position of tictactoe: X has 2 and O 0"):
+    with pytest.raises(BadStart, match=r"^This is not a position of Tic-tac-toe: X has 2 and O 0"):
         start_of(game, {"position": "XX./.../... O"})
-    with pytest.raises(BadStart, match="^the position is already over in tictactoe"):
+    with pytest.raises(BadStart, match="^This position is already over in Tic-tac-toe"):
         start_of(game, {"position": "XXX/OO./... O"})
     with pytest.raises(BadStart, match=r"^'moves' has 1001 moves, over the limit of 1000"):
         start_of(game, {"moves": ["0"] * 1001})
     with pytest.raises(BadStart, match=r"^'position' is longer than 2000 characters"):
         start_of(game, {"position": "." * 2001})
+
+
+def test_who_is_to_move_follows_the_pieces_where_the_game_decides_it() -> None:
+    assert sides_to_move(games.TicTacToe(), ".../.X./...") == ["O"]
+    assert sides_to_move(games.TicTacToe(), ".../.X./..O") == ["X"]
+    assert sides_to_move(games.TicTacToe(), "XX./.../...") == []  # no such position
+    othello = games.Othello(size=6)
+    assert sides_to_move(othello, "....../....../..OX../..XO../....../......") == ["X", "O"]

@@ -4,6 +4,8 @@ search is prepared. The screenshot goes to ``test-artifacts/``."""
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,5 +30,39 @@ def test_the_first_move_says_it_was_searched_in_python(browser: Any, cold_base: 
         assert "The computer played" in (page.text_content("#search .played") or "")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "web-first-move-in-python.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_slow_first_reply_says_it_is_preparing_and_shows_the_real_wait(
+    browser: Any, cold_base: str
+) -> None:
+    context = browser.new_context(viewport={"width": 900, "height": 900})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        page.goto(cold_base)
+        page.wait_for_function("ready")
+        page.select_option("#game", "pick")
+        page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
+        page.select_option("#preset", "mcts:time_limit=1")  # no Python stand-in: it compiles
+        move = page.get_attribute("#board [data-action]", "data-action")
+        began = time.monotonic()
+        page.click(f'#board [data-action="{move}"]')
+        page.wait_for_function(
+            "document.getElementById('status').textContent.includes('preparing its fast search')"
+        )
+        said = page.text_content("#status")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-first-reply-preparing.png"), full_page=True)
+        assert said.startswith("The computer (MCTS, 1 s) is preparing its fast search, once")
+        page.wait_for_function("view && view.moves.length === 2 && !busy")
+        waited = time.monotonic() - began
+        played = page.text_content("#search .played") or ""
+        shown = re.search(r"\(([0-9.]+) s\)", played)
+        assert shown is not None, played
+        # the page's time is the person's wait, compiling included (not the search's 1 s)
+        assert waited - 0.5 <= float(shown.group(1)) <= waited + 0.1, (played, waited)
+        page.screenshot(path=str(ARTIFACTS / "web-first-reply-waited.png"), full_page=True)
     finally:
         context.close()

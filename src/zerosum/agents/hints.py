@@ -42,20 +42,22 @@ def _warm(game: Game) -> None:
         _warmed.add(name)
 
 
-def hints_unavailable(game: Game) -> str:
-    """Why ``game`` gives no hints ("" when it does): it does not solve at once."""
+def hints_unavailable(game: Game, name: str = "") -> str:
+    """Why ``game`` gives no hints ("" when it does): it does not solve at once. ``name``
+    is the game as the reader knows it (the page's "Othello 8x8"; default: its spec)."""
     if hooks.perfect_is_instant(game):
         return ""
-    return f"Hints are not available for {game_name(game)}: it does not solve at once."
+    return f"Hints are not available for {name or game_name(game)}: it does not solve at once."
 
 
-def move_hints(game: Game, state: Any) -> dict[str, Any]:
+def move_hints(game: Game, state: Any, name: str = "") -> dict[str, Any]:
     """The hints for the player to move in ``state`` (None: the start), as plain data:
     ``available`` True with ``moves`` (each legal move, as a person types it -> ``"win in
     7"``, ``"draw"``, ``"loss in 4"``) and ``legend``, or ``available`` False with the
-    ``reason``. The solve is bounded by the caller's deadline (:func:`zerosum.budget.limit`)."""
+    ``reason`` (naming the game as ``name``, when given). The solve is bounded by the
+    caller's deadline (:func:`zerosum.budget.limit`)."""
     state = game.initial_state if state is None else state
-    reason = hints_unavailable(game)
+    reason = hints_unavailable(game, name)
     if not reason and game.is_terminal(state):
         reason = "Hints: the game is over, there is no move to play."
     if reason:

@@ -23,7 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import budget
+from .. import budget, hooks
 from ..agents import make_agent
 from ..agents.hints import hints_unavailable, move_hints
 from ..arena.play import agent_name, prepare_agent, reset_agent
@@ -31,12 +31,12 @@ from ..game import (
     Game,
     ZerosumError,
     check_action,
-    game_name,
     parse_action,
     side_label,
     side_name,
 )
 from ..games import load_game
+from ..web.catalog import DEFAULT_OPPONENT, game_title, opponent_title
 from ..web.sessions import Session
 from ..web.views import session_view
 from .thinking import Thinker
@@ -46,11 +46,23 @@ __all__ = ["Board"]
 STATIC = Path(__file__).parent / "static"
 
 
+def _opponent_words(opponent: Any, agent: Any) -> str:
+    """The opponent as a person reads it: the page's menu name ("alpha-beta, depth 4"),
+    else its spec or name, else its class's name (never a repr of all its settings)."""
+    if isinstance(opponent, str):
+        return opponent_title(opponent)
+    if hooks.name(agent) or hooks.spec(agent):
+        return agent_name(agent)
+    return type(agent).__name__
+
+
 class Board(anywidget.AnyWidget):
     """A game of ``game`` (a spec like ``"connect4"``, or a game object) between you,
     player ``human`` (1 moves first), and ``opponent`` (an agent spec like
-    ``"alphabeta:depth=4"``, an agent object, or ``"human"`` for two people on one
-    board), from ``state`` (default: the start).
+    ``"mcts:time_limit=1"``, an agent object, or ``"human"`` for two people on one
+    board; default: the web page's first choice,
+    :data:`~zerosum.web.catalog.DEFAULT_OPPONENT`, which answers at once), from
+    ``state`` (default: the start).
 
     The computer may take ``move_seconds`` per move: it is told a little less, and one
     that overruns has a random move played for it, with a note. ``hints`` shows, before
@@ -89,7 +101,7 @@ class Board(anywidget.AnyWidget):
     def __init__(
         self,
         game: Game | str,
-        opponent: Any = "alphabeta",
+        opponent: Any = DEFAULT_OPPONENT,
         *,
         human: int = 1,
         hints: bool = False,
@@ -113,6 +125,7 @@ class Board(anywidget.AnyWidget):
         self._thinker = None if agent is None else Thinker(agent, self.move_seconds)
         self._start = self.game.initial_state if state is None else state
         self._spec = "human" if agent is None else agent_name(agent)
+        self._named = _opponent_words(opponent, agent)
         self._session = self._new_session(human)
         self._lock = threading.RLock()  # the session and the traits, between threads
         self._epoch = 0  # a new game or an undo makes background work under way stale
@@ -122,7 +135,7 @@ class Board(anywidget.AnyWidget):
         self._hinted: tuple[int, dict[str, Any]] | None = None  # (plies, hints of that state)
         self.hints_offered = not hints_unavailable(self.game)
         self.show_hints = hints
-        self.title = f"{game_name(self.game)}: {'two people' if agent is None else self._spec}"
+        self.title = f"{game_title(self.game)}: {'two people' if agent is None else self._named}"
         self.on_msg(self._on_message)
         self.observe(lambda _: self._changed(), names="show_hints")
         self._changed()
@@ -279,7 +292,7 @@ class Board(anywidget.AnyWidget):
     def _hints_for(self, state: Any) -> dict[str, Any]:
         """What each move leads to with perfect play, bounded by the move's time."""
         with budget.limit(self.move_seconds):
-            return move_hints(self.game, state)
+            return move_hints(self.game, state, game_title(self.game))
 
     # ---- what the front-end shows -----------------------------------------------------
 
@@ -308,7 +321,10 @@ class Board(anywidget.AnyWidget):
         if not self.show_hints or self._session.over:
             return {}
         if not self.hints_offered:
-            return {"available": False, "reason": hints_unavailable(self.game)}
+            return {
+                "available": False,
+                "reason": hints_unavailable(self.game, game_title(self.game)),
+            }
         fresh = self._hinted is not None and self._hinted[0] == len(self._session.states)
         return self._hinted[1] if fresh and self._hinted is not None else {}
 
@@ -317,7 +333,9 @@ class Board(anywidget.AnyWidget):
         if session.over:
             return f"Game over: {self._outcome()}"
         if self._computer_to_move():
-            return f"{self._spec} is thinking…" if self._prepared else "Getting the computer ready…"
+            if not self._prepared:
+                return "Getting the computer ready…"
+            return f"The computer ({self._named}) is thinking…"
         player = self.game.player(session.state)
         if self.agent is None:
             return f"{side_label(self.game, player)} to move."

@@ -12,6 +12,8 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
                                       -> a new game's view; "opponent": "human" for two
                                       people on one screen, "position" a start as text,
                                       "moves" played on from there (a link rebuilt)
+    GET    /api/to-move?game=SPEC&board=B the sides that may be to move on a board set up
+                                      (the position editor's "to move" follows it)
     GET    /api/games/{id}?at=N       the game's view (after its first N moves)
     DELETE /api/games/{id}            forget the game
     POST   /api/games/{id}/moves      {"action", "reply"=true, "at"} -> the view after the
@@ -19,6 +21,8 @@ Routes (all JSON but ``/``; errors are ``{"error": message, ...}``)::
                                       with "at", played after the first "at" moves (the
                                       moves after them are dropped)
     POST   /api/games/{id}/reply      the agent's move, when it is the agent's turn
+    GET    /api/games/{id}/thinking   {"phase", "seconds"}: what the agent's move under way
+                                      is doing ("waiting", "preparing", "thinking", null)
     POST   /api/games/{id}/undo       take back the person's last move and the answer
     GET    /api/games/{id}/hints?at=N what each move of the player to move leads to with
                                       perfect play, where the game solves at once
@@ -53,12 +57,19 @@ from ..arena.isolation import AgentCrashed, AgentError
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
-from .catalog import PRESETS, catalog_games, offered_presets, presets
+from .catalog import (
+    DEFAULT_OPPONENT,
+    PRESETS,
+    catalog_games,
+    game_title,
+    offered_presets,
+    presets,
+)
 from .faults import fault_message
 from .guard import LOOPBACK_HOSTS, Guard, is_json_type, json_depth
 from .own_code import OwnCode
 from .sessions import TWO_PEOPLE, Session, Sessions, TooManyForClient, TooManyGames
-from .starts import BadStart, editor_of, start_of
+from .starts import BadStart, editor_of, sides_to_move, start_of
 from .thinking import Thinkers
 from .views import session_view, sides_view, start_view
 from .why import CAP, Explained, NotExplained, explained_view, last_agent_move, node_board
@@ -190,11 +201,13 @@ class WebApp:
             Route("/api/catalog", self.catalog),
             Route("/api/ready", self.ready),
             Route("/api/setup", own_faults(self.setup)),
+            Route("/api/to-move", own_faults(self.to_move)),
             Route("/api/games", own_faults(self.create_game), methods=["POST"]),
             Route("/api/games/{game_id}", own_faults(self.get_game), methods=["GET"]),
             Route("/api/games/{game_id}", self.delete_game, methods=["DELETE"]),
             Route("/api/games/{game_id}/moves", own_faults(self.play_move), methods=["POST"]),
             Route("/api/games/{game_id}/reply", own_faults(self.agent_reply), methods=["POST"]),
+            Route("/api/games/{game_id}/thinking", self.thinking, methods=["GET"]),
             Route("/api/games/{game_id}/undo", own_faults(self.undo), methods=["POST"]),
             Route("/api/games/{game_id}/hints", own_faults(self.hints), methods=["GET"]),
             Route("/api/games/{game_id}/why", own_faults(self.why), methods=["GET"]),
@@ -308,6 +321,7 @@ class WebApp:
             {
                 "games": self.listed,
                 "presets": self.presets,
+                "default_opponent": DEFAULT_OPPONENT,
                 "move_seconds": self.limits.move_seconds,
             }
         )
@@ -322,6 +336,7 @@ class WebApp:
         return JSONResponse(
             {
                 "game": hooks.spec(game) or spec,
+                "title": game_title(game),
                 "rules": hooks.rules(game) or "",
                 "presets": [p["spec"] for p in offered_presets(game, self.presets)],
                 "editor": editor_of(game),
@@ -329,6 +344,19 @@ class WebApp:
                 "start": start_view(game),
             }
         )
+
+    async def to_move(self, request: Request) -> Response:
+        """``{"sides": [...]}``: who may be to move on the board the editor set up."""
+        query = dict(request.query_params)
+        spec = text_field(query, "game")
+        board = query.get("board", "")
+        request.state.game_spec = spec.strip()
+        try:
+            game = await asyncio.to_thread(self.own.game, spec)
+        except ZerosumError as exc:
+            raise ApiError(422, str(exc)) from None
+        sides = await asyncio.to_thread(sides_to_move, game, board)
+        return JSONResponse({"sides": sides})
 
     async def create_game(self, request: Request) -> Response:
         data = await self.read_json(request)
@@ -416,6 +444,11 @@ class WebApp:
             await self.agent_move(session)
         return JSONResponse(session_view(session))
 
+    async def thinking(self, request: Request) -> Response:
+        """What the computer's move under way in the game is doing (the page says it while
+        the person waits: preparing its compiled search is slow once on a new machine)."""
+        return JSONResponse(self.pool.doing(self.session_of(request).id))
+
     async def undo(self, request: Request) -> Response:
         session = self.session_of(request)
         claim(session)
@@ -436,7 +469,7 @@ class WebApp:
 
         def solved() -> dict[str, Any]:
             with budget.limit(self.pool.told):
-                return move_hints(session.game, state)
+                return move_hints(session.game, state, game_title(session.game))
 
         hints = await asyncio.to_thread(solved)
         return JSONResponse(hints)

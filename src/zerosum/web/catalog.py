@@ -11,8 +11,17 @@ from ..agents import make_agent
 from ..game import Game, SpecError, ZerosumError
 from ..games import GAMES
 from ..interop import openspiel
+from ..spec import parse_code_spec, parse_spec
 
-__all__ = ["PRESETS", "presets", "offered_presets", "catalog_games"]
+__all__ = [
+    "PRESETS",
+    "DEFAULT_OPPONENT",
+    "presets",
+    "offered_presets",
+    "catalog_games",
+    "game_title",
+    "opponent_title",
+]
 
 #: Opponents offered on the page (label, spec); only those that build here are listed.
 PRESETS = (
@@ -23,6 +32,11 @@ PRESETS = (
     ("perfect", "perfect"),
     ("minimax, searching the whole game", "minimax"),
 )
+
+#: The opponent a new player meets (the page's first choice, the notebook board's default):
+#: it answers within a second or so on every built-in game, and plays well enough to lose
+#: to only with care.
+DEFAULT_OPPONENT = "alphabeta:depth=4"
 
 #: Presets offered only on games where they answer within the cap from the start, as the
 #: game itself says (its ``perfect_is_instant``, ``minimax_is_instant``); others anywhere.
@@ -69,6 +83,47 @@ PARAM_LABELS = {
     "size": "size",
     "name": "game",
 }
+
+
+#: How a game's size reads beside its name: the parameters drawn as "7x6" (width by
+#: height, or a square's side twice).
+_SIZES = {"connect4": ("width", "height"), "othello": ("size", "size"), "migration": ("n", "n")}
+
+
+def _short_title(name: str) -> str:
+    """The game's menu name without its explanation: "Pick", not "Pick (take numbers...)"."""
+    return TITLES.get(name, name).split(" (")[0]
+
+
+def game_title(game: Game | str) -> str:
+    """A game as a player names it, from its spec: "Othello 8x8", "Connect Four 7x6, 5 in
+    a row", "Pick 4", "chess (OpenSpiel)", "Tic-tac-toe"; the spec itself for a game of
+    the operator's own code (the name the operator gave it). The menus' names
+    (:data:`TITLES`, :data:`PARAM_LABELS`), in one line for the messages a player reads."""
+    spec = game if isinstance(game, str) else hooks.spec(game) or type(game).__name__
+    if parse_code_spec(spec) is not None:
+        return spec
+    try:
+        name, args = parse_spec(spec)
+    except SpecError:
+        return spec
+    if name == "openspiel":
+        return f"{args.get('name') or args.get('', '')} (OpenSpiel)"
+    title = _short_title(name)
+    if name in _SIZES:
+        across, down = (args.get(p) for p in _SIZES[name])
+        if across and down:
+            title += f" {across}x{down}"
+    elif "n" in args:
+        title += f" {args['n']}"
+    if name == "connect4" and args.get("k", "4") != "4":
+        title += f", {args['k']} in a row"
+    return title
+
+
+def opponent_title(spec: str) -> str:
+    """An opponent as the page's menu names it ("MCTS, 1 s"), else as it was written."""
+    return next((label for label, known in PRESETS if known == spec.strip()), spec.strip())
 
 
 def _openspiel_names() -> list[str]:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from .. import hooks
-from ..game import Game, IllegalActionError, game_name, parse_action
+from ..game import Game, IllegalActionError, parse_action
 from ..position import PositionError, position, position_text
+from .catalog import game_title
 
-__all__ = ["BadStart", "MAX_MOVES", "MAX_POSITION", "start_of", "editor_of"]
+__all__ = ["BadStart", "MAX_MOVES", "MAX_POSITION", "start_of", "editor_of", "sides_to_move"]
 
 #: The longest position text accepted (a board as it prints, rows and all).
 MAX_POSITION = 2000
@@ -32,7 +33,7 @@ def _start_position(game: Game, text: Any) -> Any:
     try:
         return position(game, text)
     except PositionError as exc:
-        raise BadStart(f"not a position of {game_name(game)}: {exc}") from None
+        raise BadStart(f"This is not a position of {game_title(game)}: {exc}") from None
 
 
 def _played(game: Game, state: Any, moves: Any) -> tuple[list[Any], Any]:
@@ -61,7 +62,7 @@ def start_of(game: Game, data: dict[str, Any]) -> tuple[Any, list[Any]]:
     actions, end = _played(game, start, data.get("moves", []))
     if not actions and game.is_terminal(end):
         raise BadStart(
-            f"the position is already over in {game_name(game)}: no move is left to play"
+            f"This position is already over in {game_title(game)}: no move is left to play."
         )
     return start, actions
 
@@ -77,3 +78,21 @@ def editor_of(game: Game) -> dict[str, Any] | None:
     legal = list(game.actions(start))
     second = str(position_text(game, game.result(start, legal[0]))) if legal else first
     return {"start": first, "sides": [first.split()[-1], second.split()[-1]]}
+
+
+def sides_to_move(game: Game, board: str) -> list[str]:
+    """The tokens of :func:`editor_of`'s ``sides`` that may be to move on ``board`` (a
+    position line without its last word), as the game reads it: one where the stones
+    placed decide it (tic-tac-toe's counts), both where they do not (Othello), none for
+    a board that cannot occur. The position editor's "to move" follows this."""
+    editor = editor_of(game)
+    if editor is None or len(board) > MAX_POSITION:
+        return []
+    possible = []
+    for token in editor["sides"]:
+        try:
+            position(game, f"{board.strip()} {token}")
+        except PositionError:
+            continue
+        possible.append(token)
+    return possible

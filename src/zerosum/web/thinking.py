@@ -64,6 +64,8 @@ class Thinkers:
         self._freed: asyncio.Event | None = None
         #: How many hosts :meth:`start` has tried to start (the page shows its progress).
         self.started = 0
+        #: What each game's move under way is doing, and since when (:meth:`doing`).
+        self._doing: dict[str, tuple[str, float]] = {}
 
     def start(self) -> None:
         """Start every host now (they start by themselves when first needed, so one that
@@ -98,6 +100,7 @@ class Thinkers:
         says why.
         """
         start = time.perf_counter()  # the person's wait: all of it, not only the search
+        self._doing[key] = ("waiting", time.monotonic())
         index = await self._claim(key)
         host = self._hosts[index]
         sent = GameSpec(game_spec) if game_spec and loaded_from(game) else game
@@ -112,6 +115,8 @@ class Thinkers:
             return _fallback(game, state, f"the agent stopped: {exc}", time.perf_counter() - start)
         except RuntimeError as exc:
             return _fallback(game, state, f"the agent failed: {exc}", time.perf_counter() - start)
+        finally:
+            self._doing.pop(key, None)
         seconds = time.perf_counter() - start
         try:
             check_action(game, state, answer.action)
@@ -146,8 +151,18 @@ class Thinkers:
         in the background while the agent's Python search plays, when it has one
         (:mod:`zerosum.arena.standin`: the person's first move waits for no compiler)."""
         if not host.holds(key):
+            self._doing[key] = ("preparing", time.monotonic())
             host.prepare(key, agent, key, game)
+        self._doing[key] = ("thinking", time.monotonic())
         return host.move(key, agent, key, game, state, self.told)
+
+    def doing(self, key: str) -> dict[str, Any]:
+        """What game ``key``'s move under way is doing, for the page to say while a person
+        waits: ``phase`` "waiting" (for a free host), "preparing" (the agent's compiled
+        code loaded, or compiled: slow once on a new machine), "thinking" (its search),
+        or None (no move under way); ``seconds`` in that phase so far."""
+        phase, since = self._doing.get(key, (None, time.monotonic()))
+        return {"phase": phase, "seconds": round(time.monotonic() - since, 1)}
 
     def forget(self, key: str) -> None:
         """Drop game ``key``'s agent from its host: its memory is gone (after each move, a

@@ -10,6 +10,7 @@ from .. import hooks
 from ..agents.summary import action_text, search_summary
 from ..game import Game, game_name, render_state, side_name
 from ..position import Position, PositionError, position_text
+from .catalog import game_title
 from .sessions import TWO_PEOPLE, Session
 from .thinking import Reply
 
@@ -148,6 +149,7 @@ def session_view(session: Session, at: int | None = None) -> dict[str, Any]:
     return {
         "id": session.id,
         "game": game_name(game),
+        "title": game_title(game),
         "opponent": session.agent_spec,
         "human": session.human,
         "two_people": session.human == TWO_PEOPLE,

@@ -7,9 +7,6 @@ const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 //: Games with more legal moves than this are played by typing the move (go has 362).
 const MOST_BUTTONS = 40;
-//: How soon after a stone moved by one click a click on its new cell is taken as the
-//: second half of a two-click move (a double click's time), not a move of that stone.
-const SECOND_CLICK_MS = 500;
 let catalog = null;
 let view = null;
 let busy = false;
@@ -17,7 +14,14 @@ let ready = false; // the server's agents are loaded: a game may start
 let setup = null; // the server's answer about the game as set up now (its start, its sides)
 let generation = 0; // counts new games: an answer for an older game is dropped
 let landed = null; // {cell, until}: a click there right after moving a stone completes that move
-let checking = null; // the timer of the pending check of the game's settings
+//: How soon after a stone moved by one click a click on its new cell is taken as the
+//: second half of a two-click move (a double click's time), not a move of that stone.
+const SECOND_CLICK_MS = 500;
+//: A click this soon after the computer's reply is drawn was not aimed at it (no person
+//: reacts faster); a later one is a move of its own, even within the double click's time.
+const REACTION_MS = 250;
+let checking = null;
+let waited = null; // {id, plies, seconds}: how long the person waited for the reply shown // the timer of the pending check of the game's settings
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -94,6 +98,7 @@ async function checkSetup() {
   try {
     const answer = await api("GET", `/api/setup?game=${encodeURIComponent(spec)}`);
     if (spec !== gameSpec()) return; // the settings changed meanwhile
+    if (view && view.game !== answer.game) leaveGame();
     $("rules").textContent = answer.rules;
     showPresets(answer.presets);
     showSides(answer.sides);
@@ -107,6 +112,18 @@ async function checkSetup() {
   }
   render();
   $("setup").dataset.checked = spec;
+}
+
+// Another game (or size) chosen while one is on the board: the board shows the new one's
+// start, to begin with a click or New game, so the rules and settings above always
+// describe the board. The game left stays in the browser's history (Back returns to it).
+function leaveGame() {
+  generation += 1; // a move of the game left, still under way, is dropped
+  view = null;
+  busy = false;
+  $("status").classList.remove("thinking");
+  history.pushState(null, "", location.pathname + location.search);
+  written = null; // positions.js: the next game takes this entry's place
 }
 
 // The preset list: "other" (the opponent typed under Advanced) and the catalog's presets
@@ -138,9 +155,19 @@ function showSides(sides) {
   }
 }
 
+// The opponent as the menu names it ("MCTS, 1 s"), else as typed under Advanced.
+function opponentLabel(spec) {
+  const preset = catalog.presets.find((p) => p.spec === spec.trim());
+  return preset ? preset.label : spec.trim();
+}
+
+function thinkingText(spec) {
+  return `The computer (${opponentLabel(spec)}) is thinking…`;
+}
+
+// The server's first choice of opponent (catalog.DEFAULT_OPPONENT), where it is offered.
 function defaultPreset(offered) {
-  const strong = offered.find((spec) => spec.startsWith("alphabeta"));
-  return strong || offered[0] || "";
+  return offered.includes(catalog.default_opponent) ? catalog.default_opponent : offered[0] || "";
 }
 
 function presetFollowsSpec() {
@@ -296,7 +323,7 @@ function showSearch(search, over) {
   box.dataset.shown = key;
   box.replaceChildren();
   if (!search) return;
-  box.append(element("p", `The computer played ${search.action} (${search.seconds.toFixed(2)} s).`, "played"));
+  box.append(element("p", `The computer played ${search.action} (${waitedFor(search).toFixed(2)} s).`, "played"));
   if (search.note) box.append(element("p", search.note, "note"));
   const summary = search.summary;
   if (summary && !over) {
@@ -306,6 +333,36 @@ function showSearch(search, over) {
     if (Object.keys(summary.moves).length) box.append(options(search));
   }
   if (search.value !== undefined || Object.keys(search.extra || {}).length) box.append(details(search));
+}
+
+// The seconds the person waited for the computer's move shown, as this page measured them
+// (their click to the reply on the board: all of it, compiling or not); for a game
+// restored from the server, the server's measure of the move.
+function waitedFor(search) {
+  const here = waited && view && view.id === waited.id && view.at === waited.plies;
+  return here ? waited.seconds : search.seconds;
+}
+
+// Until ``answer`` (a request for the computer's move in game ``id``) settles, says how
+// long the person has waited, and that the computer is getting its compiled search ready
+// when it is (slow once on a new machine); then notes the wait for the move shown.
+async function awaitReply(answer, id, spec, began) {
+  const say = async () => {
+    const seconds = Math.round((performance.now() - began) / 1000);
+    const doing = id ? await api("GET", `/api/games/${id}/thinking`).catch(() => null) : null;
+    if (!busy) return;
+    $("status").textContent = doing && doing.phase === "preparing"
+      ? `The computer (${opponentLabel(spec)}) is preparing its fast search, once on this machine: ${seconds} s so far…`
+      : `${thinkingText(spec)} (${seconds} s so far)`;
+  };
+  const timer = setInterval(say, 1000);
+  try {
+    const shown = await answer;
+    waited = { id: shown.id, plies: shown.moves.length, seconds: (performance.now() - began) / 1000 };
+    return shown;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 // A bar from "you" to "the computer" with a mark where the computer thinks the game stands.
@@ -387,14 +444,39 @@ function addOptionLabel(move, text, played, placed = []) {
   label.setAttribute("x", x);
   label.setAttribute("y", y);
   label.setAttribute("text-anchor", "middle");
-  label.textContent = text;
   const back = document.createElementNS(SVG_NS, "rect");
   group.append(back, label);
   move.append(group);
+  // its column or cell, less the back's margins
+  fitLabel(label, text, Math.max(Math.min(move.getBBox().width, spot.width + 12) - 8, 8));
   const box = label.getBBox();
   for (const [name, value] of [["x", box.x - 3], ["y", box.y - 1], ["width", box.width + 6],
     ["height", box.height + 2], ["rx", 4]]) back.setAttribute(name, value);
   placeClear(move.ownerSVGElement, group, placed);
+}
+
+// Writes ``text`` in ``label`` at most ``width`` wide, so it fits its column or cell at any
+// board size: on one line where it fits, else its words over two lines ("loss" over
+// "in 36"), and smaller where one word is still too wide. Never cut.
+function fitLabel(label, text, width) {
+  label.textContent = text;
+  const cut = text.indexOf(" ", Math.floor(text.length / 3));
+  if (label.getBBox().width > width && cut > 0) {
+    const x = label.getAttribute("x");
+    label.textContent = "";
+    [text.slice(0, cut), text.slice(cut + 1)].forEach((line, i) => {
+      const part = document.createElementNS(SVG_NS, "tspan");
+      part.setAttribute("x", x);
+      part.setAttribute("dy", i ? "1.05em" : "-0.5em");
+      part.textContent = line;
+      label.append(part);
+    });
+  }
+  const wide = label.getBBox().width;
+  if (wide > width) {
+    const size = parseFloat(getComputedStyle(label).fontSize);
+    label.style.fontSize = `${Math.floor((size * width) / wide * 10) / 10}px`;
+  }
 }
 
 // The raw numbers, for the curious, folded away.
@@ -402,8 +484,8 @@ function details(search) {
   const folded = element("details");
   folded.append(element("summary", "Search details"));
   if (search.value !== undefined) {
-    const parts = [`value ${search.value} (for the computer)`, `depth ${search.depth}`,
-      `${search.nodes.toLocaleString()} nodes`, `${search.search_seconds} s`];
+    const parts = [`value ${rounded(search.value)} (for the computer)`, `depth ${search.depth}`,
+      `${search.nodes.toLocaleString()} nodes`, `${rounded(search.search_seconds)} s`];
     if (search.pv.length) parts.push(`line ${search.pv.join(" ")}`);
     folded.append(element("p", parts.join(" · ")));
   }
@@ -411,9 +493,15 @@ function details(search) {
   return folded;
 }
 
+// A number as a person reads it: at most 3 digits after the point (-0.498, not
+// -0.4980497341607588); anything else as it is.
+function rounded(value) {
+  return typeof value === "number" && Number.isFinite(value) ? Number(value.toFixed(3)) : value;
+}
+
 function extraPart(key, value) {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return element("p", `${key}: ${Array.isArray(value) ? value.join(" ") : value}`);
+    return element("p", `${key}: ${Array.isArray(value) ? value.join(" ") : rounded(value)}`);
   }
   const table = document.createElement("table");
   const head = table.insertRow();
@@ -423,7 +511,8 @@ function extraPart(key, value) {
   for (const [move, v] of entries) {
     const row = table.insertRow();
     row.insertCell().textContent = move;
-    row.insertCell().textContent = v !== null && typeof v === "object" ? JSON.stringify(v) : v;
+    const nested = v !== null && typeof v === "object";
+    row.insertCell().textContent = nested ? JSON.stringify(v, (_, x) => rounded(x)) : rounded(v);
   }
   return table;
 }
@@ -446,14 +535,17 @@ async function busyWith(message, step) {
 }
 
 function play(action) {
+  const began = performance.now(); // the person's wait starts with their click
   return busyWith("Playing…", async (current) => {
     const after = await api("POST", `/api/games/${view.id}/moves`, { action, reply: false, at: view.at });
     if (!current()) return;
     view = after;
     if (!view.over && !view.your_turn) {
-      setBusy(true, `${view.opponent} is thinking…`);
-      const reply = await api("POST", `/api/games/${view.id}/reply`);
+      setBusy(true, thinkingText(view.opponent));
+      const asked = api("POST", `/api/games/${view.id}/reply`);
+      const reply = await awaitReply(asked, view.id, view.opponent, began);
       if (current()) view = reply;
+      if (landed) landed.until = Math.min(landed.until, Date.now() + REACTION_MS);
     }
   });
 }
@@ -482,7 +574,7 @@ function onBoardClick(event) {
   if (!canPlay(target)) return;
   const now = Date.now();
   if (landed && now < landed.until && target.dataset.from === landed.cell) {
-    landed = null; // the second click of a double click on a stone moved by its first click
+    landed = null; // the second click of a two-click move on a stone moved by its first click
     return;
   }
   landed = target.dataset.to ? { cell: target.dataset.to, until: now + SECOND_CLICK_MS } : null;
@@ -509,8 +601,10 @@ async function newGame(event) {
   const human = Number(document.querySelector("input[name=human]:checked").value);
   const body = { game: gameSpec(), opponent: $("opponent").value, human };
   const opens = setup && setup.sides && setup.sides[0].player !== human;
-  await busyWith(opens ? `${body.opponent} is thinking…` : "Starting…", async () => {
-    view = await api("POST", "/api/games", body);
+  const began = performance.now();
+  await busyWith(opens ? thinkingText(body.opponent) : "Starting…", async () => {
+    const asked = api("POST", "/api/games", body);
+    view = opens ? await awaitReply(asked, null, body.opponent, began) : await asked;
     if (old) api("DELETE", `/api/games/${old.id}`).catch(() => {}); // free the old game
     // on a phone the settings fill the screen: the game, and what the computer says of
     // it, go to the top

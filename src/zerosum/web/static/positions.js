@@ -5,11 +5,15 @@
 // the game (rebuilt from its moves when the server forgot it) and a link reproduces it.
 
 const HINTS_KEY = "zerosum.hints";
+//: This tab's live game (sessionStorage: a reload keeps it, another browser or tab has
+//: its own): the URL holds the game but not its id, so a shared link opens a copy.
+const GAME_KEY = "zerosum.game";
 let hintsShown = ""; // the board drawing (its key) the hints were asked for
 let hintsAsked = 0; // counts the requests for hints: only the latest one's answer shows
 let written = null; // the game id last written to the URL
 let restoring = false;
-let editing = null; // the position editor's game: {spec, start, sides}
+let editing = null; // the position editor's game: {spec, start, sides, names}
+let sideAsked = 0; // counts the editor's questions of who is to move: the latest answers
 
 // --- history -------------------------------------------------------------------------
 
@@ -52,9 +56,14 @@ function showHistory() {
   for (const [id, at] of [["first", 0], ["back", view.at - 1], ["forward", view.at + 1], ["last", count]]) {
     $(`history-${id}`).disabled = busy || at < 0 || at > count || at === view.at;
   }
-  $("history-where").textContent = view.at === count
-    ? `move ${count} of ${count}`
-    : `move ${view.at} of ${count}: a move here plays on from this point, dropping the ${count - view.at} after it`;
+  $("history-where").textContent = whereText(count);
+}
+
+// Where the history stands; stepped back to a position you are to play, what a move there
+// does (where the computer was to move, the status says so instead: one message).
+function whereText(count) {
+  if (view.at === count || !view.your_turn) return `move ${view.at} of ${count}`;
+  return `move ${view.at} of ${count}: a move here plays on from this point, dropping the ${count - view.at} after it`;
 }
 
 // --- hints ---------------------------------------------------------------------------
@@ -117,7 +126,6 @@ function hashOf(shown) {
   if (shown.start !== null) params.set("position", shown.start);
   params.set("moves", shown.moves.map((m) => m.action).join(" "));
   if (shown.at < shown.moves.length) params.set("at", shown.at);
-  params.set("id", shown.id);
   return "#" + params.toString();
 }
 
@@ -131,6 +139,7 @@ function writeUrl() {
     history.replaceState(null, "", hash);
   }
   written = view.id;
+  sessionStorage.setItem(GAME_KEY, view.id);
 }
 
 // The settings show the game restored: its name, its parameters, the opponent.
@@ -153,12 +162,19 @@ function settingsFollow(spec, opponent, human) {
   if (side) side.checked = true;
 }
 
-// The game the URL names: the server's, while it remembers it, else rebuilt from the
-// game, the opponent, the start and the moves the URL holds.
+// Whether ``found`` is the game the URL's ``params`` name: the same game, start and moves.
+function isNamed(found, params, moves) {
+  return found.game === params.get("game") && (found.start || "") === (params.get("position") || "")
+    && found.moves.map((m) => m.action).join(" ") === moves.join(" ");
+}
+
+// The game the URL names: this tab's game on the server, while it remembers it and it is
+// the one named, else a new game (a copy, for a link shared) rebuilt from the game, the
+// opponent, the start and the moves the URL holds.
 async function restore() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.get("game") || restoring) return;
-  const id = params.get("id");
+  const id = sessionStorage.getItem(GAME_KEY);
   const at = params.has("at") ? Number(params.get("at")) : null;
   restoring = true;
   setBusy(true, "Loading the game…");
@@ -166,7 +182,7 @@ async function restore() {
     let found = null;
     if (id) found = await api("GET", `/api/games/${id}`).catch(() => null);
     const moves = (params.get("moves") || "").split(" ").filter(Boolean);
-    if (!found || found.moves.map((m) => m.action).join(" ") !== moves.join(" ")) {
+    if (!found || !isNamed(found, params, moves)) {
       const body = { game: params.get("game"), opponent: params.get("opponent") || "random", moves };
       body.human = Number(params.get("human")) || 1;
       if (params.get("position")) body.position = params.get("position");
@@ -213,13 +229,34 @@ function drawEditor() {
   grid.style.gridTemplateColumns = `repeat(${rows[0].length}, 2.2rem)`;
   rows.forEach((row, r) => row.forEach((cell, c) => {
     const side = editing.sides.indexOf(cell) + 1;
-    const button = element("button", cell === "." ? "" : cell, side ? `p${side}` : "empty");
+    const name = side ? editing.names[side - 1] : "empty";
+    const button = element("button", side ? pieceMark(side) : "", side ? `p${side}` : "empty");
     button.type = "button";
     button.dataset.row = r;
     button.dataset.col = c;
-    button.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${side ? `player ${side}` : "empty"}`);
+    button.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${name}`);
     grid.append(button);
   }));
+}
+
+// A piece on the editor's grid, by the game's name for its side: "R" and "Y" for Connect
+// Four's Red and Yellow, X and O for tic-tac-toe ("1" and "2" where two names share a
+// first letter).
+function pieceMark(side) {
+  const [first, second] = editing.names.map((name) => name[0].toUpperCase());
+  return first === second ? String(side) : [first, second][side - 1];
+}
+
+// "To move" follows the pieces placed, where the game decides it (tic-tac-toe's and
+// Connect Four's counts); where either side may be to move (Othello) it stays as chosen.
+async function sideFollowsPieces() {
+  const asked = ++sideAsked;
+  const [board] = splitPosition($("editor-text").value);
+  const query = `game=${encodeURIComponent(editing.spec)}&board=${encodeURIComponent(board)}`;
+  const answer = await api("GET", `/api/to-move?${query}`).catch(() => null);
+  if (!answer || asked !== sideAsked || answer.sides.length !== 1) return;
+  $("editor-side").value = answer.sides[0];
+  onEditorSide();
 }
 
 // A click cycles a cell: empty, player 1, player 2.
@@ -234,6 +271,7 @@ function onEditorCell(event) {
   $("editor-text").value = `${rows.map((row) => row.join("")).join("/")} ${side}`;
   drawEditor();
   $("editor-grid").querySelector(`[data-row="${button.dataset.row}"][data-col="${button.dataset.col}"]`).focus();
+  sideFollowsPieces();
 }
 
 function onEditorSide() {
@@ -258,17 +296,15 @@ async function openEditor() {
     return;
   }
   if (!setup.editor) {
-    $("error").textContent = `${setup.game} cannot be set up as a position: it reads no positions as text.`;
+    $("error").textContent = `${setup.title} cannot be set up as a position: it reads no positions as text.`;
     return;
   }
-  editing = { spec, ...setup.editor };
+  // the editor's tokens are in playing order, as the setup's sides are
+  editing = { spec, ...setup.editor, names: setup.sides.map((s) => s.name) };
   const side = $("editor-side");
   side.replaceChildren();
-  editing.sides.forEach((token, i) => {
-    const name = nameOf(setup.sides, i + 1);
-    side.add(new Option(name === token ? name : `${name} (${token})`, token));
-  });
-  const [first, second] = [nameOf(setup.sides, 1), nameOf(setup.sides, 2)];
+  editing.sides.forEach((token, i) => side.add(new Option(editing.names[i], token)));
+  const [first, second] = editing.names;
   $("editor-help").textContent =
     `Click a square to cycle it: empty, ${first}, ${second}. Or type or paste the position.`;
   const here = view && view.game === setup.game && view.position;
@@ -349,7 +385,7 @@ async function positionsStart() {
   $("edit-position").addEventListener("click", openEditor);
   $("editor-grid").addEventListener("click", onEditorCell);
   $("editor-text").addEventListener("input", drawEditor);
-  $("editor-side").addEventListener("change", onEditorSide);
+  $("editor-side").addEventListener("change", () => { sideAsked += 1; onEditorSide(); });
   $("editor-clear").addEventListener("click", emptyBoard);
   $("editor-play").addEventListener("click", () => startFromEditor(false));
   $("editor-analyse").addEventListener("click", () => startFromEditor(true));
