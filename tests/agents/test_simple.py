@@ -88,7 +88,7 @@ def test_agent_specs(spec: str, kind: type) -> None:
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ("alphabet", "unknown agent 'alphabet'; known: "),
+        ("alphabet", "unknown agent 'alphabet' (did you mean 'alphabeta'"),
         ("random:seed=x", "bad value 'x' for seed"),
         ("minimax:depth=-1", "depth must be an integer of at least 0"),
         ("random:colour=red", "has no parameter 'colour'"),
