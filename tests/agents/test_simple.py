@@ -117,7 +117,7 @@ def test_human_ends_the_prompts_line_when_the_input_was_not_echoed() -> None:
 def test_human_who_types_quit_resigns_without_an_error(typed: str) -> None:
     game, out = zs.games.ConnectFour(), io.StringIO()
     with pytest.raises(zs.agents.Resignation, match="quit"):
-        Human(show_board=False, input=io.StringIO(f"{typed}\n"), output=out)(game, game.initial_state)
+        Human(show_board=False, input=io.StringIO(f"{typed}\n"), output=out)(game, (0, 0, 0, 0))
     assert out.getvalue() == "Red (X, player 1), your move: \n"  # nothing else said
 
 

@@ -99,7 +99,11 @@ def game_words(game: Game) -> str:
 def _param_words(label: str, value: str) -> str:
     """A parameter as said: a count before its plural or phrase ("7 columns", "4 in a
     row to win"), else the name first ("size 5")."""
-    return f"{value} {label}" if label.endswith("s") or label.startswith("in ") else f"{label} {value}".strip()
+    return (
+        f"{value} {label}"
+        if label.endswith("s") or label.startswith("in ")
+        else f"{label} {value}".strip()
+    )
 
 
 def agent_words(spec: str) -> str:
@@ -145,7 +149,11 @@ def ending_line(game: Game, record: GameRecord, agents: tuple[Any, Any]) -> str:
     people = [isinstance(agent, Human) for agent in agents]
     if record.reason is Reason.RESIGN:
         loser = 2 if record.winner == 1 else 1
-        return "You left the game." if sum(people) == 1 else f"{side_piece(game, loser)} left the game."
+        return (
+            "You left the game."
+            if sum(people) == 1
+            else f"{side_piece(game, loser)} left the game."
+        )
     why = f"{record.detail}\n" if record.reason.forfeit else ""
     if record.winner is None:
         return f"{why}Game over: a draw."
