@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
+import pty
+import select
 import sys
+import time
 
 import pytest
 
-from processes import run_zerosum
+from processes import AS_FROM_A_TERMINAL, SRC, run_zerosum
 from zerosum import budget
 from zerosum.agents import hints as hints_module
 from zerosum.agents.solve import solve
@@ -171,3 +176,27 @@ def test_hints_without_distances_say_so_in_their_legend(
     legend = "Hints: what each move leads to with perfect play (win, loss: in how many moves"
     assert f"{legend} is not counted here): 4: win, 5: win, 6: win, 7: win, 8: win" in out
     assert "win in 7" not in out
+
+
+def test_in_a_terminal_the_prompt_names_the_piece_and_ctrl_c_ends_with_130() -> None:
+    """Through a pseudo-terminal, as a person runs it: the prompt Connect Four asks with
+    names the piece the board prints (``X``), and Ctrl-C there ends the game at once."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: zerosum play, its terminal the pty
+        os.environ["PYTHONPATH"] = SRC
+        # Ctrl-C raises KeyboardInterrupt even where the tests run with SIGINT ignored
+        os.execv(sys.executable, [sys.executable, "-c", AS_FROM_A_TERMINAL, "play", "connect4"])
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"your move: " not in seen and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.2)[0]:
+            seen += os.read(fd, 4096)
+    os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    with contextlib.suppress(OSError):
+        while select.select([fd], [], [], 0.2)[0]:
+            seen += os.read(fd, 4096)
+    os.close(fd)
+    text = seen.decode()
+    assert "Red (X, player 1), your move: " in text and "Type quit, exit, q or Ctrl-D" in text
+    assert status == 130 and "zerosum: interrupted" in text and "Traceback" not in text
