@@ -45,7 +45,7 @@ def _twins() -> dict[str, Any]:
 #: The words, each with a built-in game that has it.
 WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
          "parse_action", "to_svg", "column_board", "command_line", "position",
-         "position_text", "side_names", "tally")  # fmt: skip
+         "position_text", "side_names", "piece_marks", "tally")  # fmt: skip
 #: The accessors that answer a flag (False when the member is missing).
 FLAGS = ("has_compiled_solver", "perfect_is_instant", "minimax_is_instant", "ordered_actions")
 #: The agent members.
@@ -124,6 +124,8 @@ def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> 
         assert hooks.column_board(game) is game
         assert hooks.command_line(game) is hooks.command_line(type(game)) is game.command_line
         assert hooks.side_names(game) == ("Red", "Yellow")
+        assert hooks.piece_marks(game) == ("X", "O")
+        assert "X" in game.render(game.result(game.initial_state, 3))
     for game in (zs.games.Othello(size=4), _misere(zs.games.Othello(size=4))):
         assert hooks.tally(game) == game.tally
         assert hooks.tally(game)(game.initial_state) == "Black 2, White 2"

@@ -33,6 +33,8 @@ __all__ = [
     "zero",
     "game_name",
     "side_name",
+    "side_label",
+    "side_piece",
     "state_key",
     "key_function",
     "render_state",
@@ -95,6 +97,7 @@ class IllegalActionError(ZerosumError):
         self.action = action
         self.player = game.player(state)
         self.legal = list(game.actions(state))
+        self.reason = reason
         shown = format_action(game, action) if _formattable(game, action) else repr(action)
         why = f" ({reason})" if reason else ""
         super().__init__(
@@ -144,16 +147,36 @@ def side_name(game: Game, player: int) -> str:
     return f"player {player}" if names is None else names[player - 1]
 
 
-def side_label(game: Game, player: int) -> str:
+def side_label(game: Game, player: int, *, pieces: bool = False) -> str:
     """``player`` named for a line of its own: ``"X (player 1)"`` where the game names its
-    sides, else ``"Player 1"``.
+    sides, else ``"Player 1"``. With ``pieces`` (beside a board printed as text), also the
+    mark its pieces print as where that is not the side's name: ``"Red (X, player 1)"``.
 
     >>> side_label(object(), 1)
     'Player 1'
     """
     if hooks.side_names(game) is None:
         return f"Player {player}"
-    return f"{side_name(game, player)} (player {player})"
+    marks = hooks.piece_marks(game) if pieces else None
+    name = side_name(game, player)
+    if marks is None or marks[player - 1] == name:
+        return f"{name} (player {player})"
+    return f"{name} ({marks[player - 1]}, player {player})"
+
+
+def side_piece(game: Game, player: int) -> str:
+    """``player``'s name with the mark its pieces print as on the text board, where the two
+    differ (``"Red (X)"`` in Connect Four, ``"X"`` in tic-tac-toe): what a person reading
+    the board needs to find their pieces.
+
+    >>> side_piece(object(), 2)
+    'player 2'
+    """
+    marks = hooks.piece_marks(game)
+    name = side_name(game, player)
+    if marks is None or marks[player - 1] == name:
+        return name
+    return f"{name} ({marks[player - 1]})"
 
 
 def state_key(game: Game, state: Any) -> Hashable:

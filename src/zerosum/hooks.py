@@ -53,7 +53,7 @@ __all__ = [
     "CommandLine", "GameCommands", "ReadPosition", "WritePosition",
     "evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
     "parse_action", "to_svg", "column_board", "command_line", "position", "position_text",
-    "side_names", "Tally", "tally",
+    "side_names", "piece_marks", "Tally", "tally",
     # agents
     "Prepare", "Reset", "Traced", "prepare", "prepare_helpers", "reset", "last", "time_limit",
     "name", "traced",
@@ -376,6 +376,16 @@ def side_names(game: object) -> tuple[str, str] | None:
     """What the game calls its two sides, player 1's first (Connect Four's ``("Red",
     "Yellow")``), from its ``side_names``; None when it names none (or not two)."""
     found = _member(game, "side_names")
+    if isinstance(found, tuple | list) and len(found) == 2 and all(found):
+        return (str(found[0]), str(found[1]))
+    return None
+
+
+def piece_marks(game: object) -> tuple[str, str] | None:
+    """How each side's pieces print on the board the game renders, player 1's first
+    (Connect Four's ``("X", "O")``, for Red and Yellow), from its ``piece_marks``; None
+    when it says none (or not two): a terminal prompt then names the side alone."""
+    found = _member(game, "piece_marks")
     if isinstance(found, tuple | list) and len(found) == 2 and all(found):
         return (str(found[0]), str(found[1]))
     return None

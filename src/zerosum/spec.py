@@ -6,17 +6,19 @@ are read as literals of the parameter's declared type; nothing is ever evaluated
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import re
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .game import SpecError, ZerosumError
 
 __all__ = ["BARE", "Param", "Entry", "Registry", "CodeSpec", "parse_spec", "parse_code_spec"]
+__all__ += ["did_you_mean"]
 
 T = TypeVar("T")
 
@@ -233,8 +235,8 @@ class Entry(Generic[T]):
             if key not in known:
                 allowed = ", ".join(known) or "none"
                 raise SpecError(
-                    f"{kind} {self.name!r} has no parameter {key!r} (in {spec!r}); "
-                    f"parameters: {allowed}"
+                    f"{kind} {self.name!r} has no parameter {key!r}"
+                    f"{did_you_mean(key, known)} in {spec!r}; parameters: {allowed}"
                 )
             try:
                 kwargs[key] = known[key].convert(text)
@@ -294,7 +296,9 @@ class Registry(Generic[T]):
             return self._entries[name]
         except KeyError:
             known = ", ".join(sorted(self._entries))
-            raise SpecError(f"unknown {self.kind} {name!r}; known: {known}") from None
+            raise SpecError(
+                f"unknown {self.kind} {name!r}{did_you_mean(name, self._entries)}; known: {known}"
+            ) from None
 
     def make(self, spec: str, *, code: bool = True) -> T:
         """Build the object a spec string names, with a precise :class:`SpecError` if it can't.
@@ -316,7 +320,20 @@ class Registry(Generic[T]):
         if name not in self._entries and code:
             known = ", ".join(sorted(self._entries))
             raise SpecError(
-                f"unknown {self.kind} {name!r}; known: {known}; or your own code: "
+                f"unknown {self.kind} {name!r}{did_you_mean(name, self._entries)}; "
+                f"known: {known}; or your own code: "
                 "FILE.py[:NAME] or package.module[:NAME]"
             )
         return self.entry(name).make(spec, args, self.kind)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``" (did you mean 'connect4'?)"``: the one of ``choices`` closest to a mistyped
+    ``word``, to follow the word in an error; "" when none is close. Shared by
+    the registries' errors and the command line's, so a typo is answered alike everywhere.
+
+    >>> did_you_mean("conect4", ["connect4", "othello"]), did_you_mean("chess", ["pick"])
+    (" (did you mean 'connect4'?)", '')
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -58,8 +58,9 @@ def test_human_reasks_until_a_legal_move_and_resigns_at_end_of_input() -> None:
     human = Human(input=io.StringIO("0\nfour\n4\n"), output=out)
     assert human(game, game.initial_state) == 3
     text = out.getvalue()
-    assert "cannot play 0" in text and "cannot play 'four'" in text
-    assert "legal: 4 3 5 2 6 1 7" in text
+    assert "Not a move: 0 cannot be played now. Your moves: 4 3 5 2 6 1 7" in text
+    assert "Not a move: expected a column number 1..7, got 'four'. Your moves: 4 3" in text
+    assert "connect4:" not in text and "player 1 cannot" not in text  # no spec, said once
     with pytest.raises(zs.agents.Resignation):
         human(game, game.initial_state)
 
@@ -68,8 +69,10 @@ def test_human_is_asked_by_the_sides_name_in_the_games_own_words() -> None:
     class Plain(zs.games.TicTacToe):  # a user's game that names no sides
         side_names = None
 
-    for game, asked in [(zs.games.ConnectFour(), "Red (player 1), your move: "),
-                        (zs.games.Othello(), "Black (player 1), your move: "),
+    # and, beside a board printed as text, by the mark its pieces print as there
+    for game, asked in [(zs.games.ConnectFour(), "Red (X, player 1), your move: "),
+                        (zs.games.Othello(), "Black (X, player 1), your move: "),
+                        (zs.games.TicTacToe(), "X (player 1), your move: "),
                         (Plain(), "Player 1, your move: ")]:  # fmt: skip
         out = io.StringIO()
         Human(show_board=False, input=io.StringIO("e6\n4\n"), output=out)(game, game.initial_state)
@@ -88,7 +91,7 @@ def test_agent_specs(spec: str, kind: type) -> None:
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ("alphabet", "unknown agent 'alphabet'; known: "),
+        ("alphabet", "unknown agent 'alphabet' (did you mean 'alphabeta'"),
         ("random:seed=x", "bad value 'x' for seed"),
         ("minimax:depth=-1", "depth must be an integer of at least 0"),
         ("random:colour=red", "has no parameter 'colour'"),
@@ -106,8 +109,16 @@ def test_human_ends_the_prompts_line_when_the_input_was_not_echoed() -> None:
     game, out = zs.games.TicTacToe(), io.StringIO()
     Human(show_board=False, input=io.StringIO("9\n4\n"), output=out)(game, game.initial_state)
     lines = out.getvalue().splitlines()
-    assert lines[0] == "X (player 1), your move: " and "cannot play 9" in lines[1]
+    assert lines[0] == "X (player 1), your move: " and "9 cannot be played" in lines[1]
     assert lines[-1] == "X (player 1), your move: "
+
+
+@pytest.mark.parametrize("typed", ["quit", "exit", "q", " QUIT "])
+def test_human_who_types_quit_resigns_without_an_error(typed: str) -> None:
+    game, out = zs.games.ConnectFour(), io.StringIO()
+    with pytest.raises(zs.agents.Resignation, match="quit"):
+        Human(show_board=False, input=io.StringIO(f"{typed}\n"), output=out)(game, (0, 0, 0, 0))
+    assert out.getvalue() == "Red (X, player 1), your move: \n"  # nothing else said
 
 
 def test_human_interrupted_at_the_prompt_ends_its_line() -> None:

@@ -22,7 +22,7 @@ from processes import run_zerosum
         (["play", "pick:n=x", "--p1", "dummy"], "bad value 'x' for n"),
         (["play", "tictactoe", "--p1", "minimax:depth=zero"], "bad value 'zero' for depth"),
         (["play", "tictactoe", "--seed", "many"], "invalid int value: 'many'"),
-        (["fly"], "invalid choice: 'fly'"),
+        (["fly"], "unknown command 'fly'; choose from games, agents, play, match"),
         (["book", "--plies", "4", "--exact-plies", "5"], "exact plies must be from 1 to"),
     ],
 )
@@ -31,6 +31,25 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> No
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert result.stderr.startswith("zerosum: error: ")
+
+
+@pytest.mark.parametrize(
+    "args, line",
+    [
+        (["tournamnt"], "unknown command 'tournamnt' (did you mean 'tournament'?); choose from "),
+        (["play", "conect4"], "unknown game 'conect4' (did you mean 'connect4'?); known: "),
+        (["play", "connect4", "--p2", "alphabet"], "unknown agent 'alphabet' (did you mean"),
+        (["play", "tictactoe", "--p2", "minimax:dept=2"], "'dept' (did you mean 'depth'?) in"),
+        (["play", "tictactoe", "--seed", "x"], "play: argument --seed: invalid int value: 'x'"),
+    ],
+)
+def test_an_error_names_the_program_once_and_the_closest_choice(args: list[str], line: str) -> None:
+    """``zerosum: error:`` once, never ``zerosum: error: zerosum: ...``; a typo of a
+    command, game, agent or parameter is answered with the valid name nearest to it."""
+    result = run_zerosum(*args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.count("zerosum") == 1, result.stderr
+    assert result.stderr.startswith("zerosum: error: ") and line in result.stderr, result.stderr
 
 
 def test_a_reader_that_leaves_early_ends_the_command_quietly() -> None:

@@ -2,34 +2,43 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
+import pty
+import select
 import sys
+import time
 
 import pytest
 
-from processes import run_zerosum
+from processes import AS_FROM_A_TERMINAL, SRC, run_zerosum
 from zerosum import budget
 from zerosum.agents import hints as hints_module
+from zerosum.agents.solve import solve
 from zerosum.cli import main
 
 
 def test_play_between_two_agents(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "tictactoe", "--p1", "minimax", "--p2", "dummy"]) == 0
-    assert capsys.readouterr().out.rstrip().endswith("Winner: 1st player")
+    out = capsys.readouterr().out
+    assert out.startswith("Tic-tac-toe: X against O.\nX: minimax, searching the whole game.\n")
+    assert out.rstrip().endswith("\nGame over: X wins.")
 
 
 def test_a_human_plays_by_typing_and_the_board_is_printed_once() -> None:
     result = run_zerosum("play", "tictactoe", "--p2", "dummy", stdin="4\n2\n6\n")
     assert result.returncode == 0, result.stderr
-    assert "Player 1 plays 4" in result.stdout and "Winner: 1st player" in result.stdout
+    assert "Player 1 plays 4" in result.stdout
+    assert result.stdout.endswith("\nGame over: X wins. You won!\n")
     # the judge prints each state; the human's prompt does not print it again
     assert result.stdout.count("0 1 2\n3 X 5") == 1
 
 
 def test_end_of_input_ends_the_game_cleanly() -> None:
     result = run_zerosum("play", "connect4", stdin="")
-    assert result.returncode == 0 and "resigned" in result.stdout
-    assert "Traceback" not in result.stderr
+    assert result.returncode == 0 and result.stdout.endswith("\nYou left the game.\n")
+    assert "Traceback" not in result.stderr and "resigned" not in result.stdout
 
 
 def test_a_person_sees_what_the_computer_thought_unless_told_not_to() -> None:
@@ -42,8 +51,9 @@ def test_a_person_sees_what_the_computer_thought_unless_told_not_to() -> None:
     assert "  3: win in 5 (played), " in said.stdout
     quiet = run_zerosum("play", "tictactoe", "--p2", "perfect", "--no-thinking", stdin=moves)
     assert quiet.returncode == 0, quiet.stderr
-    assert "Player 2 plays 0\nO X 2" in quiet.stdout and "Winner: 2nd player" in quiet.stdout
-    assert "computer" not in quiet.stdout and "(played)" not in quiet.stdout
+    assert "Player 2 plays 0\nO X 2" in quiet.stdout
+    assert quiet.stdout.endswith("\nGame over: O wins. The computer won.\n")
+    assert "The computer wins within" not in quiet.stdout and "(played)" not in quiet.stdout
 
 
 def test_two_agents_are_named_by_their_seats(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +73,7 @@ def test_two_people_play_tic_tac_toe_to_the_end() -> None:
     assert result.stdout.count("X (player 1), your move: ") == 3  # the game's own words
     assert result.stdout.count("O (player 2), your move: ") == 2
     assert "Player 1 plays 7\nO X O\n3 X 5\n6 X 8" in result.stdout
-    assert result.stdout.rstrip().endswith("Winner: 1st player")
+    assert result.stdout.rstrip().endswith("\nGame over: X wins.")  # no "you": both are people
 
 
 def test_hints_give_each_move_its_value_before_a_persons_move() -> None:
@@ -112,3 +122,81 @@ def test_hints_that_run_out_of_the_moves_time_say_so(
     assert main(["play", "tictactoe", "--p2", "dummy", "--hints"]) == 0
     out = capsys.readouterr().out
     assert "Hints: this position did not solve within the move's time.\nX (player 1), your" in out
+
+
+def test_a_game_starts_by_saying_what_is_played_against_whom_and_how_to_quit() -> None:
+    result = run_zerosum("play", "connect4", "--p2", "alphabeta:depth=4", stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(
+        "Connect Four (7 columns, 6 rows, 4 in a row to win): you are Red (X); "
+        "the computer is Yellow (O): alpha-beta, depth 4.\n"
+        "Type quit, exit, q or Ctrl-D to stop.\n"
+    )
+    assert "connect4:" not in result.stdout  # the game in words, never its spec
+
+
+@pytest.mark.parametrize("typed", ["quit", "exit", "q", "QUIT"])
+def test_quit_ends_the_game_at_once_with_a_short_line(typed: str) -> None:
+    result = run_zerosum("play", "connect4", "--p2", "random", stdin=f"4\n{typed}\n4\n")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert result.stdout.endswith("Red (X, player 1), your move: \n\nYou left the game.\n")
+    assert result.stdout.count("Player 1 plays") == 1  # nothing read after the quit
+    assert "Not a move" not in result.stdout and "resigned" not in result.stdout
+
+
+def test_a_typo_is_told_plainly_with_the_moves_one_may_type() -> None:
+    result = run_zerosum("play", "connect4", "--p2", "random", stdin="abc\nq\n")
+    assert result.returncode == 0, result.stderr
+    told = "Not a move: expected a column number 1..7, got 'abc'. Your moves: 4 3 5 2 6 1 7\n"
+    assert told in result.stdout and "connect4:" not in result.stdout
+
+
+def test_a_game_ends_saying_who_won_in_the_games_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "migration:n=3", "--p1", "perfect", "--p2", "dummy"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Migration (size 3): Red (○) against Yellow (●).\nRed (○): perfect.\n")
+    assert out.endswith("\nGame over: Red (○) wins.\n") and "Utility" not in out
+    assert main(["play", "tictactoe", "--p1", "perfect", "--p2", "perfect"]) == 0
+    assert capsys.readouterr().out.endswith("\nGame over: a draw.\n")
+
+
+def test_hints_without_distances_say_so_in_their_legend(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Connect Four's book keeps only each column's value at its deeper plies: a bare
+    "win" there must not sit under a legend that explains "win in 7"."""
+
+    def values_only(game: object, state: object) -> object:
+        return solve(game, state, weak=True)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hints_module, "solve", values_only)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("0\n3\n"))
+    assert main(["play", "tictactoe", "--p2", "dummy", "--hints", "--no-thinking"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the legend's lines joined
+    legend = "Hints: what each move leads to with perfect play (win, loss: in how many moves"
+    assert f"{legend} is not counted here): 4: win, 5: win, 6: win, 7: win, 8: win" in out
+    assert "win in 7" not in out
+
+
+def test_in_a_terminal_the_prompt_names_the_piece_and_ctrl_c_ends_with_130() -> None:
+    """Through a pseudo-terminal, as a person runs it: the prompt Connect Four asks with
+    names the piece the board prints (``X``), and Ctrl-C there ends the game at once."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: zerosum play, its terminal the pty
+        os.environ["PYTHONPATH"] = SRC
+        # Ctrl-C raises KeyboardInterrupt even where the tests run with SIGINT ignored
+        os.execv(sys.executable, [sys.executable, "-c", AS_FROM_A_TERMINAL, "play", "connect4"])
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"your move: " not in seen and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.2)[0]:
+            seen += os.read(fd, 4096)
+    os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    with contextlib.suppress(OSError):
+        while select.select([fd], [], [], 0.2)[0]:
+            seen += os.read(fd, 4096)
+    os.close(fd)
+    text = seen.decode()
+    assert "Red (X, player 1), your move: " in text and "Type quit, exit, q or Ctrl-D" in text
+    assert status == 130 and "zerosum: interrupted" in text and "Traceback" not in text

@@ -44,8 +44,8 @@ def test_explain_and_play_start_from_the_position(capsys: pytest.CaptureFixture[
     assert main(["play", "tictactoe", "--p1", "minimax", "--p2", "minimax",
                  "--position", POSITION]) == 0  # fmt: skip
     out = capsys.readouterr().out
-    assert out.startswith("X O 2\n3 X 5\n6 7 8\n")
-    assert "Winner: 1st player" in out  # X wins from there
+    assert "game.\nX O 2\n3 X 5\n6 7 8\n" in out  # the position, under the opening lines
+    assert out.endswith("\nGame over: X wins.\n")  # X wins from there
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,7 @@ def test_play_takes_a_game_and_agents_from_files(
     files: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["play", f"{files['nim']}:sticks=5", "--p1", "perfect", "--p2", files["mine"]]) == 0
-    assert "Winner: 1st player" in capsys.readouterr().out
+    assert "Game over: player 1 wins." in capsys.readouterr().out  # a game naming no sides
 
 
 def test_solve_takes_a_game_from_a_file(

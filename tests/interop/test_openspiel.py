@@ -131,7 +131,7 @@ def test_cli_plays_an_openspiel_game(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["play", "openspiel:tic_tac_toe", "--p1", "dummy", "--p2", "dummy"]) == 0
     out = capsys.readouterr().out
     assert "Player 1 plays x(2,0)" in out  # the diagonal 2-4-6
-    assert out.rstrip().endswith("Winner: 1st player")
+    assert out.rstrip().endswith("\nGame over: X wins.")  # its sides in OpenSpiel's words
 
 
 @pytest.mark.parametrize(

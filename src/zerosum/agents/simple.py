@@ -6,10 +6,22 @@ import sys
 from typing import Any, TextIO
 
 from .. import notices
-from ..game import Game, ZerosumError, parse_action, render_state, side_label
+from ..game import (
+    Game,
+    IllegalActionError,
+    legal_list,
+    parse_action,
+    render_state,
+    side_label,
+)
 from .base import Resignation, Seeded
 
-__all__ = ["Dummy", "Random", "Human", "Resignation"]
+__all__ = ["Dummy", "Random", "Human", "Resignation", "QUIT_WORDS", "QUIT"]
+
+#: What a person types to leave a game (any case); end of input (Ctrl-D) leaves it too.
+QUIT_WORDS = ("quit", "exit", "q")
+#: Why a person's game ended when they left it (:class:`Resignation`'s message).
+QUIT = "quit"
 
 
 class Dummy:
@@ -37,7 +49,8 @@ class Human:
 
     Shows the board first (unless ``show_board`` is false, for callers that already print
     every state), re-asks with the legal moves when the input is illegal or unreadable, and
-    resigns the game at the end of input (Ctrl-D) instead of crashing. Notices of slow
+    resigns the game (:class:`Resignation`) when the person types ``quit``, ``exit`` or
+    ``q`` or at the end of input (Ctrl-D) instead of crashing. Notices of slow
     work (:mod:`zerosum.notices`: a compile in the background) wait until the person has
     answered, so that none lands on the prompt's line or among what the person types;
     input that a terminal did not echo (a pipe, a file) has its line ended for it.
@@ -65,9 +78,8 @@ class Human:
     def _ask(self, game: Game, state: Any, out: TextIO, source: TextIO) -> Any:
         """The person's move, asked until it is legal."""
         while True:
-            print(
-                f"{side_label(game, game.player(state))}, your move: ", end="", file=out, flush=True
-            )
+            mover = side_label(game, game.player(state), pieces=True)
+            print(f"{mover}, your move: ", end="", file=out, flush=True)
             line = source.readline()
             if line and not source.isatty():  # as a terminal's echo of the Enter key
                 print(file=out, flush=True)
@@ -76,10 +88,20 @@ class Human:
                 raise Resignation("end of input")
             if not line.strip():
                 continue
+            if line.strip().lower() in QUIT_WORDS:
+                raise Resignation(QUIT)
             try:
                 return parse_action(game, line, state)
-            except ZerosumError as exc:
-                print(exc, file=out)
+            except IllegalActionError as exc:
+                print(not_a_move(game, line.strip(), exc), file=out)
+
+
+def not_a_move(game: Game, typed: str, error: IllegalActionError) -> str:
+    """What a person is told when what they typed is no move: why (the game's own reason,
+    else that it cannot be played now) and the moves they may type, in their words, with
+    no spec or player number (the prompt names them)."""
+    why = error.reason or f"{typed} cannot be played now"
+    return f"Not a move: {why}. Your moves: {legal_list(game, error.legal)}"
 
     def __repr__(self) -> str:
         return "Human()"

@@ -28,6 +28,9 @@ LEANINGS = ((0.6, "well ahead"), (0.25, "ahead"), (0.05, "slightly ahead"))
 
 #: What the plies in a move's label ("win in 7") count.
 PLIES_LEGEND = " (win in 7: within 7 moves of both players, this one included)"
+#: The legend's note where the solve gave values without distances (Connect Four's book
+#: keeps only each column's value at its deeper plies), so that a bare "win" reads right.
+NO_PLIES_LEGEND = " (win, loss: in how many moves is not counted here)"
 
 
 @dataclass(frozen=True)
@@ -148,8 +151,11 @@ def solved_moves(game: Game, solved: SolveResult) -> dict[str, Any]:
         for a, v in solved.action_values.items()
     }
     legend = "what each move leads to with perfect play"
-    if any(plies is not None for plies in solved.action_plies.values()):
+    decided = {a: p for a, p in solved.action_plies.items() if solved.action_values[a] != 0}
+    if any(plies is not None for plies in decided.values()):
         legend += PLIES_LEGEND
+    elif decided:  # wins or losses, none with its distance
+        legend += NO_PLIES_LEGEND
     return {"moves": moves, "legend": legend}
 
 

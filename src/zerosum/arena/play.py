@@ -298,10 +298,12 @@ def judge(
     thinking: bool = False,
     state: Any = None,
     prepare: bool = True,
+    ending: Callable[[GameRecord], str] | None = None,
 ) -> GameRecord:
     """Play a game and print it as it goes, the way the course notebooks do: every state
     and action (and, under a ``move_seconds`` limit, which moves it cut short), then each
-    player's utility and the winner. Returns the record. ``state`` (default: the start)
+    player's utility and the winner, or instead the line ``ending(record)`` says (``zerosum
+    play``: who won in the game's words). Returns the record. ``state`` (default: the start)
     is where the game begins, ``zs.position(game, text)`` for one typed as text.
 
     With ``thinking``, each move an agent searched for also says what it thought, in the
@@ -326,6 +328,9 @@ def judge(
     print(render_state(game, start), flush=True)
     record = play(game, p1, p2, seed=seed, move_seconds=move_seconds, state=start, on_move=show,
                   prepare=prepare)  # fmt: skip
+    if ending is not None:
+        print(f"\n{ending(record)}")
+        return record
     if record.reason is not Reason.END:
         print(f"\n{record.detail}")
     print()

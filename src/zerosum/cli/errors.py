@@ -4,8 +4,17 @@ parser that turns argparse's complaints into one of them, and the one-line notes
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any, NoReturn
+
+from ..spec import did_you_mean
+
+#: argparse's words for a value outside an argument's choices (quoted or not, by version).
+_INVALID_CHOICE = re.compile(
+    r"argument (?P<dest>[^:]+): invalid choice: (?P<q>'?)(?P<value>.*?)(?P=q) "
+    r"\(choose from (?P<choices>.*)\)$"
+)
 
 
 class UsageError(Exception):
@@ -17,10 +26,29 @@ class OutOfTimeError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are :class:`UsageError` (one line), not a usage dump."""
+    """An argument parser whose errors are :class:`UsageError` (one line), not a usage dump.
+
+    The line names the program once (``main`` prints ``zerosum: error:``) and the
+    subcommand it is about, and a value outside an argument's choices gets the closest
+    valid one (``did you mean``)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        command = self.prog.partition(" ")[2]  # "zerosum play" -> "play"; "zerosum" -> ""
+        message = _with_suggestion(message)
+        raise UsageError(f"{command}: {message}" if command else message)
+
+
+def _with_suggestion(message: str) -> str:
+    """argparse's ``invalid choice`` message with the closest choice, if any, and an
+    unknown subcommand said as such: ``unknown command 'tournamnt' (did you mean
+    'tournament'?); choose from ...``. Other messages are kept as they are."""
+    found = _INVALID_CHOICE.fullmatch(message)
+    if found is None:
+        return message
+    choices = [c.strip().strip("'") for c in found["choices"].split(",")]
+    value, hint = found["value"], did_you_mean(found["value"], choices)
+    what = "command" if found["dest"] == "command" else f"choice for {found['dest']}"
+    return f"unknown {what} {value!r}{hint}; choose from {', '.join(choices)}"
 
 
 def tell(note: str) -> None:

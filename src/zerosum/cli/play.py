@@ -7,13 +7,17 @@ import contextlib
 import threading
 from typing import Any
 
-from ..agents import Human, make_agent
+from .. import hooks
+from ..agents import AGENTS, Human, make_agent
 from ..agents.hints import hints_unavailable, move_hints
+from ..agents.simple import QUIT_WORDS
 from ..agents.summary import listed_lines
-from ..arena import judge, prepare_agent
+from ..arena import GameRecord, Reason, judge, prepare_agent
 from ..arena.standin import Preparing, StandingIn, python_stand_in
-from ..game import Game, game_name
+from ..game import Game, SpecError, game_name, side_piece
 from ..games import load_game
+from ..spec import parse_code_spec, parse_spec
+from ..web.catalog import PARAM_LABELS, PRESETS, TITLES
 from .errors import UsageError
 from .start import add_start_options, start_state
 from .types import move_seconds
@@ -62,6 +66,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(unavailable)
     p1, p2 = _people(p1, p2, hints)
     person = any(isinstance(agent, Human) for agent in (p1, p2))
+    print(opening_line(game, (args.p1, args.p2), (p1, p2)), flush=True)
     if person:
         p1, p2 = _prepare_for_a_person(game, p1, p2)
     judge(
@@ -73,8 +78,89 @@ def cmd_play(args: argparse.Namespace) -> int:
         thinking=args.thinking,
         state=state,
         prepare=not person,
+        ending=lambda record: ending_line(game, record, (p1, p2)),
     )
     return 0
+
+
+def game_words(game: Game) -> str:
+    """The game in a player's words, as the page names it: ``"Connect Four (7 columns, 6
+    rows, 4 in a row to win)"``; a game the page does not list, by its name."""
+    spec = hooks.spec(game)
+    if spec is None or parse_code_spec(spec) is not None:
+        return game_name(game)
+    name, params = parse_spec(spec)
+    if name not in TITLES:
+        return spec
+    said = [_param_words(PARAM_LABELS.get(key, key), value) for key, value in params.items()]
+    return TITLES[name] + (f" ({', '.join(said)})" if said else "")
+
+
+def _param_words(label: str, value: str) -> str:
+    """A parameter as said: a count before its plural or phrase ("7 columns", "4 in a
+    row to win"), else the name first ("size 5")."""
+    return (
+        f"{value} {label}"
+        if label.endswith("s") or label.startswith("in ")
+        else f"{label} {value}".strip()
+    )
+
+
+def agent_words(spec: str) -> str:
+    """A computer player in plain words: the page's label for it (``"alpha-beta, depth
+    4"``), else its registry summary with the parameters given; the user's own code, by
+    the name they gave it."""
+    spec = spec.strip()
+    labels = {preset: label for label, preset in PRESETS}
+    if spec in labels or parse_code_spec(spec) is not None:
+        return labels.get(spec, spec)
+    try:
+        name, args = parse_spec(spec)
+        summary = AGENTS.entry(name).summary
+    except SpecError:
+        return spec
+    given = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in args.items() if key)
+    return summary + (f"; {given}" if given else "")
+
+
+def opening_line(game: Game, specs: tuple[str, str], agents: tuple[Any, Any]) -> str:
+    """What the game starts by saying: what is played, who plays which side (and which
+    piece on the board), who the opponent is, and how to quit."""
+    sides = [side_piece(game, player) for player in (1, 2)]
+    people = [isinstance(agent, Human) for agent in agents]
+    lines = []
+    if all(people):
+        lines.append(f"{sides[0]} and {sides[1]}, both played at this keyboard.")
+    elif any(people):
+        you, computer = (0, 1) if people[0] else (1, 0)
+        opponent = agent_words(specs[computer])
+        lines.append(f"you are {sides[you]}; the computer is {sides[computer]}: {opponent}.")
+    else:
+        lines.append(f"{sides[0]} against {sides[1]}.")
+        lines += [f"{side}: {agent_words(spec)}." for side, spec in zip(sides, specs, strict=True)]
+    if any(people):
+        lines.append(f"Type {', '.join(QUIT_WORDS)} or Ctrl-D to stop.")
+    return f"{game_words(game)}: " + "\n".join(lines)
+
+
+def ending_line(game: Game, record: GameRecord, agents: tuple[Any, Any]) -> str:
+    """The game's last line, in its own words: who won (``"Game over: Yellow (O) wins.
+    The computer won."``), a draw, or who left; a forfeit says why first."""
+    people = [isinstance(agent, Human) for agent in agents]
+    if record.reason is Reason.RESIGN:
+        loser = 2 if record.winner == 1 else 1
+        return (
+            "You left the game."
+            if sum(people) == 1
+            else f"{side_piece(game, loser)} left the game."
+        )
+    why = f"{record.detail}\n" if record.reason.forfeit else ""
+    if record.winner is None:
+        return f"{why}Game over: a draw."
+    who = ""
+    if sum(people) == 1:
+        who = " You won!" if people[record.winner - 1] else " The computer won."
+    return f"{why}Game over: {side_piece(game, record.winner)} wins.{who}"
 
 
 def _prepare_for_a_person(game: Game, p1: Any, p2: Any) -> tuple[Any, Any]:

@@ -72,6 +72,8 @@ class ConnectFour(BuiltinGame):
 
     #: What the two sides are called, after the colours of their discs.
     side_names = ("Red", "Yellow")
+    #: How each side's discs print on the text board (:meth:`render`).
+    piece_marks = ("X", "O")
 
     @property
     def minimax_is_instant(self) -> bool:
@@ -214,7 +216,7 @@ class ConnectFour(BuiltinGame):
         return []
 
     def render(self, state: ConnectFourState) -> str:
-        marks = ".XO"
+        marks = "." + "".join(self.piece_marks)
         rows = [
             " ".join(marks[self.cell(state, c, r)] for c in range(self.width))
             for r in reversed(range(self.height))

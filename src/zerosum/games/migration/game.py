@@ -68,6 +68,8 @@ class Migration(BuiltinGame):
 
     #: What the two sides are called, after the colours of their stones.
     side_names = ("Red", "Yellow")
+    #: How each side's stones print on the text board (:meth:`render`).
+    piece_marks = ("○", "●")
 
     @property
     def initial_state(self) -> MigrationState:
@@ -172,7 +174,7 @@ class Migration(BuiltinGame):
         return 1 if state[0] & bit else 2 if state[1] & bit else 0
 
     def render(self, state: MigrationState) -> str:
-        marks = "_○●"
+        marks = "_" + "".join(self.piece_marks)
         return "\n".join(
             " ".join(marks[self.cell(state, r, c)] for c in range(self.n)) for r in range(self.n)
         )

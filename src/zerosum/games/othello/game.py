@@ -41,6 +41,8 @@ class Othello(BuiltinGame):
     rule_helpers = ("_bit", "_sides", "_flips", "_moves")
     #: What the two sides are called, after the colours of their discs.
     side_names = ("Black", "White")
+    #: How each side's discs print on the text board (:meth:`render`).
+    piece_marks = ("X", "O")
 
     def __init__(self, size: int = 8) -> None:
         if size not in SIZES:
@@ -120,7 +122,8 @@ class Othello(BuiltinGame):
         n = self.size
         rows = ["  " + " ".join("abcdefgh"[:n])]
         for r in range(n):
-            cells = ["X" if black >> (r * n + c) & 1 else "O" if white >> (r * n + c) & 1 else "."
+            x, o = self.piece_marks
+            cells = [x if black >> (r * n + c) & 1 else o if white >> (r * n + c) & 1 else "."
                      for c in range(n)]  # fmt: skip
             rows.append(f"{r + 1} " + " ".join(cells))
         return "\n".join(rows)
