@@ -195,7 +195,7 @@ def plays_perfect_with_hints(ran: Ran) -> None:
     out = ok(ran)
     assert "Hints: what each move leads to with perfect play" in out
     assert re.search(r"\b\d: (draw|loss in \d|win in \d)", out)
-    assert "Winner: 1st player" not in out and "You win" not in out
+    assert re.search(r"^Game over: (a draw|O wins\. The computer won)\.?$", out, re.M), out
 
 
 def solves_a_migration_position(ran: Ran) -> None:
@@ -270,7 +270,7 @@ def grades_on_the_course_set(ran: Ran) -> None:
 def plays_nim_against_perfect(ran: Ran) -> None:
     """Ten sticks, you first against the perfect player: taking 1 each time, you lose."""
     out = ok(ran)
-    assert "Winner: 2nd player" in out or "loses" in out or "won" in out
+    assert "Game over: player 2 wins. The computer won." in out
 
 
 def solves_nim_21(ran: Ran) -> None:
@@ -301,9 +301,13 @@ def _nim(sticks: int) -> object:
 
 
 def plays_tictactoe(ran: Ran) -> None:
-    """A game in the terminal, to its end."""
+    """A game in the terminal, to its end: what is played, how to quit, who won."""
     out = ok(ran)
-    assert "your move" in out.lower() and "Winner" in out or "draw" in out.lower()
+    assert out.startswith("Tic-tac-toe: you are X; the computer is O")
+    assert "Type quit, exit, q or Ctrl-D to stop." in out
+    assert re.search(
+        r"^Game over: (a draw|X wins\. You won!|O wins\. The computer won)\.?$", out, re.M
+    )
 
 
 def helps(ran: Ran) -> None:
