@@ -81,7 +81,8 @@ def kernel_trace(
     started; ``rules``: the game's compiled rules (their move codes)."""
     decay = DECAY if agent.depth_adjust else 1.0
     _, _, mover = rules.unpack(state)
-    recorder = Recorder(record.shape[0] - _FIRST + 1)
+    room = record.shape[0] - _FIRST + 1  # the record's rows, the root's added
+    recorder = Recorder(min(agent.trace or room, room), room=room)
     root = recorder.enter(None, "", True, state, alpha=-_INF, beta=_INF, value=value)
     states: dict[int, Any] = {-1: state}
     best: dict[int, int] = {}

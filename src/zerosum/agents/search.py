@@ -79,6 +79,7 @@ from typing import TYPE_CHECKING, Any
 from .. import budget, hooks
 from ..game import Game, StateKeyError, key_function, zero
 from ..limits import check_table_size
+from ..trace.model import ROOM
 from .base import Heuristic, SearchInfo, Seeded, check_trace_cap, evaluator
 
 if TYPE_CHECKING:
@@ -728,7 +729,8 @@ class _Compiled(_Search):
         # the last one that finished (under a deadline, one search per iteration)
         self.record: Any = None
         if agent.trace is not None and hasattr(kernel, "trace_record"):
-            self.record = kernel.trace_record(agent.trace - 1)  # the root is not in it
+            # recorded beyond the cap, trimmed after (the root is not in it)
+            self.record = kernel.trace_record(max(agent.trace, ROOM) - 1)
         self.recorded: Any = None
 
     def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:

@@ -318,7 +318,7 @@ def record(tree: Any, game: Game, state: Any, cap: int, c: float, solver: bool) 
             reason="proven by the solver" if proven is not None and not terminal else "",
         )
         if node is None:
-            break
+            continue  # past the room: a root's move still comes, nothing below this
         children = [Seen(*child) for child in tree.seen_children(seen.handle)]
         floor = max((child.lo for child in children), default=-math.inf) if solver else -math.inf
         for child in children:
