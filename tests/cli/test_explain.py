@@ -73,7 +73,8 @@ def test_moves_cap_and_depth(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum("nodes below, past depth 1" in line for line in lines) == 7
     assert main(["explain", "tictactoe", "minimax:depth=2", "--cap", "5"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
-    assert last.endswith("the cap of 5 nodes left out 77 of the 82 positions the search looked at")
+    # kept past the cap: the root, its 9 moves and the chosen move's best reply
+    assert last.endswith("the cap of 5 nodes left out 71 of the 82 positions the search looked at")
 
 
 def test_mcts_shows_its_visits(capsys: pytest.CaptureFixture[str]) -> None:

@@ -208,13 +208,14 @@ def _chosen(nodes: list[Node], pv: list[int], move: str) -> int | None:
 
 
 def _subtree(nodes: list[Node], top: int) -> list[int]:
-    """The ids of ``top`` and every node below it, depth first in search order."""
+    """The ids of ``top`` and every node below it, in the order they were recorded (the
+    search's order: depth first for alpha-beta, most visited first for MCTS)."""
     found, stack = [], [top]
     while stack:
         here = stack.pop()
         found.append(here)
         stack.extend(reversed(nodes[here].children))
-    return found
+    return sorted(found)
 
 
 def trimmed(
