@@ -94,8 +94,9 @@ function summary(answer) {
   const searched = `${trace.algorithm} (${answer.opponent})`;
   let text = `Before playing ${answer.action}, its search, ${searched}, looked at ` +
     `${trace.visited.toLocaleString()} positions`;
-  text += trace.left_out ? `; the tree shows the first ${kept} (${trace.left_out.toLocaleString()} left out).`
-    : ".";
+  text += trace.left_out ? `; the tree shows ${kept}: every move it had, the line it ` +
+    `expected and the most of what lay below the move it played ` +
+    `(${trace.left_out.toLocaleString()} left out).` : ".";
   const parts = [element("p", text)];
   if (trace.value !== null && trace.value !== undefined) {
     parts.push(element("p", `Its value for the computer: ${num(trace.value)}.`));
