@@ -5,6 +5,7 @@ switches, and the facts of the Python search's traces at every node."""
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 import pytest
@@ -24,7 +25,8 @@ GAMES = ["tictactoe", "connect4:width=5,height=4", "othello:size=4", "migration:
 
 
 def _consistent(tree: Trace, decay: float) -> None:
-    """Every finished node's value is its best child's, one ply up; pruned moves follow
+    """Every finished node's value is its best child's, both as the root sees them (a
+    value at the depth limit is the heuristic shrunk once per ply); pruned moves follow
     a sibling that cut off; the principal variation runs down best children."""
     for node in tree.nodes:
         children = [c for c in tree.children(node) if c.kind != "pruned"]
@@ -35,9 +37,11 @@ def _consistent(tree: Trace, decay: float) -> None:
         assert node.value is not None
         if node.kind == "inner":
             pick = max if node.maximizing else min
-            assert node.value == pick(c.value * decay for c in children)  # type: ignore[operator]
+            best = pick(c.value for c in children)  # type: ignore[type-var]
+            assert math.isclose(node.value, best, rel_tol=1e-12, abs_tol=1e-15)
         if node.kind == "cutoff":
-            assert node.heuristic == node.value
+            assert node.heuristic is not None
+            assert math.isclose(node.value, node.heuristic * decay**node.ply, rel_tol=1e-12)
     for parent, child in itertools.pairwise(tree.pv):
         assert tree.nodes[child].parent == parent
 

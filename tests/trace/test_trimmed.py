@@ -3,6 +3,7 @@ chosen move's subtree first, whatever the search and the game (issue 39)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -71,3 +72,17 @@ def test_the_root_moves_come_past_the_room() -> None:
     kept = [rec.enter(root, move, False) for move in "abcd"]
     assert None not in kept and rec.enter(kept[0], "x", True) is None
     assert rec.visited == 6
+
+
+@pytest.mark.parametrize("spec", AGENTS[:3])
+@pytest.mark.parametrize(("game", "moves"), [(TTT, "4"), (C4, "4 4 3")], ids=["ttt", "c4"])
+def test_the_root_value_is_its_best_moves_value(game: Any, moves: str, spec: str) -> None:
+    """As every view shows it: the root's value, and the value written on its line, are
+    those of its best move (a value shrunk per ply is shown as the root sees it)."""
+    trace = zs.trace(zs.agents.make_agent(spec), game, replay(game, moves.split()), cap=50)
+    best = max(child.value for child in trace.children(trace.root) if child.value is not None)
+    assert trace.root.value == trace.value and math.isclose(best, trace.value, rel_tol=1e-12)
+    lines = trace.text().splitlines()
+    root_line = next(line for line in lines if "root" in line)
+    chosen = next(line for line in lines if line.startswith(("  ├─*", "  └─*")))
+    assert root_line.rsplit("value ", 1)[1].split()[0] == chosen.rsplit("value ", 1)[1].split()[0]

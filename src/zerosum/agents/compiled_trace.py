@@ -23,6 +23,7 @@ from .traced_search import (
     _agent_name,
     _cut_reason,
     _game_name,
+    in_root_terms,
     _line,
     _pruned_reason,
     _root_window,
@@ -132,6 +133,7 @@ def kernel_trace(
                    if recorder.nodes[i].move == said), None)  # fmt: skip
     switches, recorded = alphabeta_settings(agent, iteration, iterations)
     words = [word for word in ("the compiled search's own tree", recorded) if word]
+    in_root_terms(recorder, decay)
     return recorder.trace(
         "alphabeta",
         _agent_name(agent),

@@ -9,8 +9,9 @@ Standing in for a compiled search, it counts and scans as the compiled search do
 where that search can be followed (``mirror``; see :func:`compiled_note`).
 
 Values and windows are recorded for the root's player (the textbook's MAX); a value is
-what its node returned (with ``depth_adjust`` a value shrinks by ``DECAY`` each ply it
-travels up, so a parent shows its best child's value times ``DECAY``).
+what its node returned. With ``depth_adjust`` a value shrinks by ``DECAY`` each ply it
+travels up; the trace shows every value and window as the root sees it
+(:func:`in_root_terms`), so a parent's value is its best child's, as a textbook draws it.
 """
 
 from __future__ import annotations
@@ -102,6 +103,22 @@ def alphabeta_settings(
         f"recorded: the search to {to}, the last finished of the {iterations} "
         "iterations of iterative deepening started"
     )
+
+
+def in_root_terms(recorder: Recorder, decay: float) -> None:
+    """Scale each recorded node's value and window by ``decay`` once per ply below the
+    root: the search shrinks a value each ply it travels up (a win sooner is worth
+    more), so in the node's own terms a parent's value would be its best child's times
+    ``decay``, and a person reading the tree sees a root that is not its best move's
+    value. The heuristic stays the evaluation itself."""
+    if decay == 1.0:
+        return
+    for node in recorder.nodes:
+        factor = decay**node.ply
+        for name in ("value", "alpha", "beta"):
+            found = getattr(node, name)
+            if found is not None:
+                setattr(node, name, found * factor)
 
 
 def _line(best: dict[int, int], start: int | None) -> list[int]:
@@ -220,6 +237,7 @@ class TracedSearch(_Search):
         pv = [root.id, *_line(best, chosen)]
         switches, recorded = alphabeta_settings(agent, iteration, self.iterations)
         words = [word for word in (note, recorded) if word]
+        in_root_terms(recorder, DECAY if agent.depth_adjust else 1.0)
         return recorder.trace(
             "alphabeta",
             name or _agent_name(agent),
