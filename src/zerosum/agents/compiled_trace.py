@@ -23,12 +23,12 @@ from .traced_search import (
     _agent_name,
     _cut_reason,
     _game_name,
-    in_root_terms,
     _line,
     _pruned_reason,
     _root_window,
     _window,
     alphabeta_settings,
+    in_root_terms,
     spoken,
 )
 
