@@ -114,9 +114,7 @@ def test_bad_input_is_one_line_and_status_2(
 def test_the_command_runs() -> None:
     done = run_zerosum("explain", "tictactoe", "alphabeta:depth=1", "--moves", "4")
     assert done.returncode == 0, done.stderr
-    assert any(
-        line.startswith("* root  MAX  window (-inf, +inf)") for line in done.stdout.splitlines()
-    )
+    assert any(line.startswith("* root  MAX  window (−∞, +∞)") for line in done.stdout.splitlines())
 
 
 def test_compiling_on_a_new_machine_is_not_counted_against_the_search(

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .. import budget, hooks
 from ..game import Game
 from ..trace import Recorder, Trace
+from ..trace.text import number
 from .base import evaluator
 from .search import _INF, DECAY, _MoveOrder, _Search, _Timeout, stored_bounds
 
@@ -43,20 +44,16 @@ def spoken(game: Game, move: Any) -> str:
     return write(move) if write is not None else str(move)
 
 
-def _number(value: float) -> str:
-    return f"{value:.4g}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
-
-
 def _cut_reason(maximizing: bool, value: float, alpha: float, beta: float) -> str:
     """Why a child's value (root player's view) ended its parent's loop."""
     if maximizing:
         return (
-            f"MAX gets {_number(value)} here, at least beta = {_number(beta)}, what MIN can "
+            f"MAX gets {number(value)} here, at least beta = {number(beta)}, what MIN can "
             "already hold MAX to elsewhere: MIN never lets the game come here, so the "
             "other moves need no search"
         )
     return (
-        f"MIN holds MAX to {_number(value)} here, at most alpha = {_number(alpha)}, what MAX "
+        f"MIN holds MAX to {number(value)} here, at most alpha = {number(alpha)}, what MAX "
         "can already get elsewhere: MAX never lets the game come here, so the other moves "
         "need no search"
     )
@@ -66,9 +63,9 @@ def _pruned_reason(cutter: str, maximizing: bool, value: float, alpha: float, be
     """Why a move was never searched (the renderers say "pruned" themselves): the value of
     its sibling ``cutter`` (root player's view) against the window it crossed."""
     if maximizing:
-        crossed = f"{_number(value)} >= beta {_number(beta)}"
+        crossed = f"{number(value)} >= beta {number(beta)}"
     else:
-        crossed = f"{_number(value)} <= alpha {_number(alpha)}"
+        crossed = f"{number(value)} <= alpha {number(alpha)}"
     above = "MIN" if maximizing else "MAX"
     return f"{cutter} ({crossed}) already showed that {above}, above, avoids this position"
 

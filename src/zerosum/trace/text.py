@@ -8,7 +8,7 @@ beside it, for the terminal (``zerosum explain``) and for ``print(trace)``.
 >>> rec.set(root, value=1.0)
 >>> print(trace_text(rec.trace("minimax", "minimax", "toy", move="a", value=1.0, pv=[0, 1])))
 minimax search by minimax on toy: move a, value 1
-* root  MAX  window (-inf, +inf)  value 1
+* root  MAX  window (−∞, +∞)  value 1
   └─* a  MIN  end of game  value 1
 (* the principal variation) all 2 positions the search looked at are in the tree
 
@@ -31,11 +31,12 @@ _LEAF_WORDS = {"terminal": "end of game", "cutoff": "depth limit", "table": "fro
 
 
 def number(value: float | None) -> str:
-    """A value as a textbook writes it: ``3``, ``0.25``, ``+inf``, ``-inf``; ``?`` when unknown."""
+    """A value as a textbook writes it: ``3``, ``0.25``, ``+∞``, ``−∞``; ``?`` when unknown
+    (the page's tree writes them so too: one notation wherever a person reads a window)."""
     if value is None:
         return "?"
     if math.isinf(value):
-        return "+inf" if value > 0 else "-inf"
+        return "+∞" if value > 0 else "−∞"
     if float(value).is_integer():
         return str(int(value))
     return f"{value:.3g}"
