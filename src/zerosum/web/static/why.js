@@ -54,6 +54,11 @@ async function askWhy() {
   }
 }
 
+// Who is to move in a node's position, as the legend says it (index.html): a node is
+// marked by who moves there, as the textbook's MAX and MIN nodes are, so the root's moves,
+// after which the person is to move, carry ▼.
+const MOVERS = { max: "the computer to move here (MAX)", min: "you to move here (MIN)" };
+
 // --- the numbers as the textbook writes them ---------------------------------------------
 
 function num(value) {
@@ -121,8 +126,9 @@ function nodeItem(node) {
   const label = element("button", node.parent === null ? "start" : node.move, "move");
   label.type = "button";
   label.title = "";
-  row.append(fold, element("span", node.maximizing ? "▲" : "▼", node.maximizing ? "max" : "min"),
-    label, element("span", "", "facts"));
+  const mover = element("span", node.maximizing ? "▲" : "▼", node.maximizing ? "max" : "min");
+  mover.title = node.maximizing ? MOVERS.max : MOVERS.min;
+  row.append(fold, mover, label, element("span", "", "facts"));
   item.append(row);
   if (node.children.length) {
     const children = element("ul");
@@ -181,9 +187,12 @@ function tipText(node, known) {
   const lines = [`${node.maximizing ? "MAX" : "MIN"} node${node.parent === null ? " (the root)" : `, move ${node.move}`}`];
   const win = known.window || (node.alpha !== null ? [node.alpha, node.beta] : null);
   if (win) lines.push(`window on entry ${windowText(...win)}`);
-  if (node.kind !== "pruned") lines.push(`value ${num(known.value !== undefined ? known.value : node.value)}`);
+  const value = known.value !== undefined ? known.value : node.value;
+  const sampled = node.visits !== null || node.playouts !== null;
+  if (node.kind !== "pruned" && value !== null && value !== undefined) lines.push(`value ${num(value)}`);
+  else if (node.kind !== "pruned" && !sampled) lines.push("value not known yet");
   if (node.heuristic !== null) lines.push(`heuristic ${num(node.heuristic)}`);
-  if (node.visits !== null) lines.push(`visits ${node.visits}, mean ${num(node.mean)}`);
+  if (node.visits !== null) lines.push(`mean ${num(node.mean)} over ${node.visits.toLocaleString()} visits`);
   if (node.playouts !== null) lines.push(`playouts ${node.playouts}, mean ${num(node.mean)}`);
   if (node.reason) lines.push(node.kind === "pruned" ? `pruned: ${node.reason}` : node.reason);
   return lines.join("\n");
