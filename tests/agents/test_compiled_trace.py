@@ -124,3 +124,19 @@ def test_the_compiled_tables_answers_are_marked() -> None:
     assert answered and all(node.table == "hit" and not node.children for node in answered)
     assert any(node.table == "hit" and node.kind == "inner" for node in tree.nodes)  # narrowed
     _consistent(tree, DECAY)
+
+
+def test_under_a_time_cap_a_trace_never_waits_for_a_compiler() -> None:
+    """The page asks why under a move's cap: a compiled agent whose traced search is not
+    compiled yet is traced on the Python path at once (its note says so); once it is
+    compiled, the compiled search's own tree comes under the cap too."""
+    game = zs.load_game("connect4:width=5,height=4")
+    agent = AlphaBeta(3)
+    with zs.budget.limit(5.0):
+        found = zs.trace(agent, game)
+    assert "not compiled yet" in found.note and "own tree" not in found.note
+    agent(game, game.initial_state)  # plays compiled: its search loaded
+    zs.trace(agent, game)  # no cap: the traced search compiled (or loaded) here
+    with zs.budget.limit(5.0):
+        again = zs.trace(agent, game)
+    assert "compiled search's own tree" in again.note and again.move == found.move

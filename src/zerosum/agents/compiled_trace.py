@@ -47,10 +47,15 @@ _NO_DEPTH = 1 << 30  # the kernel's "to the end"
 
 def compiled_trace(agent: AlphaBeta, game: Game, state: Any, cap: int) -> Trace | None:
     """The trace of a fresh compiled search (an empty table) with ``agent``'s switches, or
-    None when ``agent`` would not search ``game`` compiled (or only evaluates, depth 0)."""
+    None when ``agent`` would not search ``game`` compiled (or only evaluates, depth 0),
+    or when a caller's time cap is running and the traced search is not compiled yet
+    (:func:`traced_ready`): compiling it takes longer than any cap, so the Python search
+    answers instead, and its note says so."""
     from .search import AlphaBeta
 
     if agent.depth == 0 or not agent.would_compile(game):
+        return None
+    if budget.deadline() is not None and not traced_ready(agent):
         return None
     twin = AlphaBeta(
         agent.depth, agent.evaluate, agent.time_limit, agent.ordering, agent.table,
@@ -63,6 +68,13 @@ def compiled_trace(agent: AlphaBeta, game: Game, state: Any, cap: int) -> Trace 
     found = twin.last.trace
     found.agent = _agent_name(agent)
     return found
+
+
+def traced_ready(agent: AlphaBeta) -> bool:
+    """Whether ``agent``'s compiled traced search is ready in this process: its compiled
+    search loaded (the agent has played compiled) and the traced recursion compiled."""
+    kernel = getattr(agent, "_game_kernel", None)
+    return bool(getattr(kernel, "_traced_ready", False))
 
 
 def kernel_trace(

@@ -513,6 +513,7 @@ def rerun(
         return evaluation_trace("alphabeta", agent, game, state, cap), 1
     if agent.would_compile(game):
         mirror, note = compiled_note(agent)
+
     start = time.perf_counter()
     # the agent's time limit (and the caller's deadline) bound the re-run as the move
     search = TracedSearch(twin, game, budget.deadline_for(agent.time_limit, start), cap, mirror)
