@@ -8,17 +8,20 @@
 
 let why = null; // {view, key, step, byId, pv}: the tree shown, and for which move
 let whyAsked = null; // the move key of the request under way
+let whyFailed = null; // the move key whose tree could not be shown (its error stays)
 
 // The key of the computer's last move in the view: a tree is of one move only.
 function whyKey(game) {
   return game && game.search ? `${game.id}/${game.moves.length}` : null;
 }
 
-// Called by app.js's render: the button shows when the computer has moved; the tree
-// goes when the game moves on.
+// Called by app.js's render: the button shows when the computer has moved and its
+// search can be shown (the view's `explains`); the tree and any error about it go when
+// the game moves on.
 function whyFollows(game, waiting) {
   const key = whyKey(game);
-  $("why").hidden = key === null;
+  $("why").hidden = key === null || !game.explains;
+  if (key !== whyFailed) $("why-error").textContent = "";
   $("why").disabled = waiting || whyAsked !== null;
   if (why && why.key !== key) closeWhy();
 }
@@ -38,7 +41,7 @@ async function askWhy() {
     closeWhy();
     return;
   }
-  $("error").textContent = "";
+  $("why-error").textContent = "";
   whyAsked = key;
   $("why").disabled = true;
   $("why").classList.add("thinking");
@@ -46,7 +49,8 @@ async function askWhy() {
     const answer = await api("GET", `/api/games/${view.id}/why`);
     if (whyKey(view) === key) showWhy(answer, key);
   } catch (error) {
-    showError(error);
+    whyFailed = key;  // said beside the button, where the person is looking
+    $("why-error").textContent = error.message;
   } finally {
     whyAsked = null;
     $("why").classList.remove("thinking");
