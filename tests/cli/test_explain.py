@@ -49,7 +49,7 @@ def test_the_textbooks_tree_with_its_pruned_leaves(
     monkeypatch.chdir(tmp_path)
     assert main(["explain", "classic.py:Classic", TEXTBOOK]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].endswith(": move a, value 3")
+    assert lines[0].endswith(": it plays a, value 3")
     root = next(i for i, line in enumerate(lines) if line.startswith("* root  "))  # past notes
     tree = [line.lstrip(" │├└─") for line in lines[root:-1]]
     assert [line.lstrip("* ").split("  ")[0] for line in tree] == [
@@ -68,7 +68,7 @@ def test_the_textbooks_tree_with_its_pruned_leaves(
 def test_moves_cap_and_depth(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "tictactoe", "minimax:depth=2", "--moves", "4 0", "--depth", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("minimax search by ") and "on tictactoe" in lines[0]
+    assert lines[0].startswith("minimax search (depth 2) on tictactoe: it plays ")
     assert sum(" MIN " in line for line in lines) == 7  # the seven empty squares
     assert sum("nodes below, past depth 1" in line for line in lines) == 7
     assert main(["explain", "tictactoe", "minimax:depth=2", "--cap", "5"]) == 0

@@ -14,7 +14,7 @@ from zerosum.trace.text import node_facts, number, trace_text
 
 def test_the_classic_tree_line_by_line(classic: Trace) -> None:
     assert str(classic).splitlines() == [
-        "alphabeta search by alphabeta:depth=2 on classic: move a1, value 3",
+        "alpha-beta search on classic: it plays a1, value 3",
         "* root  MAX  window (−∞, +∞)  value 3",
         "  ├─* a1  MIN  window (−∞, +∞)  value 3",
         "  │  ├─* b1  MAX  window (−∞, +∞)  end of game  value 3",
