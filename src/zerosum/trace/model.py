@@ -218,6 +218,11 @@ def _subtree(nodes: list[Node], top: int) -> list[int]:
     return sorted(found)
 
 
+def _renumbered(new: dict[int, int], parent: int | None) -> int | None:
+    """A parent's new id (None stays None: the root has no parent)."""
+    return None if parent is None else new[parent]
+
+
 def trimmed(
     nodes: list[Node], cap: int, pv: list[int], move: str = ""
 ) -> tuple[list[Node], list[int]]:
@@ -243,7 +248,7 @@ def trimmed(
         replace(
             nodes[old],
             id=new[old],
-            parent=None if nodes[old].parent is None else new[nodes[old].parent],
+            parent=_renumbered(new, nodes[old].parent),
             children=[new[c] for c in nodes[old].children if c in new],
         )
         for old in sorted(keep)
