@@ -667,6 +667,8 @@ def test_the_tree_holds_every_move_the_played_one_and_agrees_with_its_legend(
             assert mark is not None and mark.get_attribute("title") in legend
         summary = page.text_content("#why-summary") or ""
         assert "the first" not in summary and "e+" not in summary
+        assert "its alpha-beta search (depth 4) looked at" in summary  # words, not a spec
+        assert "alphabeta:" not in summary and not re.search(r"\d\.\d{5}", summary)
         chosen.scroll_into_view_if_needed()
         shot(page, "why-c4-every-move")
 

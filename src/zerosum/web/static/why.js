@@ -100,8 +100,7 @@ function showWhy(answer, key) {
 function summary(answer) {
   const trace = answer.trace;
   const kept = trace.nodes.filter((n) => n.kind !== "pruned").length;
-  const searched = `${trace.algorithm} (${answer.opponent})`;
-  let text = `Before playing ${answer.action}, its search, ${searched}, looked at ` +
+  let text = `Before playing ${answer.action}, its ${answer.searched} looked at ` +
     `${trace.visited.toLocaleString()} positions`;
   text += trace.left_out ? `; the tree shows ${kept}: every move it had, the line it ` +
     `expected and the most of what lay below the move it played ` +
