@@ -5,11 +5,13 @@ switches, and the facts of the Python search's traces at every node."""
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 import pytest
 
 import zerosum as zs
+from trimming import assert_trimmed
 from zerosum.agents import AlphaBeta
 from zerosum.agents.search import DECAY
 from zerosum.agents.traced_search import rerun, spoken
@@ -23,7 +25,8 @@ GAMES = ["tictactoe", "connect4:width=5,height=4", "othello:size=4", "migration:
 
 
 def _consistent(tree: Trace, decay: float) -> None:
-    """Every finished node's value is its best child's, one ply up; pruned moves follow
+    """Every finished node's value is its best child's, both as the root sees them (a
+    value at the depth limit is the heuristic shrunk once per ply); pruned moves follow
     a sibling that cut off; the principal variation runs down best children."""
     for node in tree.nodes:
         children = [c for c in tree.children(node) if c.kind != "pruned"]
@@ -34,9 +37,11 @@ def _consistent(tree: Trace, decay: float) -> None:
         assert node.value is not None
         if node.kind == "inner":
             pick = max if node.maximizing else min
-            assert node.value == pick(c.value * decay for c in children)  # type: ignore[operator]
+            best = pick(c.value for c in children)  # type: ignore[type-var]
+            assert math.isclose(node.value, best, rel_tol=1e-12, abs_tol=1e-15)
         if node.kind == "cutoff":
-            assert node.heuristic == node.value
+            assert node.heuristic is not None
+            assert math.isclose(node.value, node.heuristic * decay**node.ply, rel_tol=1e-12)
     for parent, child in itertools.pairwise(tree.pv):
         assert tree.nodes[child].parent == parent
 
@@ -105,10 +110,10 @@ def test_zs_trace_of_a_compiled_agent_is_a_fresh_compiled_search() -> None:
     assert fresh.last is not None and tree.counted == fresh.last.nodes
     assert tree.agent == repr(agent) and "compiled search's own tree" in tree.note
     assert (agent._arrays[0] == table).all()  # the agent's own table untouched
-    # the cap keeps the first nodes the search reached and counts the rest
+    # the cap keeps the root's moves, the line and the chosen subtree, and counts the rest
     whole = zs.trace(agent, game, cap=100_000)
-    assert len(tree.nodes) == 40 and tree.visited == whole.visited
-    assert _facts(tree) == [f[:-1] + ([c for c in f[-1] if c < 40],) for f in _facts(whole)[:40]]
+    assert len(tree.nodes) == 40
+    assert_trimmed(tree, whole)
     assert Trace.from_dict(tree.to_dict()).nodes == tree.nodes
 
 
@@ -119,3 +124,19 @@ def test_the_compiled_tables_answers_are_marked() -> None:
     assert answered and all(node.table == "hit" and not node.children for node in answered)
     assert any(node.table == "hit" and node.kind == "inner" for node in tree.nodes)  # narrowed
     _consistent(tree, DECAY)
+
+
+def test_under_a_time_cap_a_trace_never_waits_for_a_compiler() -> None:
+    """The page asks why under a move's cap: a compiled agent whose traced search is not
+    compiled yet is traced on the Python path at once (its note says so); once it is
+    compiled, the compiled search's own tree comes under the cap too."""
+    game = zs.load_game("connect4:width=5,height=4")
+    agent = AlphaBeta(3)
+    with zs.budget.limit(5.0):
+        found = zs.trace(agent, game)
+    assert "not compiled yet" in found.note and "own tree" not in found.note
+    agent(game, game.initial_state)  # plays compiled: its search loaded
+    zs.trace(agent, game)  # no cap: the traced search compiled (or loaded) here
+    with zs.budget.limit(5.0):
+        again = zs.trace(agent, game)
+    assert "compiled search's own tree" in again.note and again.move == found.move

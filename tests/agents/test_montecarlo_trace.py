@@ -12,7 +12,7 @@ import pytest
 import zerosum as zs
 from test_user_game import Nim
 from zerosum.agents import MCTS, MonteCarlo
-from zerosum.game import replay
+from zerosum.game import format_action, replay
 from zerosum.trace import Node, Trace
 
 TTT = zs.games.TicTacToe()
@@ -63,10 +63,12 @@ def test_montecarlo_means_are_for_the_root_player() -> None:
     assert MonteCarlo(playouts=30, seed=0).traced(TTT, state, cap=20).value == 1.0
 
 
-def test_a_montecarlo_cap_keeps_the_chosen_move_first() -> None:
+def test_a_montecarlo_cap_keeps_every_move_of_the_root_the_chosen_first() -> None:
     trace = MonteCarlo(playouts=20, seed=1).traced(C4, C4.initial_state, cap=3)
-    assert len(trace.nodes) == 3 and trace.visited == 8 and trace.left_out == 5
-    assert trace.children(trace.root)[0].move == trace.move
+    moves = [child.move for child in trace.children(trace.root)]
+    assert sorted(moves) == sorted(format_action(C4, a) for a in C4.actions(C4.initial_state))
+    assert trace.visited == 8 and trace.left_out == 0
+    assert moves[0] == trace.move and trace.pv == [0, 1]
 
 
 @pytest.mark.parametrize("compiled", PATHS)
@@ -128,11 +130,15 @@ def test_a_cap_keeps_the_most_visited_part_and_counts_the_rest(compiled: bool) -
     capped = agent.traced(C4, C4.initial_state, cap=25)
     assert len(capped.nodes) == 25 and capped.visited == whole.visited
     assert capped.left_out == whole.visited - 25 > 0
-    assert [(n.move, n.ply, n.visits) for n in capped.nodes] == [
-        (n.move, n.ply, n.visits) for n in whole.nodes[:25]
-    ]
-    kept = min(node.visits or 0 for node in capped.nodes)
-    assert all((node.visits or 0) <= kept for node in whole.nodes[25:])
+    chosen = capped.children(capped.root)[0]  # the most visited, listed first
+    assert chosen.move == capped.move
+    assert [capped.nodes[i].move for i in capped.pv] == [whole.nodes[i].move for i in whole.pv]
+    below = [n for n in capped.walk(chosen) if n.id not in capped.pv]
+    assert len(below) == 25 - len(capped.root.children) - len(capped.pv) + 1
+    kept = min(node.visits or 0 for node in below)
+    beside = sorted(whole.walk(whole.children(whole.root)[0]), key=lambda n: n.id)
+    beside = [n for n in beside if n.id not in whole.pv]
+    assert all((node.visits or 0) <= kept for node in beside[len(below) :])
     assert round_trip(capped) == capped
     assert capped.to_dict()["left_out"] == capped.left_out
 
@@ -177,7 +183,9 @@ def test_by_default_no_trace_is_kept(make: Any) -> None:
     kept = make(seed=1, trace=5)
     kept(TTT, TTT.initial_state)
     assert kept.last is not None and kept.last.trace is not None
-    assert len(kept.last.trace.nodes) == 5
+    found = kept.last.trace
+    assert len(found.children(found.root)) == 9  # every root move, and the chosen line
+    assert len(found.nodes) == max(5, 1 + 9 + len(found.pv) - 2)
 
 
 @pytest.mark.parametrize("make", [MonteCarlo, MCTS])
@@ -191,5 +199,6 @@ def test_a_bad_trace_option_is_refused(make: Any, bad: Any) -> None:
 def test_zs_trace_names_the_agent_by_its_spec(spec: str) -> None:
     agent = zs.agents.make_agent(spec)
     trace = zs.trace(agent, TTT, cap=4)
-    assert trace.agent == spec and trace.game == "tictactoe" and len(trace.nodes) == 4
+    assert trace.agent == spec and trace.game == "tictactoe"
+    assert len(trace.children(trace.root)) == 9
     assert trace.algorithm == spec.split(":")[0] and agent.last is None

@@ -13,6 +13,7 @@ import pytest
 import zerosum as zs
 from search_helpers import Heaps, Kayles
 from zerosum.agents import AlphaBeta, Minimax
+from zerosum.agents.search import DECAY
 from zerosum.agents.traced_search import rerun
 from zerosum.trace import Trace
 
@@ -63,8 +64,10 @@ def _facts(tree: Trace) -> None:
             siblings = tree.children(tree.nodes[node.parent])  # type: ignore[index]
             assert any(s.cut for s in siblings[: node.order])
             continue
-        if node.kind == "cutoff":
-            assert node.heuristic == node.value
+        if node.kind == "cutoff":  # the heuristic, as the root sees it
+            decay = DECAY if tree.switches.get("depth_adjust") else 1.0
+            assert node.heuristic is not None and node.value is not None
+            assert math.isclose(node.value, node.heuristic * decay**node.ply, rel_tol=1e-12)
         assert node.alpha is not None and node.beta is not None and node.alpha < node.beta
         if node.cut:
             assert node.reason and ("beta" in node.reason or "alpha" in node.reason)

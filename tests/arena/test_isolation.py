@@ -92,7 +92,8 @@ def test_a_host_traces_an_agent_s_search_and_refuses_an_agent_that_cannot_show_o
     try:
         data = host.trace("a", "minimax:depth=1", "g", game, game.initial_state, 5.0, 4)
         tree = Trace.from_dict(data)
-        assert tree.algorithm == "minimax" and len(tree.nodes) == 4 and tree.visited == 10
+        assert tree.algorithm == "minimax" and tree.visited == 10
+        assert len(tree.nodes) == 10  # past a cap of 4: every move of the root
         with pytest.raises(isolation.AgentError, match="cannot show its search"):
             host.trace("b", "random", "g", game, game.initial_state, 5.0, 4)
     finally:

@@ -49,7 +49,7 @@ def test_the_textbooks_tree_with_its_pruned_leaves(
     monkeypatch.chdir(tmp_path)
     assert main(["explain", "classic.py:Classic", TEXTBOOK]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].endswith(": move a, value 3")
+    assert lines[0].endswith(": it plays a, value 3")
     root = next(i for i, line in enumerate(lines) if line.startswith("* root  "))  # past notes
     tree = [line.lstrip(" │├└─") for line in lines[root:-1]]
     assert [line.lstrip("* ").split("  ")[0] for line in tree] == [
@@ -68,12 +68,13 @@ def test_the_textbooks_tree_with_its_pruned_leaves(
 def test_moves_cap_and_depth(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "tictactoe", "minimax:depth=2", "--moves", "4 0", "--depth", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("minimax search by ") and "on tictactoe" in lines[0]
+    assert lines[0].startswith("minimax search (depth 2) on tictactoe: it plays ")
     assert sum(" MIN " in line for line in lines) == 7  # the seven empty squares
     assert sum("nodes below, past depth 1" in line for line in lines) == 7
     assert main(["explain", "tictactoe", "minimax:depth=2", "--cap", "5"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
-    assert last.endswith("the cap of 5 nodes left out 77 of the 82 positions the search looked at")
+    # kept past the cap: the root, its 9 moves and the chosen move's best reply
+    assert last.endswith("the cap of 5 nodes left out 71 of the 82 positions the search looked at")
 
 
 def test_mcts_shows_its_visits(capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,9 +114,7 @@ def test_bad_input_is_one_line_and_status_2(
 def test_the_command_runs() -> None:
     done = run_zerosum("explain", "tictactoe", "alphabeta:depth=1", "--moves", "4")
     assert done.returncode == 0, done.stderr
-    assert any(
-        line.startswith("* root  MAX  window (-inf, +inf)") for line in done.stdout.splitlines()
-    )
+    assert any(line.startswith("* root  MAX  window (−∞, +∞)") for line in done.stdout.splitlines())
 
 
 def test_compiling_on_a_new_machine_is_not_counted_against_the_search(

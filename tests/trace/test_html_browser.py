@@ -119,7 +119,7 @@ def test_hovering_a_node_shows_its_window_and_value(page: Any) -> None:
     tree = page.classic
     tree.locator("button[data-act=expand]").click()
     label(tree, 5).hover()
-    assert tree.locator(".zs-info").inner_text() == "a2\nMIN\nwindow (3, +inf)\nvalue 2"
+    assert tree.locator(".zs-info").inner_text() == "a2\nMIN\nwindow (3, +∞)\nvalue 2"
     label(tree, 6).hover()
     assert "cut-off: 2 <= alpha 3" in tree.locator(".zs-info").inner_text()
     assert page.tictactoe.locator(".zs-info").inner_text().startswith("hover a node")
@@ -189,7 +189,7 @@ def test_a_tree_added_as_jupyterlab_adds_it(page: Any, make_classic: Callable[..
     tree = page.locator(".zs-trace").nth(2)
     tree.locator("button[data-act=next]").click()
     assert tree.locator(".zs-step-text").inner_text() == (
-        "step 1 of 16: enter root (MAX) with window (-inf, +inf)"
+        "step 1 of 16: enter root (MAX) with window (−∞, +∞)"
     )
     assert page.classic.locator(".zs-step-text").inner_text() == ""
 

@@ -30,7 +30,7 @@ def test_the_classic_tree_step_by_step(classic: Trace) -> None:
     assert prune["pruned"] == [7, 8] and prune["reason"] == "2 <= alpha 3"
     assert prune["text"] == "prune c2, c3 under a2 (MIN): 2 <= alpha 3"
     assert found[6]["alpha"] == 3 and found[6]["beta"] == INF
-    assert found[6]["text"] == "enter a2 (MIN) with window (3, +inf)"
+    assert found[6]["text"] == "enter a2 (MIN) with window (3, +∞)"
 
 
 def test_the_windows_move_as_children_return(classic: Trace) -> None:
@@ -47,7 +47,7 @@ def test_the_windows_move_as_children_return(classic: Trace) -> None:
 def test_steps_are_json_and_say_what_happens(classic: Trace) -> None:
     found = steps(classic)
     assert json.loads(json.dumps(found, allow_nan=False)) == found
-    assert found[2]["text"] == "b1 (MAX) with window (-inf, +inf): end of game, value 3"
+    assert found[2]["text"] == "b1 (MAX) with window (−∞, +∞): end of game, value 3"
     assert found[-1]["text"] == "leave root (MAX) with value 3"
 
 

@@ -14,18 +14,18 @@ from zerosum.trace.text import node_facts, number, trace_text
 
 def test_the_classic_tree_line_by_line(classic: Trace) -> None:
     assert str(classic).splitlines() == [
-        "alphabeta search by alphabeta:depth=2 on classic: move a1, value 3",
-        "* root  MAX  window (-inf, +inf)  value 3",
-        "  ├─* a1  MIN  window (-inf, +inf)  value 3",
-        "  │  ├─* b1  MAX  window (-inf, +inf)  end of game  value 3",
-        "  │  ├── b2  MAX  window (-inf, 3)  end of game  value 12",
-        "  │  └── b3  MAX  window (-inf, 3)  end of game  value 8",
-        "  ├── a2  MIN  window (3, +inf)  value 2",
-        "  │  ├── c1  MAX  window (3, +inf)  end of game  value 2  cut-off: 2 <= alpha 3",
+        "alpha-beta search on classic: it plays a1, value 3",
+        "* root  MAX  window (−∞, +∞)  value 3",
+        "  ├─* a1  MIN  window (−∞, +∞)  value 3",
+        "  │  ├─* b1  MAX  window (−∞, +∞)  end of game  value 3",
+        "  │  ├── b2  MAX  window (−∞, 3)  end of game  value 12",
+        "  │  └── b3  MAX  window (−∞, 3)  end of game  value 8",
+        "  ├── a2  MIN  window (3, +∞)  value 2",
+        "  │  ├── c1  MAX  window (3, +∞)  end of game  value 2  cut-off: 2 <= alpha 3",
         "  │  ├── c2  pruned: 2 <= alpha 3",
         "  │  └── c3  pruned: 2 <= alpha 3",
-        "  └── a3  MIN  window (3, +inf)  value 2",
-        "     ├── d1  MAX  window (3, +inf)  end of game  value 14",
+        "  └── a3  MIN  window (3, +∞)  value 2",
+        "     ├── d1  MAX  window (3, +∞)  end of game  value 14",
         "     ├── d2  MAX  window (3, 14)  end of game  value 5",
         "     └── d3  MAX  window (3, 5)  end of game  value 2",
         "(* the principal variation) all 11 positions the search looked at are in the tree",
@@ -82,7 +82,7 @@ def test_every_fact_a_node_can_carry_is_said() -> None:
 
 def test_numbers_as_a_textbook_writes_them() -> None:
     assert [number(v) for v in (3.0, -0.0, 0.25, 1 / 3, math.inf, -math.inf, None)] == [
-        "3", "0", "0.25", "0.333", "+inf", "-inf", "?",
+        "3", "0", "0.25", "0.333", "+∞", "−∞", "?",
     ]  # fmt: skip
 
 

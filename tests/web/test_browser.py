@@ -618,6 +618,111 @@ def test_why_this_move_draws_an_mcts_tree_by_visits_and_folds_away(
         )  # a tree of one move only
 
 
+# --- issue 39: "Why this move?" shows why ---------------------------------------------
+# The tree holds every move the computer had and the one it played, its markers agree
+# with the legend, the root's value is its best move's, an MCTS node says its mean over
+# its visits, the button is offered only where it can answer, and an error is said
+# beside it.
+
+ROOT = "#why-tree > ul > li"
+ROOT_MOVES = f"{ROOT} > ul > li"
+
+
+def value_of(row: Any) -> str:
+    """The value a tree row shows ("= 0.25"), as written."""
+    found = re.search(r"= (\S+)", row.query_selector(":scope > .row .facts").text_content())
+    assert found, row.text_content()
+    return found.group(1)
+
+
+def ask_why(page: Any) -> None:
+    page.click("#why")
+    page.wait_for_selector("#why-tree li.pv")
+
+
+def test_the_tree_holds_every_move_the_played_one_and_agrees_with_its_legend(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:
+        page = open_page(url)
+        start(page, "connect4", "alphabeta:depth=4", width=7, height=6)
+        click_move(page, "4")
+        ask_why(page)
+        played = page.evaluate("view.moves[view.moves.length - 1].action")
+        moves = page.query_selector_all(ROOT_MOVES)
+        names = [m.query_selector(":scope > .row .move").text_content() for m in moves]
+        assert sorted(names) == [str(column) for column in range(1, 8)]  # every move it had
+        assert played in names  # the move it played, beside every other it had
+        chosen = next(
+            m for m in moves if m.query_selector(":scope > .row .move").text_content() == played
+        )
+        assert "pv" in (chosen.get_attribute("class") or "")
+        # the root's value is its best move's, as written
+        assert value_of(page.query_selector(ROOT)) == value_of(chosen)
+        # markers say who moves at a node, as the legend does: the person after its moves
+        legend = page.text_content("#why-panel .legend") or ""
+        assert "▲ the computer to move here" in legend and "▼ you to move here" in legend
+        root_mark = page.query_selector(f"{ROOT} > .row .max")
+        assert root_mark is not None and root_mark.text_content() == "▲"
+        for move in moves:
+            mark = move.query_selector(":scope > .row .min")
+            assert mark is not None and mark.get_attribute("title") in legend
+        summary = page.text_content("#why-summary") or ""
+        assert "the first" not in summary and "e+" not in summary
+        assert "its alpha-beta search (depth 4) looked at" in summary  # words, not a spec
+        assert "alphabeta:" not in summary and not re.search(r"\d\.\d{5}", summary)
+        chosen.scroll_into_view_if_needed()
+        shot(page, "why-c4-every-move")
+
+
+def test_an_mcts_node_says_its_mean_over_its_visits(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:
+        page = open_page(url)
+        start(page, "tictactoe", "mcts:iterations=300,seed=1")
+        click_move(page, "4")
+        ask_why(page)
+        page.query_selector(f"{ROOT_MOVES} > .row").hover()
+        tip = page.text_content("#why-tip") or ""
+        assert "value ?" not in tip and re.search(r"mean -?[\d.]+ over [\d,]+ visits", tip), tip
+
+
+def test_no_why_against_an_agent_that_cannot_show_its_search(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:
+        page = open_page(url)
+        start(page, "tictactoe", "perfect")
+        click_move(page, "4")
+        assert page.evaluate("view.search !== null && view.explains === false")
+        assert page.is_hidden("#why")
+        shot(page, "why-none-against-perfect")
+
+
+def test_a_tree_that_cannot_be_shown_is_said_beside_the_button(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    with serve() as url:
+        page = open_page(url)
+        start(page, "tictactoe", "alphabeta:depth=2")
+        click_move(page, "4")
+        said = "its search could not be shown within the 5 s cap"
+        page.route(
+            "**/why",
+            lambda route: route.fulfill(
+                status=503, content_type="application/json", body=f'{{"error": "{said}"}}'
+            ),
+        )
+        page.click("#why")
+        page.wait_for_function("document.getElementById('why-error').textContent !== ''")
+        assert page.text_content("#why-error") == said
+        assert (page.text_content("#error") or "") == ""  # not above the board
+        button, error = page.query_selector("#why"), page.query_selector("#why-error")
+        assert abs(button.bounding_box()["y"] - error.bounding_box()["y"]) < 30
+        shot(page, "why-error-beside")
+
+
 # --- issue 27: what a first-time player met on the page -----------------------------------
 
 PHONE = {"width": 390, "height": 844}

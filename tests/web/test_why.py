@@ -45,7 +45,8 @@ def test_the_tree_of_an_alpha_beta_move_with_its_steps(client: httpx.Client) -> 
     )
     root = trace["nodes"][0]
     assert root["parent"] is None and root["alpha"] == "-Infinity" and root["beta"] == "Infinity"
-    assert 1 <= len(root["children"]) <= 8  # the empty squares the cap left room for
+    assert len(root["children"]) == 8  # every empty square, whatever the cap
+    assert why["searched"] == "alpha-beta search (depth 4)"
     assert trace["left_out"] == trace["visited"] - sum(
         n["kind"] != "pruned" for n in trace["nodes"]
     )
@@ -146,3 +147,19 @@ def test_a_trace_over_the_move_cap_is_stopped_with_503(
         response = client.get(f"/api/games/{view['id']}/why")
         assert response.status_code == 503 and "1 s cap" in response.json()["error"]
         assert time.perf_counter() - begin < 5
+
+
+OFFERED = [("alphabeta:depth=2", True), ("mcts:iterations=50", True), ("perfect", False),
+           ("random", False)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("opponent", "explains"), OFFERED)
+def test_the_view_says_whether_why_can_answer(
+    client: httpx.Client, opponent: str, explains: bool
+) -> None:
+    """The page offers "Why this move?" by the view's ``explains``: true exactly where
+    ``why`` answers with a tree."""
+    view = played(client, opponent, "4")
+    assert view["explains"] is explains
+    status = client.get(f"/api/games/{view['id']}/why").status_code
+    assert status == (200 if explains else 422)

@@ -28,6 +28,7 @@ from .traced_search import (
     _root_window,
     _window,
     alphabeta_settings,
+    in_root_terms,
     spoken,
 )
 
@@ -46,10 +47,15 @@ _NO_DEPTH = 1 << 30  # the kernel's "to the end"
 
 def compiled_trace(agent: AlphaBeta, game: Game, state: Any, cap: int) -> Trace | None:
     """The trace of a fresh compiled search (an empty table) with ``agent``'s switches, or
-    None when ``agent`` would not search ``game`` compiled (or only evaluates, depth 0)."""
+    None when ``agent`` would not search ``game`` compiled (or only evaluates, depth 0),
+    or when a caller's time cap is running and the traced search is not compiled yet
+    (:func:`traced_ready`): compiling it takes longer than any cap, so the Python search
+    answers instead, and its note says so."""
     from .search import AlphaBeta
 
     if agent.depth == 0 or not agent.would_compile(game):
+        return None
+    if budget.deadline() is not None and not traced_ready(agent):
         return None
     twin = AlphaBeta(
         agent.depth, agent.evaluate, agent.time_limit, agent.ordering, agent.table,
@@ -62,6 +68,13 @@ def compiled_trace(agent: AlphaBeta, game: Game, state: Any, cap: int) -> Trace 
     found = twin.last.trace
     found.agent = _agent_name(agent)
     return found
+
+
+def traced_ready(agent: AlphaBeta) -> bool:
+    """Whether ``agent``'s compiled traced search is ready in this process: its compiled
+    search loaded (the agent has played compiled) and the traced recursion compiled."""
+    kernel = getattr(agent, "_game_kernel", None)
+    return bool(getattr(kernel, "_traced_ready", False))
 
 
 def kernel_trace(
@@ -81,7 +94,8 @@ def kernel_trace(
     started; ``rules``: the game's compiled rules (their move codes)."""
     decay = DECAY if agent.depth_adjust else 1.0
     _, _, mover = rules.unpack(state)
-    recorder = Recorder(record.shape[0] - _FIRST + 1)
+    room = record.shape[0] - _FIRST + 1  # the record's rows, the root's added
+    recorder = Recorder(min(agent.trace or room, room), room=room)
     root = recorder.enter(None, "", True, state, alpha=-_INF, beta=_INF, value=value)
     states: dict[int, Any] = {-1: state}
     best: dict[int, int] = {}
@@ -131,6 +145,7 @@ def kernel_trace(
                    if recorder.nodes[i].move == said), None)  # fmt: skip
     switches, recorded = alphabeta_settings(agent, iteration, iterations)
     words = [word for word in ("the compiled search's own tree", recorded) if word]
+    in_root_terms(recorder, decay)
     return recorder.trace(
         "alphabeta",
         _agent_name(agent),

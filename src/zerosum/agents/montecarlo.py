@@ -157,8 +157,7 @@ class MonteCarlo(Seeded):
         recorder.set(root, value=value)
         switches = {"playouts": self.playouts, "seed": self.seed}
         move = format_action(game, actions[chosen])
-        pv = [0, 1] if cap > 1 else [0]
-        answer = {"move": move, "value": value, "pv": pv, "switches": switches, "note": note}
+        answer = {"move": move, "value": value, "pv": [0, 1], "switches": switches, "note": note}
         return recorder.trace("montecarlo", agent, game_name(game), game_object=game, **answer)
 
     def _rollouts(

@@ -79,6 +79,7 @@ from typing import TYPE_CHECKING, Any
 from .. import budget, hooks
 from ..game import Game, StateKeyError, key_function, zero
 from ..limits import check_table_size
+from ..trace.model import ROOM
 from .base import Heuristic, SearchInfo, Seeded, check_trace_cap, evaluator
 
 if TYPE_CHECKING:
@@ -234,12 +235,21 @@ class AlphaBeta(Seeded):
     def traced(self, game: Game, state: Any, cap: int) -> Trace:
         """The tree this agent's search for a move in ``state`` explores, at most ``cap``
         nodes kept: a fresh search (an empty table) with the same switches, compiled when
-        the agent's is (the compiled search's own tree)."""
+        the agent's is (the compiled search's own tree), but on the Python path when a
+        time cap runs and the compiled traced search is not ready (its note says so)."""
         from .compiled_trace import compiled_trace
         from .traced_search import alphabeta_trace
 
         found = compiled_trace(self, game, state, cap)
-        return found or alphabeta_trace(self, game, state, None, None, None, cap)
+        if found is not None:
+            return found
+        found = alphabeta_trace(self, game, state, None, None, None, cap)
+        if self.depth != 0 and self.would_compile(game):  # not ready under a time cap
+            found.note += (
+                " (its compiled traced search is not compiled yet, which would take "
+                "longer than the time allowed)"
+            )
+        return found
 
     def _evaluate_only(self, game: Game, state: Any, start: float) -> SearchInfo:
         """Depth 0: the position's value by the heuristic, and the first legal move."""
@@ -728,7 +738,8 @@ class _Compiled(_Search):
         # the last one that finished (under a deadline, one search per iteration)
         self.record: Any = None
         if agent.trace is not None and hasattr(kernel, "trace_record"):
-            self.record = kernel.trace_record(agent.trace - 1)  # the root is not in it
+            # recorded beyond the cap, trimmed after (the root is not in it)
+            self.record = kernel.trace_record(max(agent.trace, ROOM) - 1)
         self.recorded: Any = None
 
     def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:

@@ -9,8 +9,9 @@ Standing in for a compiled search, it counts and scans as the compiled search do
 where that search can be followed (``mirror``; see :func:`compiled_note`).
 
 Values and windows are recorded for the root's player (the textbook's MAX); a value is
-what its node returned (with ``depth_adjust`` a value shrinks by ``DECAY`` each ply it
-travels up, so a parent shows its best child's value times ``DECAY``).
+what its node returned. With ``depth_adjust`` a value shrinks by ``DECAY`` each ply it
+travels up; the trace shows every value and window as the root sees it
+(:func:`in_root_terms`), so a parent's value is its best child's, as a textbook draws it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .. import budget, hooks
 from ..game import Game
 from ..trace import Recorder, Trace
+from ..trace.text import number
 from .base import evaluator
 from .search import _INF, DECAY, _MoveOrder, _Search, _Timeout, stored_bounds
 
@@ -42,20 +44,16 @@ def spoken(game: Game, move: Any) -> str:
     return write(move) if write is not None else str(move)
 
 
-def _number(value: float) -> str:
-    return f"{value:.4g}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
-
-
 def _cut_reason(maximizing: bool, value: float, alpha: float, beta: float) -> str:
     """Why a child's value (root player's view) ended its parent's loop."""
     if maximizing:
         return (
-            f"MAX gets {_number(value)} here, at least beta = {_number(beta)}, what MIN can "
+            f"MAX gets {number(value)} here, at least beta = {number(beta)}, what MIN can "
             "already hold MAX to elsewhere: MIN never lets the game come here, so the "
             "other moves need no search"
         )
     return (
-        f"MIN holds MAX to {_number(value)} here, at most alpha = {_number(alpha)}, what MAX "
+        f"MIN holds MAX to {number(value)} here, at most alpha = {number(alpha)}, what MAX "
         "can already get elsewhere: MAX never lets the game come here, so the other moves "
         "need no search"
     )
@@ -65,9 +63,9 @@ def _pruned_reason(cutter: str, maximizing: bool, value: float, alpha: float, be
     """Why a move was never searched (the renderers say "pruned" themselves): the value of
     its sibling ``cutter`` (root player's view) against the window it crossed."""
     if maximizing:
-        crossed = f"{_number(value)} >= beta {_number(beta)}"
+        crossed = f"{number(value)} >= beta {number(beta)}"
     else:
-        crossed = f"{_number(value)} <= alpha {_number(alpha)}"
+        crossed = f"{number(value)} <= alpha {number(alpha)}"
     above = "MIN" if maximizing else "MAX"
     return f"{cutter} ({crossed}) already showed that {above}, above, avoids this position"
 
@@ -102,6 +100,22 @@ def alphabeta_settings(
         f"recorded: the search to {to}, the last finished of the {iterations} "
         "iterations of iterative deepening started"
     )
+
+
+def in_root_terms(recorder: Recorder, decay: float) -> None:
+    """Scale each recorded node's value and window by ``decay`` once per ply below the
+    root: the search shrinks a value each ply it travels up (a win sooner is worth
+    more), so in the node's own terms a parent's value would be its best child's times
+    ``decay``, and a person reading the tree sees a root that is not its best move's
+    value. The heuristic stays the evaluation itself."""
+    if decay == 1.0:
+        return
+    for node in recorder.nodes:
+        factor = decay**node.ply
+        for name in ("value", "alpha", "beta"):
+            found = getattr(node, name)
+            if found is not None:
+                setattr(node, name, found * factor)
 
 
 def _line(best: dict[int, int], start: int | None) -> list[int]:
@@ -220,6 +234,7 @@ class TracedSearch(_Search):
         pv = [root.id, *_line(best, chosen)]
         switches, recorded = alphabeta_settings(agent, iteration, self.iterations)
         words = [word for word in (note, recorded) if word]
+        in_root_terms(recorder, DECAY if agent.depth_adjust else 1.0)
         return recorder.trace(
             "alphabeta",
             name or _agent_name(agent),
@@ -498,6 +513,7 @@ def rerun(
         return evaluation_trace("alphabeta", agent, game, state, cap), 1
     if agent.would_compile(game):
         mirror, note = compiled_note(agent)
+
     start = time.perf_counter()
     # the agent's time limit (and the caller's deadline) bound the re-run as the move
     search = TracedSearch(twin, game, budget.deadline_for(agent.time_limit, start), cap, mirror)

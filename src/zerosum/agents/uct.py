@@ -280,8 +280,9 @@ class Tree:
 
 def record(tree: Any, game: Game, state: Any, cap: int, c: float, solver: bool) -> Recorder:
     """The tree a finished search grew (``tree``: a :class:`Tree` or the compiled one, its
-    root at ``state``), at most ``cap`` nodes, the most visited first: a node is recorded
-    before any node with fewer visits, so a cap keeps the most visited part of the tree,
+    root at ``state``), the most visited first: a node is recorded before any node with
+    fewer visits, so the recorder's room keeps the most visited part of the tree (its
+    trace then trims to ``cap``, the root's moves and the chosen move's subtree first),
     and each node's children are listed most visited first (then best mean, then in the
     game's order: the order the agent ranks them in).
 
@@ -327,7 +328,7 @@ def record(tree: Any, game: Game, state: Any, cap: int, c: float, solver: bool) 
             reason="proven by the solver" if proven is not None and not terminal else "",
         )
         if node is None:
-            break
+            continue  # past the room: a root's move still comes, nothing below this
         children = [Seen(*child) for child in tree.seen_children(seen.handle)]
         floor = max((child.lo for child in children), default=-math.inf) if solver else -math.inf
         for child in children:

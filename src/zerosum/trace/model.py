@@ -1,8 +1,11 @@
 """What one move's search explored: a tree of the positions it looked at, with the facts a
 textbook draws beside each one.
 
-A search that is asked for a trace records it through a :class:`Recorder`, which keeps at
-most ``cap`` nodes and counts the rest, so a trace stays small whatever the search did.
+A search that is asked for a trace records it through a :class:`Recorder`, which records
+up to :data:`ROOM` nodes as the search runs (and every move of the root, whatever the
+count), then keeps ``cap`` of them (:func:`trimmed`): the root's every move, the chosen
+move's line and the chosen move's subtree first, then the rest in search order. It counts
+what it left out, so a trace stays small whatever the search did and always shows why.
 The tree is a flat list of :class:`Node` in the order the search first reached them
 (node 0 is the root), each naming its parent and its children in the order they were
 tried; renderers (text, notebook, page) and the step-through read only this.
@@ -16,10 +19,10 @@ the opponent is sure of holding them to (beta).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-__all__ = ["ALGORITHMS", "KINDS", "Node", "Recorder", "Trace"]
+__all__ = ["ALGORITHMS", "KINDS", "ROOM", "Node", "Recorder", "Trace", "trimmed"]
 
 #: The searches a trace can come from.
 ALGORITHMS = ("minimax", "alphabeta", "montecarlo", "mcts")
@@ -29,6 +32,10 @@ ALGORITHMS = ("minimax", "alphabeta", "montecarlo", "mcts")
 #: transposition table (``table``), or a move never searched because a sibling's value
 #: already settled its parent (``pruned``).
 KINDS = ("inner", "terminal", "cutoff", "table", "pruned")
+
+#: The fewest nodes a recorder records before trimming to its cap: enough that the chosen
+#: move's subtree is recorded even when the search reached it late.
+ROOM = 5000
 
 
 @dataclass
@@ -139,15 +146,18 @@ class Trace:
 class Recorder:
     """Builds a :class:`Trace` as a search runs, keeping at most ``cap`` nodes.
 
-    ``enter`` adds a node under a parent and returns its id, or None once the cap is
-    reached (the search then records nothing below it, and the node counts as left out);
-    ``visit`` counts a position looked at whether or not it is kept.
+    ``enter`` adds a node under a parent and returns its id, or None once ``room`` nodes
+    (at least :data:`ROOM`) are recorded, though a move of the root is recorded whatever
+    the count (the search then records nothing below a node left out, and it counts as
+    left out); ``visit`` counts a position looked at whether or not it is kept. ``trace``
+    trims the nodes to ``cap`` (:func:`trimmed`).
     """
 
-    def __init__(self, cap: int, keep_states: bool = True) -> None:
+    def __init__(self, cap: int, keep_states: bool = True, room: int = ROOM) -> None:
         if not isinstance(cap, int) or cap < 1:
             raise ValueError(f"a trace's cap must be a positive number of nodes, not {cap!r}")
         self.cap = cap
+        self.room = max(cap, room)
         self.keep_states = keep_states
         self.nodes: list[Node] = []
         self.visited = 0
@@ -155,11 +165,13 @@ class Recorder:
     def enter(
         self, parent: int | None, move: str, maximizing: bool, state: Any = None, **facts: Any
     ) -> int | None:
-        """Record a node reached from ``parent`` by ``move``; its id, or None past the cap."""
+        """Record a node reached from ``parent`` by ``move``; its id, or None past the room."""
         kind = facts.get("kind", "inner")
         if kind != "pruned":
             self.visited += 1
-        if len(self.nodes) >= self.cap or (parent is None and self.nodes):
+        if parent is None and self.nodes:
+            return None
+        if len(self.nodes) >= self.room and parent != 0:
             return None
         ply = 0 if parent is None else self.nodes[parent].ply + 1
         order = 0 if parent is None else len(self.nodes[parent].children)
@@ -182,5 +194,63 @@ class Recorder:
                 setattr(self.nodes[node], name, value)
 
     def trace(self, algorithm: str, agent: str, game: str, **answer: Any) -> Trace:
-        """The finished trace."""
-        return Trace(algorithm, agent, game, self.nodes, self.visited, self.cap, **answer)
+        """The finished trace, trimmed to the cap (:func:`trimmed`)."""
+        nodes, pv = trimmed(self.nodes, self.cap, answer.pop("pv", []), answer.get("move", ""))
+        return Trace(algorithm, agent, game, nodes, self.visited, self.cap, pv=pv, **answer)
+
+
+def _chosen(nodes: list[Node], pv: list[int], move: str) -> int | None:
+    """The id of the root's move that was chosen: the line's second node, else the root's
+    child played by ``move`` (None if neither is recorded)."""
+    if len(pv) > 1:
+        return pv[1]
+    return next((i for i in nodes[0].children if nodes[i].move == move and move), None)
+
+
+def _subtree(nodes: list[Node], top: int) -> list[int]:
+    """The ids of ``top`` and every node below it, in the order they were recorded (the
+    search's order: depth first for alpha-beta, most visited first for MCTS)."""
+    found, stack = [], [top]
+    while stack:
+        here = stack.pop()
+        found.append(here)
+        stack.extend(reversed(nodes[here].children))
+    return sorted(found)
+
+
+def _renumbered(new: dict[int, int], parent: int | None) -> int | None:
+    """A parent's new id (None stays None: the root has no parent)."""
+    return None if parent is None else new[parent]
+
+
+def trimmed(
+    nodes: list[Node], cap: int, pv: list[int], move: str = ""
+) -> tuple[list[Node], list[int]]:
+    """At most ``cap`` of the recorded ``nodes`` (more only when the root's moves and the
+    chosen line need more), and ``pv`` renumbered to them.
+
+    A person asking why a move was played must see the move beside its rivals and what
+    the search found below it, so the root, each of its moves and the chosen line are
+    kept always, then the chosen move's subtree, then the rest in search order. The kept
+    nodes stay in search order (ids renumbered, children lists shortened)."""
+    if len(nodes) <= cap or not nodes:
+        return nodes, pv
+    keep: dict[int, None] = dict.fromkeys([0, *nodes[0].children, *pv])
+    chosen = _chosen(nodes, pv, move)
+    rest = (_subtree(nodes, chosen) if chosen is not None else []) + list(range(len(nodes)))
+    for i in rest:
+        if len(keep) >= cap:
+            break
+        if nodes[i].parent in keep:  # a node is kept only under its parent
+            keep[i] = None
+    new = {old: n for n, old in enumerate(sorted(keep))}
+    kept = [
+        replace(
+            nodes[old],
+            id=new[old],
+            parent=_renumbered(new, nodes[old].parent),
+            children=[new[c] for c in nodes[old].children if c in new],
+        )
+        for old in sorted(keep)
+    ]
+    return kept, [new[i] for i in pv if i in new]

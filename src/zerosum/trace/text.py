@@ -7,8 +7,8 @@ beside it, for the terminal (``zerosum explain``) and for ``print(trace)``.
 >>> leaf = rec.enter(root, "a", False, kind="terminal", value=1.0)
 >>> rec.set(root, value=1.0)
 >>> print(trace_text(rec.trace("minimax", "minimax", "toy", move="a", value=1.0, pv=[0, 1])))
-minimax search by minimax on toy: move a, value 1
-* root  MAX  window (-inf, +inf)  value 1
+minimax search on toy: it plays a, value 1
+* root  MAX  window (−∞, +∞)  value 1
   └─* a  MIN  end of game  value 1
 (* the principal variation) all 2 positions the search looked at are in the tree
 
@@ -24,18 +24,28 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .model import Node, Trace
 
-__all__ = ["cap_line", "header_line", "node_facts", "number", "trace_text", "window"]
+__all__ = [
+    "cap_line",
+    "header_line",
+    "plain_spec",
+    "searched_by",
+    "node_facts",
+    "number",
+    "trace_text",
+    "window",
+]
 
 #: What each kind of leaf is called on its line.
 _LEAF_WORDS = {"terminal": "end of game", "cutoff": "depth limit", "table": "from the table"}
 
 
 def number(value: float | None) -> str:
-    """A value as a textbook writes it: ``3``, ``0.25``, ``+inf``, ``-inf``; ``?`` when unknown."""
+    """A value as a textbook writes it: ``3``, ``0.25``, ``+∞``, ``−∞``; ``?`` when unknown
+    (the page's tree writes them so too: one notation wherever a person reads a window)."""
     if value is None:
         return "?"
     if math.isinf(value):
-        return "+inf" if value > 0 else "-inf"
+        return "+∞" if value > 0 else "−∞"
     if float(value).is_integer():
         return str(int(value))
     return f"{value:.3g}"
@@ -78,10 +88,38 @@ def node_facts(node: Node) -> list[str]:
     return facts
 
 
+#: The searches as a person names them.
+_SEARCHES = {"minimax": "minimax", "alphabeta": "alpha-beta", "montecarlo": "Monte-Carlo",
+             "mcts": "MCTS"}  # fmt: skip
+#: The settings a heading names, in a person's words (``None``: left unsaid).
+_SETTINGS = {"depth": "depth {}", "iterations": "{} iterations", "time_limit": "{:g} s",
+             "playouts": "{} playouts"}  # fmt: skip
+
+
+def plain_spec(spec: str) -> str:
+    """A spec in words: ``connect4:width=7,height=6`` as ``connect4 (width 7, height 6)``,
+    so that no raw spec is a heading's text."""
+    name, _, options = spec.partition(":")
+    said = ", ".join(option.replace("=", " ") for option in options.split(",") if option)
+    return f"{name} ({said})" if said else name
+
+
+def searched_by(trace: Trace) -> str:
+    """The search in words, with the settings that shape its tree: ``alpha-beta search
+    (depth 4)``, ``MCTS search (300 iterations)`` (no class repr, no spec)."""
+    settings = [
+        form.format(trace.switches[name])
+        for name, form in _SETTINGS.items()
+        if trace.switches.get(name) is not None
+    ]
+    said = f" ({', '.join(settings)})" if settings else ""
+    return f"{_SEARCHES.get(trace.algorithm, trace.algorithm)} search{said}"
+
+
 def header_line(trace: Trace) -> str:
-    """Which search, by whom, on what, and its answer."""
-    answer = f"move {trace.move or '?'}, value {number(trace.value)}"
-    return f"{trace.algorithm} search by {trace.agent} on {trace.game}: {answer}"
+    """Which search, on what game, and its answer, in plain words."""
+    answer = f"it plays {trace.move or '?'}, value {number(trace.value)}"
+    return f"{searched_by(trace)} on {plain_spec(trace.game)}: {answer}"
 
 
 def cap_line(trace: Trace) -> str:

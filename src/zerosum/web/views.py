@@ -129,6 +129,13 @@ def _tally(game: Game, state: Any) -> str:
     return count(state) if count is not None else ""
 
 
+def explains(session: Session) -> bool:
+    """Whether "Why this move?" can answer for the session's agent: it can show its
+    search (``zs.trace`` follows it). The page offers the button only then, rather than
+    answer that the agent (``perfect``, ``random``) cannot show one."""
+    return session.agent is not None and hooks.traced(session.agent) is not None
+
+
 def session_view(session: Session, at: int | None = None) -> dict[str, Any]:
     """Everything the page needs to show a session after its first ``at`` moves (default:
     all of them; the moves after stay listed, the history the page steps through): board
@@ -171,5 +178,6 @@ def session_view(session: Session, at: int | None = None) -> dict[str, Any]:
             for m in session.moves
         ],
         "search": reply_view(game, *replies[-1]) if replies else None,
+        "explains": explains(session),
         "can_undo": at == len(session.moves) and any(m.by == "you" for m in session.moves),
     }

@@ -16,6 +16,7 @@ from ..game import Game, format_action, parse_action, render_state
 from ..position import Position
 from ..trace import Trace
 from ..trace.steps import json_number, steps
+from ..trace.text import searched_by
 from .sessions import Session
 from .thinking import Reply
 
@@ -57,7 +58,8 @@ def last_agent_move(session: Session) -> int:
 
 
 def explained_view(session: Session, at: int, trace: dict[str, Any]) -> dict[str, Any]:
-    """What the page gets: the move explained, the traced tree (``Trace.to_dict``), its
+    """What the page gets: the move explained, its search in words (``searched``, as the
+    trace's heading says it), the traced tree (``Trace.to_dict``), its
     step-through (``steps``) when the search is alpha-beta or minimax, and a ``note``
     when the traced search chose another move than the one played."""
     move = session.moves[at]
@@ -76,6 +78,7 @@ def explained_view(session: Session, at: int, trace: dict[str, Any]) -> dict[str
         "at": at,
         "action": played,
         "opponent": session.agent_spec,
+        "searched": searched_by(Trace.from_dict(trace)),
         "note": note,
         "trace": _finite(trace),
         "steps": _steps(trace),

@@ -8,17 +8,20 @@
 
 let why = null; // {view, key, step, byId, pv}: the tree shown, and for which move
 let whyAsked = null; // the move key of the request under way
+let whyFailed = null; // the move key whose tree could not be shown (its error stays)
 
 // The key of the computer's last move in the view: a tree is of one move only.
 function whyKey(game) {
   return game && game.search ? `${game.id}/${game.moves.length}` : null;
 }
 
-// Called by app.js's render: the button shows when the computer has moved; the tree
-// goes when the game moves on.
+// Called by app.js's render: the button shows when the computer has moved and its
+// search can be shown (the view's `explains`); the tree and any error about it go when
+// the game moves on.
 function whyFollows(game, waiting) {
   const key = whyKey(game);
-  $("why").hidden = key === null;
+  $("why").hidden = key === null || !game.explains;
+  if (key !== whyFailed) $("why-error").textContent = "";
   $("why").disabled = waiting || whyAsked !== null;
   if (why && why.key !== key) closeWhy();
 }
@@ -38,7 +41,7 @@ async function askWhy() {
     closeWhy();
     return;
   }
-  $("error").textContent = "";
+  $("why-error").textContent = "";
   whyAsked = key;
   $("why").disabled = true;
   $("why").classList.add("thinking");
@@ -46,13 +49,19 @@ async function askWhy() {
     const answer = await api("GET", `/api/games/${view.id}/why`);
     if (whyKey(view) === key) showWhy(answer, key);
   } catch (error) {
-    showError(error);
+    whyFailed = key;  // said beside the button, where the person is looking
+    $("why-error").textContent = error.message;
   } finally {
     whyAsked = null;
     $("why").classList.remove("thinking");
     whyFollows(view, busy);
   }
 }
+
+// Who is to move in a node's position, as the legend says it (index.html): a node is
+// marked by who moves there, as the textbook's MAX and MIN nodes are, so the root's moves,
+// after which the person is to move, carry ▼.
+const MOVERS = { max: "the computer to move here (MAX)", min: "you to move here (MIN)" };
 
 // --- the numbers as the textbook writes them ---------------------------------------------
 
@@ -91,11 +100,11 @@ function showWhy(answer, key) {
 function summary(answer) {
   const trace = answer.trace;
   const kept = trace.nodes.filter((n) => n.kind !== "pruned").length;
-  const searched = `${trace.algorithm} (${answer.opponent})`;
-  let text = `Before playing ${answer.action}, its search, ${searched}, looked at ` +
+  let text = `Before playing ${answer.action}, its ${answer.searched} looked at ` +
     `${trace.visited.toLocaleString()} positions`;
-  text += trace.left_out ? `; the tree shows the first ${kept} (${trace.left_out.toLocaleString()} left out).`
-    : ".";
+  text += trace.left_out ? `; the tree shows ${kept}: every move it had, the line it ` +
+    `expected and the most of what lay below the move it played ` +
+    `(${trace.left_out.toLocaleString()} left out).` : ".";
   const parts = [element("p", text)];
   if (trace.value !== null && trace.value !== undefined) {
     parts.push(element("p", `Its value for the computer: ${num(trace.value)}.`));
@@ -120,8 +129,9 @@ function nodeItem(node) {
   const label = element("button", node.parent === null ? "start" : node.move, "move");
   label.type = "button";
   label.title = "";
-  row.append(fold, element("span", node.maximizing ? "▲" : "▼", node.maximizing ? "max" : "min"),
-    label, element("span", "", "facts"));
+  const mover = element("span", node.maximizing ? "▲" : "▼", node.maximizing ? "max" : "min");
+  mover.title = node.maximizing ? MOVERS.max : MOVERS.min;
+  row.append(fold, mover, label, element("span", "", "facts"));
   item.append(row);
   if (node.children.length) {
     const children = element("ul");
@@ -180,9 +190,12 @@ function tipText(node, known) {
   const lines = [`${node.maximizing ? "MAX" : "MIN"} node${node.parent === null ? " (the root)" : `, move ${node.move}`}`];
   const win = known.window || (node.alpha !== null ? [node.alpha, node.beta] : null);
   if (win) lines.push(`window on entry ${windowText(...win)}`);
-  if (node.kind !== "pruned") lines.push(`value ${num(known.value !== undefined ? known.value : node.value)}`);
+  const value = known.value !== undefined ? known.value : node.value;
+  const sampled = node.visits !== null || node.playouts !== null;
+  if (node.kind !== "pruned" && value !== null && value !== undefined) lines.push(`value ${num(value)}`);
+  else if (node.kind !== "pruned" && !sampled) lines.push("value not known yet");
   if (node.heuristic !== null) lines.push(`heuristic ${num(node.heuristic)}`);
-  if (node.visits !== null) lines.push(`visits ${node.visits}, mean ${num(node.mean)}`);
+  if (node.visits !== null) lines.push(`mean ${num(node.mean)} over ${node.visits.toLocaleString()} visits`);
   if (node.playouts !== null) lines.push(`playouts ${node.playouts}, mean ${num(node.mean)}`);
   if (node.reason) lines.push(node.kind === "pruned" ? `pruned: ${node.reason}` : node.reason);
   return lines.join("\n");
