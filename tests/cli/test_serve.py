@@ -76,7 +76,7 @@ def test_bad_serve_options_exit_2_with_one_line(
     assert main(["serve", option, value]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith(f"zerosum: error: zerosum serve: argument {option}: ") and message in err
+    assert err.startswith(f"zerosum: error: serve: argument {option}: ") and message in err
 
 
 def test_a_taken_port_is_one_line_and_exit_2_before_serving(
