@@ -80,6 +80,13 @@ def test_while_the_computer_prepares_its_search_the_page_says_so(
             "**/api/games/*/thinking",
             lambda route: route.fulfill(json={"phase": "preparing", "seconds": 2.0}),
         )
+        # the reply held back 2.5 s in the page, so the status's once-a-second word comes first
+        page.add_init_script(
+            "const send = window.fetch; window.fetch = (url, options) =>"
+            " String(url).endsWith('/reply')"
+            " ? new Promise((done) => setTimeout(done, 2500)).then(() => send(url, options))"
+            " : send(url, options);"
+        )
         page.goto(cold_base)
         page.wait_for_function("ready")
         page.select_option("#game", "pick")
@@ -87,10 +94,10 @@ def test_while_the_computer_prepares_its_search_the_page_says_so(
         page.select_option("#preset", "mcts:time_limit=1")
         move = page.get_attribute("#board [data-action]", "data-action")
         page.click(f'#board [data-action="{move}"]')
-        page.wait_for_function(
-            "document.getElementById('status').textContent.includes('preparing its fast search')"
-        )
-        said = page.text_content("#status") or ""
+        said = page.wait_for_function(  # read as it shows: the reply may replace it at once
+            "(() => { const said = document.getElementById('status').textContent;"
+            " return said.includes('preparing its fast search') && said; })()"
+        ).json_value()
         assert said.startswith("The computer (MCTS, 1 s) is preparing its fast search, once")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "web-first-reply-preparing.png"), full_page=True)
