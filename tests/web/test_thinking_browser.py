@@ -34,6 +34,28 @@ def test_the_first_move_says_it_was_searched_in_python(browser: Any, cold_base: 
         context.close()
 
 
+def pick_against_mcts(page: Any, base: str) -> str:
+    """The page at ``base`` set for Pick against "MCTS, 1 s"; a first move to click."""
+    page.goto(base)
+    page.wait_for_function("ready")
+    page.select_option("#game", "pick")
+    page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
+    page.select_option("#preset", "mcts:time_limit=1")
+    return str(page.get_attribute("#board [data-action]", "data-action"))
+
+
+def status_once_it_says(page: Any, words: str) -> str:
+    """The status line as it reads once it holds ``words``, read in the page as it shows
+    (the computer's reply may replace it at once)."""
+    return str(
+        page.wait_for_function(
+            "words => { const said = document.getElementById('status').textContent;"
+            " return said.includes(words) && said; }",
+            arg=words,
+        ).json_value()
+    )
+
+
 def test_a_first_reply_on_a_fresh_server_shows_the_real_wait(browser: Any, cold_base: str) -> None:
     """Pick against "MCTS, 1 s" on a server with nothing compiled: its stand-in answers
     within its second and a little, and the time beside the move is the person's wait, as
@@ -42,16 +64,10 @@ def test_a_first_reply_on_a_fresh_server_shows_the_real_wait(browser: Any, cold_
     try:
         page = context.new_page()
         page.set_default_timeout(120_000)
-        page.goto(cold_base)
-        page.wait_for_function("ready")
-        page.select_option("#game", "pick")
-        page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
-        page.select_option("#preset", "mcts:time_limit=1")
-        move = page.get_attribute("#board [data-action]", "data-action")
+        move = pick_against_mcts(page, cold_base)
         began = time.monotonic()
         page.click(f'#board [data-action="{move}"]')
-        page.wait_for_function("document.getElementById('status').textContent.includes('so far')")
-        said = page.text_content("#status") or ""
+        said = status_once_it_says(page, "so far")
         assert said.startswith("The computer (MCTS, 1 s) is thinking"), said
         page.wait_for_function("view && view.moves.length === 2 && !busy")
         waited = time.monotonic() - began
@@ -87,17 +103,9 @@ def test_while_the_computer_prepares_its_search_the_page_says_so(
             " ? new Promise((done) => setTimeout(done, 2500)).then(() => send(url, options))"
             " : send(url, options);"
         )
-        page.goto(cold_base)
-        page.wait_for_function("ready")
-        page.select_option("#game", "pick")
-        page.wait_for_function("document.getElementById('setup').dataset.checked === gameSpec()")
-        page.select_option("#preset", "mcts:time_limit=1")
-        move = page.get_attribute("#board [data-action]", "data-action")
+        move = pick_against_mcts(page, cold_base)
         page.click(f'#board [data-action="{move}"]')
-        said = page.wait_for_function(  # read as it shows: the reply may replace it at once
-            "(() => { const said = document.getElementById('status').textContent;"
-            " return said.includes('preparing its fast search') && said; })()"
-        ).json_value()
+        said = status_once_it_says(page, "preparing its fast search")
         assert said.startswith("The computer (MCTS, 1 s) is preparing its fast search, once")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "web-first-reply-preparing.png"), full_page=True)
