@@ -8,12 +8,12 @@ A class tournament runs code its organizer has not read. Each such entry's agent
   its own PIDs (it cannot see or signal the referee, its host's parent, or other
   entries; when its host dies, everything it started dies), no network, its own session
   and process group, no capabilities, and, when the referee runs as root, the user
-  ``nobody``. Its file system is an empty ``tmpfs`` (its home and working directory, in
-  ``/tmp``) plus, read-only, the system's libraries, Python, zerosum and the installed
-  packages, its own file and the game's: not the other entries, the journal or the
-  outputs. It starts in a folder at the same path as the referee's working directory,
-  empty but for those files, so a file named as the user typed it (``entries/ada.py``)
-  is found inside under the same name. Its environment is cleared.
+  ``nobody``. Its file system is an empty ``tmpfs`` (its home, ``/tmp``) plus, read-only,
+  the system's libraries, Python, zerosum and the installed packages, its own file and
+  the game's: not the other entries, the journal or the outputs. It starts in a folder at
+  the same path as the referee's working directory, empty but for those files, so a file
+  named as the user typed it (``entries/ada.py``) is found inside under the same name.
+  Its environment is cleared.
 - a :class:`~zerosum.arena.cgroups.Cgroup` counts all the memory it uses, however mapped,
   against its limit, caps its processes (threads included) at :data:`PROCESSES`, and
   keeps them all frozen between the host's answer and the next thing it is asked: what
