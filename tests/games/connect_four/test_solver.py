@@ -350,6 +350,10 @@ def test_parse_layout() -> None:
 def test_position_errors(current: int, mask: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         c4.solve(current, mask)
+    # a batch past PYTHON_CHECKS goes through the compiled check: the same precise error
+    good = [c4.parse_moves("4")] * c4.PYTHON_CHECKS
+    with pytest.raises(ValueError, match=message):
+        c4.solve_batch([*good, (current, mask)])
 
 
 def test_board_and_table_errors() -> None:

@@ -68,7 +68,7 @@ def _winning_cells(pos: int, mask: int, height: int, board: int) -> int:
 _has_four_bits = njit(cache=True, inline="always")(has_four)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bottom_row(width: int, height: int) -> int:
     bottom = 0
     for c in range(width):
@@ -76,7 +76,7 @@ def _bottom_row(width: int, height: int) -> int:
     return bottom
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mirror(bits: int, width: int, height: int) -> int:
     """The bitboard reflected left-right (column c goes to width - 1 - c)."""
     h1 = height + 1
@@ -87,7 +87,7 @@ def _mirror(bits: int, width: int, height: int) -> int:
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
     """The explicit search stack, allocated once per batch: a frame per depth (one row:
     the node's fields, its moves' sort keys, and per column its move, table slot and check
@@ -98,7 +98,7 @@ def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
     return frames, _cells(width, height)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cells(width: int, height: int):  # type: ignore[no-untyped-def]
     """For each bit of the board, what a move there needs, looked up rather than computed:
     at ``bit``, the low bits of its sort key (its column's rank, higher nearer the centre
@@ -353,7 +353,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
     return value, nodes
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _center_order(width: int):  # type: ignore[no-untyped-def]
     order = np.empty(width, dtype=np.int64)
     for i in range(width):
@@ -361,12 +361,12 @@ def _center_order(width: int):  # type: ignore[no-untyped-def]
     return order
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _half_toward_zero(x: int) -> int:
     return -((-x) >> 1) if x < 0 else x >> 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _solve_one(cur, mask, width, height, weak, table, tcfg, stack, deadline):  # type: ignore[no-untyped-def]
     """Exact (or, if ``weak``, -1/0/1) score of one position, and nodes searched;
     ``STOPPED`` as the score when ``deadline`` passed first."""

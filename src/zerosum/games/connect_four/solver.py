@@ -119,13 +119,19 @@ def kept_table() -> TranspositionTable:
     return shared_solver().table
 
 
+#: Positions up to which a batch is checked in Python rather than by the compiled check (a
+#: position and its moves: compiling the check would take longer than checking them).
+PYTHON_CHECKS = 16
+
+
 def _checked_arrays(
     positions: Iterable[tuple[SupportsIndex, SupportsIndex]], width: int, height: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """The positions' ``current`` and ``mask`` as int64 arrays (the kernels' bit patterns),
-    each position checked: compiled first, as the checks cost more than solving an easy
-    position in Python; a position they reject gets :func:`~.positions.check_position`'s precise
-    error."""
+    each position checked: a few (up to :data:`PYTHON_CHECKS`) in Python, which spares a
+    first run compiling the check; a batch compiled first, as the checks cost more than
+    solving an easy position in Python. A position they reject gets
+    :func:`~.positions.check_position`'s precise error."""
     pos = list(positions)
     check_board(width, height)
     try:
@@ -135,6 +141,10 @@ def _checked_arrays(
         for current, mask in pos:
             check_position(current, mask, width, height)
         raise
+    if len(pos) <= PYTHON_CHECKS:
+        for current, mask in pos:
+            check_position(current, mask, width, height)
+        return cur, msk
     bad = first_invalid(cur, msk, width, height)
     if bad >= 0:  # the full check raises the precise error
         current, mask = pos[bad]
