@@ -17,20 +17,21 @@ from typing import TYPE_CHECKING, Any
 from .. import budget
 from ..game import Game
 from ..kernels.alphabeta import CUTOFF, ENDS_AT_ONCE, INNER, PRUNED, RECORD, TABLE, TERMINAL
-from ..trace import Recorder, Trace
-from .search import _INF, DECAY
-from .traced_search import (
-    _agent_name,
-    _cut_reason,
-    _game_name,
-    _line,
-    _pruned_reason,
-    _root_window,
-    _window,
-    alphabeta_settings,
+from ..trace import (
+    Recorder,
+    Trace,
+    agent_name,
+    best_line,
+    child_window,
+    cut_reason,
+    game_name,
     in_root_terms,
+    pruned_reason,
+    root_window,
     spoken,
 )
+from .negamax import DECAY
+from .traced_search import alphabeta_settings
 
 if TYPE_CHECKING:
     import numpy as np
@@ -66,7 +67,7 @@ def compiled_trace(agent: AlphaBeta, game: Game, state: Any, cap: int) -> Trace 
     twin(game, state)
     assert twin.last is not None and twin.last.trace is not None
     found = twin.last.trace
-    found.agent = _agent_name(agent)
+    found.agent = agent_name(agent)
     return found
 
 
@@ -96,7 +97,7 @@ def kernel_trace(
     _, _, mover = rules.unpack(state)
     room = record.shape[0] - _FIRST + 1  # the record's rows, the root's added
     recorder = Recorder(min(agent.trace or room, room), room=room)
-    root = recorder.enter(None, "", True, state, alpha=-_INF, beta=_INF, value=value)
+    root = recorder.enter(None, "", True, state, alpha=-math.inf, beta=math.inf, value=value)
     states: dict[int, Any] = {-1: state}
     best: dict[int, int] = {}
     cutters: dict[int, tuple[str, float, tuple[float, float]]] = {}  # parent -> cut
@@ -110,11 +111,11 @@ def kernel_trace(
         said = spoken(game, action)
         if kind == PRUNED:
             cutter, cut_value, window = cutters[parent]
-            reason = _pruned_reason(cutter, parent_max, cut_value, *window)
+            reason = pruned_reason(cutter, parent_max, cut_value, *window)
             kept = recorder.enter(parent + 1, said, not parent_max, kind="pruned", reason=reason)
         else:
             child = states[n] = game.result(states[parent], action)
-            facts: dict[str, Any] = {"kind": _KINDS[kind], **_window(sign, alpha, beta, decay)}
+            facts: dict[str, Any] = {"kind": _KINDS[kind], **child_window(sign, alpha, beta, decay)}
             if not math.isnan(found):
                 facts["value"] = sign * found
             if kind == CUTOFF:
@@ -124,9 +125,9 @@ def kernel_trace(
             elif row[RECORD["hit"]]:
                 facts["table"] = "hit"
             if row[RECORD["cut"]]:
-                window = _root_window(sign, alpha, beta)
+                window = root_window(sign, alpha, beta)
                 cut_value = sign * found * decay
-                why = _cut_reason(parent_max, cut_value, *window)
+                why = cut_reason(parent_max, cut_value, *window)
                 if kind == ENDS_AT_ONCE:
                     why = f"ends the game at once, enough for a cut-off: {why}"
                 facts.update(cut=True, reason=why)
@@ -138,7 +139,7 @@ def kernel_trace(
     recorder.visited = 1 + int(record[0, RECORD["seen"]])
     plies = int(record[0, RECORD["plies"]])
     iterations = int(latest[0, RECORD["iterations"]])
-    iteration = _INF if plies >= _NO_DEPTH else plies
+    iteration = math.inf if plies >= _NO_DEPTH else plies
     said = spoken(game, move)
     assert root is not None
     chosen = next((i for i in recorder.nodes[root].children
@@ -148,11 +149,11 @@ def kernel_trace(
     in_root_terms(recorder, decay)
     return recorder.trace(
         "alphabeta",
-        _agent_name(agent),
-        _game_name(game),
+        agent_name(agent),
+        game_name(game),
         move=said,
         value=value,
-        pv=[root, *_line(best, chosen)],
+        pv=[root, *best_line(best, chosen)],
         switches=switches,
         note="; ".join(words),
         counted=counted,

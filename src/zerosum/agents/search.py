@@ -80,15 +80,14 @@ from .. import budget, hooks
 from ..game import Game, StateKeyError, key_function, zero
 from ..limits import check_table_size
 from ..trace.model import ROOM
+from ..trace.reasons import spoken
 from .base import Heuristic, SearchInfo, Seeded, check_trace_cap, evaluator
+from .negamax import DECAY, _Timeout, build_negamax
 
 if TYPE_CHECKING:
-    from ..trace import Trace
+    from ..trace import Recorder, Trace
 
 __all__ = ["AlphaBeta", "DECAY", "proven_plies"]
-
-#: Factor applied per ply to values with ``depth_adjust`` (an exact binary fraction).
-DECAY = 1.0 - 2.0**-10
 
 _INF = math.inf
 
@@ -107,10 +106,6 @@ def proven_plies(value: float) -> int | None:
 _FIRST_SLOTS, _MAX_SLOTS = 1 << 12, 1 << 20
 _GAME_OVER = "the game is over: there is no move to search for"
 _UNSET = object()
-
-
-class _Timeout(Exception):
-    """The time limit ran out in the middle of an iteration."""
 
 
 class AlphaBeta(Seeded):
@@ -419,18 +414,6 @@ class _MoveOrder:
         self.history[move] += 1 << int(min(depth, 30))
 
 
-def stored_bounds(
-    depth: float, best: float, start_alpha: float, beta: float, move: Any, cut: bool
-) -> tuple[float, float, float, Any, bool]:
-    """A table entry for a fail-soft ``best`` found in the window (``start_alpha``, ``beta``):
-    an upper bound at or below it, a lower bound at or above, else the exact value."""
-    if best <= start_alpha:
-        return (depth, -_INF, best, move, cut)
-    if best >= beta:
-        return (depth, best, _INF, move, cut)
-    return (depth, best, best, move, cut)
-
-
 class _Search:
     """One move's search: the recursion and its bookkeeping (nodes, killers, history)."""
 
@@ -451,6 +434,17 @@ class _Search:
         # the root moves of the last finished iteration: (move, value, whether the value
         # is only an upper bound, the child having failed high)
         self.rated: list[tuple[Any, float, bool]] = []
+        self.decay = DECAY if agent.depth_adjust else 1.0
+        self.move_order: _MoveOrder  # made by _build, for each move
+        # what the recursion records (:mod:`.negamax`): nothing, unless a traced search
+        # (``traced_search.py``) records into ``recorder``, ``best_child`` and ``root_me``
+        self.traced = False
+        self.recorder: Recorder | Any = None
+        self.best_child: dict[int, int] = {}
+        self.root_me = 0
+        # the compiled search's steps: a move that ends the game looked for first at an
+        # inner node, and every move generated there counted
+        self.ends_first = False
 
     def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
         """``(value, best moves, depth finished)``; iterates deeper while time and depth allow.
@@ -512,8 +506,11 @@ class _Search:
         a seed); raises :class:`_Timeout` at the deadline, leaving ``partial`` set."""
         game, negamax, key, ended = self.game, self.negamax, self.key, self.ended
         me = game.player(state)
-        decay = DECAY if self.agent.depth_adjust else 1.0
+        decay = self.decay
         random_ties = self.agent.seed is not None
+        traced = self.traced
+        root = self._begin(state, me, depth) if traced else None
+        node = None
         best, tied = -_INF, [moves[0]]
         alpha = -_INF
         rated = []
@@ -522,33 +519,58 @@ class _Search:
             ck = key(child)
             self.nodes += 1
             bound = False
-            if ended(child, ck):
-                value = game.utility(child, me) * decay
+            # With random ties, a move equal to the best must come back exact: open the
+            # window just below the best value.
+            low = math.nextafter(alpha, -_INF) if random_ties else alpha
+            done = ended(child, ck)
+            if traced:
+                node = self.recorder.enter(
+                    root, spoken(game, move), not done and game.player(child) == me, child,
+                    alpha=low / decay, beta=_INF,
+                )  # fmt: skip
+            if done:
+                raw = game.utility(child, me)
+                if traced:
+                    self.recorder.set(node, kind="terminal", value=raw)
+                value = raw * decay
             elif depth == 1:
                 self.cuts += 1
-                value = self.heuristic(child, me) * decay
+                raw = self.heuristic(child, me)
+                if traced:
+                    self.recorder.set(node, kind="cutoff", value=raw, heuristic=raw)
+                value = raw * decay
             else:
-                # With random ties, a move equal to the best must come back exact: open
-                # the window just below the best value.
-                low = math.nextafter(alpha, -_INF) if random_ties else alpha
                 them = game.player(child)
                 if them == me:
-                    reply = negamax(child, ck, me, depth - 1, 1, low / decay, _INF)
+                    reply = negamax(child, ck, me, depth - 1, 1, low / decay, _INF, node)
                     value, bound = decay * reply, reply <= low / decay
                 else:
-                    reply = negamax(child, ck, them, depth - 1, 1, -_INF, -low / decay)
+                    reply = negamax(child, ck, them, depth - 1, 1, -_INF, -low / decay, node)
                     value, bound = -decay * reply, reply >= -low / decay
             rated.append((move, value, bound))
             if value > best:
                 best, tied = value, [move]
                 alpha = max(alpha, value)
+                if node is not None and root is not None:
+                    self.best_child[root] = node
             elif value == best and random_ties:
                 tied.append(move)
             self.partial = (best, tied)
         if self.table is not None:
             self._store(state, depth, best, best, tied[0], self.cuts > 0)
-        self.rated = rated
+        if traced:
+            self._finish(root, best)
+        else:
+            self.rated = rated
         return best, tied
+
+    def _begin(self, state: Any, me: int, depth: float) -> int | None:
+        """A traced search's start of an iteration: its root's node (see traced_search.py)."""
+        raise NotImplementedError
+
+    def _finish(self, root: int | None, best: float) -> None:
+        """A traced search's end of an iteration (see traced_search.py)."""
+        raise NotImplementedError
 
     def _store(
         self, state: Any, depth: float, low: float, high: float, move: Any, cut: bool
@@ -579,142 +601,10 @@ class _Search:
         return tuple(line)
 
     def _build(self, ordering: bool) -> Callable[..., float]:
-        """The recursive search, as closures over local names (no attribute look-ups inside).
-
-        The game is asked about a state once per key while the memo holds it (its actions,
-        whether it is terminal, its value at the cutoff); each child's key is made once,
-        by its parent, and handed down.
-        """
-        game, agent, memo = self.game, self.agent, self.memo
-        actions, result, is_terminal = game.actions, game.result, game.is_terminal
-        utility, player, key = game.utility, game.player, self.key
-        heuristic = self.heuristic
-        table = self.table
-        size = agent.table_size
-        decay = DECAY if agent.depth_adjust else 1.0
-        deadline = self.deadline
-        clock = time.perf_counter
-        known_terminal, known_actions, leaves = memo.terminal, memo.actions, memo.leaves
-        move_order = _MoveOrder(game)
-        order, reward = move_order.order, move_order.reward
-        search = self
-
-        def ended(state: Any, k: Hashable) -> bool:
-            """``is_terminal(state)``, asked once per key."""
-            done = known_terminal.get(k)
-            if done is None:
-                if len(known_terminal) >= size:
-                    known_terminal.clear()
-                done = known_terminal[k] = bool(is_terminal(state))
-            return done
-
-        def legal(state: Any, k: Hashable) -> Any:
-            """``actions(state)``, asked once per key (the list is never changed)."""
-            moves = known_actions.get(k)
-            if moves is None:
-                if len(known_actions) >= size:
-                    known_actions.clear()
-                moves = known_actions[k] = actions(state)
-            return moves
-
-        def frontier(state: Any, me: int, moves: Any, alpha: float, beta: float, ply: int) -> Any:
-            """``(best value, best move)`` one ply above the cutoff: each child is scored
-            as it comes (once per key and player), until a cutoff."""
-            leaf = leaves[me]
-            best, best_move, count = -_INF, None, 0
-            for move in moves:
-                count += 1
-                child = result(state, move)
-                ck = key(child)
-                value = leaf.get(ck)
-                if value is None:
-                    value = utility(child, me) if ended(child, ck) else heuristic(child, me)
-                    if len(leaf) >= size:
-                        leaf.clear()
-                    leaf[ck] = value
-                value *= decay
-                if value > best:
-                    best, best_move = value, move
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            if ordering:
-                                reward(move, 1, ply)
-                            break
-            search.nodes += count
-            return best, best_move
-
-        def negamax(
-            state: Any, k: Hashable, me: int, depth: float, ply: int, alpha: float, beta: float
-        ) -> float:
-            """Fail-soft value of the non-terminal ``state`` (key ``k``) for ``me``, the
-            player to move."""
-            first = None
-            if table is not None:
-                entry = table.get(k)
-                if entry is not None:
-                    first = entry[3]
-                    if entry[0] == depth:
-                        # bounds found in an earlier search count as that search's cutoffs
-                        search.cuts += entry[4]
-                        low, high = entry[1], entry[2]
-                        if low >= beta or low == high:
-                            return low
-                        if high <= alpha:
-                            return high
-                        if low > alpha:
-                            alpha = low
-                        if high < beta:
-                            beta = high
-            if deadline is not None and clock() > deadline:
-                raise _Timeout
-            moves = legal(state, k)
-            if ordering and len(moves) > 1:
-                moves = order(moves, first, ply)
-            start_alpha = alpha
-            cuts = search.cuts
-            if depth == 1:
-                search.cuts += 1
-                best, best_move = frontier(state, me, moves, alpha, beta, ply)
-            else:
-                # Each child made as it comes: the first (the table's move, a killer) often
-                # cuts off, and then its siblings are never made nor asked about.
-                best, best_move, count = -_INF, None, 0
-                for move in moves:
-                    count += 1
-                    child = result(state, move)
-                    ck = key(child)
-                    if ended(child, ck):
-                        value = utility(child, me) * decay
-                    else:
-                        them = player(child)
-                        if them == me:
-                            value = decay * negamax(
-                                child, ck, me, depth - 1, ply + 1, alpha / decay, beta / decay
-                            )
-                        else:
-                            value = -decay * negamax(
-                                child, ck, them, depth - 1, ply + 1, -beta / decay, -alpha / decay
-                            )
-                    if value > best:
-                        best, best_move = value, move
-                        if value > alpha:
-                            alpha = value
-                            if alpha >= beta:
-                                if ordering:
-                                    reward(move, depth, ply)
-                                break
-                search.nodes += count
-            if table is not None:
-                if len(table) >= size:
-                    table.clear()
-                # does the value rest on the depth cutoff?
-                table[k] = stored_bounds(
-                    depth, best, start_alpha, beta, best_move, search.cuts != cuts
-                )
-            return best
-
-        self.ended = ended
+        """The recursion (:func:`~zerosum.agents.negamax.build_negamax`), with a fresh
+        move order (killers and history) for this move."""
+        self.move_order = _MoveOrder(self.game)
+        negamax, self.ended = build_negamax(self, ordering)
         return negamax
 
 

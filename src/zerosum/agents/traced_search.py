@@ -1,10 +1,12 @@
 """Minimax and alpha-beta searches that record the tree they explore (``zerosum.trace``).
 
 They run only when a trace is asked for (``zs.trace``, ``Minimax(trace=cap)``,
-``AlphaBeta(trace=cap)``), so the searches of ``classic.py`` and ``search.py`` stay as
-they are. :class:`TracedSearch` is the Python alpha-beta search of ``search.py`` with
-every switch (ordering, table, depth_adjust, deepening, seed), taking the same steps in
-the same order and counting the same nodes; it records the last iteration it finished.
+``AlphaBeta(trace=cap)``). :class:`TracedSearch` is the Python alpha-beta search of
+``search.py`` with every switch (ordering, table, depth_adjust, deepening, seed), running
+the same recursion (``negamax.py``) with its recording on, so it takes the same steps in
+the same order and counts the same nodes; it records the last iteration it finished.
+The words beside its nodes (cut and prune reasons, windows, the best line) are
+:mod:`zerosum.trace.reasons`'s, which the compiled search's trace uses too.
 Standing in for a compiled search, it counts and scans as the compiled search does
 where that search can be followed (``mirror``; see :func:`compiled_note`).
 
@@ -16,17 +18,15 @@ travels up; the trace shows every value and window as the root sees it
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from .. import budget, hooks
+from .. import budget
 from ..game import Game
 from ..trace import Recorder, Trace
-from ..trace.text import number
+from ..trace.reasons import agent_name, best_line, game_name, in_root_terms, spoken
 from .base import evaluator
-from .search import _INF, DECAY, _MoveOrder, _Search, _Timeout, stored_bounds
+from .search import _INF, DECAY, _Search
 
 if TYPE_CHECKING:
     from .classic import Minimax
@@ -36,46 +36,6 @@ __all__ = [
     "TracedSearch", "alphabeta_trace", "compiled_note", "evaluation_trace", "minimax_tree",
     "rerun", "spoken",
 ]  # fmt: skip
-
-
-def spoken(game: Game, move: Any) -> str:
-    """A move as the game writes it."""
-    write = hooks.format_action(game)
-    return write(move) if write is not None else str(move)
-
-
-def _cut_reason(maximizing: bool, value: float, alpha: float, beta: float) -> str:
-    """Why a child's value (root player's view) ended its parent's loop."""
-    if maximizing:
-        return (
-            f"MAX gets {number(value)} here, at least beta = {number(beta)}, what MIN can "
-            "already hold MAX to elsewhere: MIN never lets the game come here, so the "
-            "other moves need no search"
-        )
-    return (
-        f"MIN holds MAX to {number(value)} here, at most alpha = {number(alpha)}, what MAX "
-        "can already get elsewhere: MAX never lets the game come here, so the other moves "
-        "need no search"
-    )
-
-
-def _pruned_reason(cutter: str, maximizing: bool, value: float, alpha: float, beta: float) -> str:
-    """Why a move was never searched (the renderers say "pruned" themselves): the value of
-    its sibling ``cutter`` (root player's view) against the window it crossed."""
-    if maximizing:
-        crossed = f"{number(value)} >= beta {number(beta)}"
-    else:
-        crossed = f"{number(value)} <= alpha {number(alpha)}"
-    above = "MIN" if maximizing else "MAX"
-    return f"{cutter} ({crossed}) already showed that {above}, above, avoids this position"
-
-
-def _agent_name(agent: Any) -> str:
-    return hooks.spec(agent) or repr(agent)
-
-
-def _game_name(game: Game) -> str:
-    return hooks.spec(game) or type(game).__name__
 
 
 def alphabeta_settings(
@@ -100,31 +60,6 @@ def alphabeta_settings(
         f"recorded: the search to {to}, the last finished of the {iterations} "
         "iterations of iterative deepening started"
     )
-
-
-def in_root_terms(recorder: Recorder, decay: float) -> None:
-    """Scale each recorded node's value and window by ``decay`` once per ply below the
-    root: the search shrinks a value each ply it travels up (a win sooner is worth
-    more), so in the node's own terms a parent's value would be its best child's times
-    ``decay``, and a person reading the tree sees a root that is not its best move's
-    value. The heuristic stays the evaluation itself."""
-    if decay == 1.0:
-        return
-    for node in recorder.nodes:
-        factor = decay**node.ply
-        for name in ("value", "alpha", "beta"):
-            found = getattr(node, name)
-            if found is not None:
-                setattr(node, name, found * factor)
-
-
-def _line(best: dict[int, int], start: int | None) -> list[int]:
-    """Node ids from ``start`` down its best children."""
-    line: list[int] = []
-    while start is not None:
-        line.append(start)
-        start = best.get(start)
-    return line
 
 
 # ---- minimax ----
@@ -169,11 +104,11 @@ def minimax_tree(
     v, pv = value(state, agent.depth, root)
     found = recorder.trace(
         "minimax",
-        _agent_name(agent),
-        _game_name(game),
+        agent_name(agent),
+        game_name(game),
         move=spoken(game, pv[0]) if pv else "",
         value=v,
-        pv=_line(best_child, root),
+        pv=best_line(best_child, root),
         switches={"depth": agent.depth},
         game_object=game,
     )
@@ -211,7 +146,8 @@ class TracedSearch(_Search):
     ) -> None:
         super().__init__(agent, game, deadline)
         self.cap = cap
-        self.mirror = mirror
+        self.mirror = self.ends_first = mirror
+        self.traced = True  # the recursion records into recorder (agents/negamax.py)
         self.recorder: Recorder | None = None  # the iteration being searched
         self.finished: Recorder | None = None  # the last iteration finished
         self.best_child: dict[int, int] = {}
@@ -231,14 +167,14 @@ class TracedSearch(_Search):
         agent = self.agent
         root, said = recorder.nodes[0], spoken(self.game, move)
         chosen = next((i for i in root.children if recorder.nodes[i].move == said), None)
-        pv = [root.id, *_line(best, chosen)]
+        pv = [root.id, *best_line(best, chosen)]
         switches, recorded = alphabeta_settings(agent, iteration, self.iterations)
         words = [word for word in (note, recorded) if word]
         in_root_terms(recorder, DECAY if agent.depth_adjust else 1.0)
         return recorder.trace(
             "alphabeta",
-            name or _agent_name(agent),
-            _game_name(self.game),
+            name or agent_name(agent),
+            game_name(self.game),
             move=spoken(self.game, move),
             value=value,
             pv=pv,
@@ -247,233 +183,21 @@ class TracedSearch(_Search):
             game_object=self.game,
         )
 
-    def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
-        game, negamax, key = self.game, self.negamax, self.key
-        me = self.root_me = game.player(state)
-        decay = DECAY if self.agent.depth_adjust else 1.0
-        random_ties = self.agent.seed is not None
+    def _begin(self, state: Any, me: int, depth: float) -> int | None:
+        """A fresh recorder for the iteration to ``depth``, and its root's node."""
+        self.root_me = me
         recorder = self.recorder = Recorder(self.cap)
         self.best_child = {}
         self.iteration = depth
         self.iterations += 1
-        root = recorder.enter(None, "", True, state, alpha=-_INF, beta=_INF)
-        best, tied = -_INF, [moves[0]]
-        alpha = -_INF
-        for move in moves:
-            child = game.result(state, move)
-            ck = key(child)
-            self.nodes += 1
-            low = math.nextafter(alpha, -_INF) if random_ties else alpha
-            ended = bool(game.is_terminal(child))
-            child_max = (not ended) and game.player(child) == me
-            node = recorder.enter(
-                root, spoken(game, move), child_max, child, alpha=low / decay, beta=_INF
-            )
-            if ended:
-                raw = game.utility(child, me)
-                recorder.set(node, kind="terminal", value=raw)
-                value = raw * decay
-            elif depth == 1:
-                self.cuts += 1
-                raw = self.heuristic(child, me)
-                recorder.set(node, kind="cutoff", value=raw, heuristic=raw)
-                value = raw * decay
-            else:
-                them = game.player(child)
-                if them == me:
-                    value = decay * negamax(child, ck, me, depth - 1, 1, low / decay, _INF, node)
-                else:
-                    value = -decay * negamax(
-                        child, ck, them, depth - 1, 1, -_INF, -low / decay, node
-                    )
-            if value > best:
-                best, tied = value, [move]
-                alpha = max(alpha, value)
-                if node is not None and root is not None:
-                    self.best_child[root] = node
-            elif value == best and random_ties:
-                tied.append(move)
-            self.partial = (best, tied)
-        recorder.set(root, value=best)
-        if self.table is not None:
-            self._store(state, depth, best, best, tied[0], self.cuts > 0)
-        self.finished, self.finished_best = recorder, self.best_child
+        return recorder.enter(None, "", True, state, alpha=-_INF, beta=_INF)
+
+    def _finish(self, root: int | None, best: float) -> None:
+        """The iteration finished: its tree is the one to show."""
+        assert self.recorder is not None
+        self.recorder.set(root, value=best)
+        self.finished, self.finished_best = self.recorder, self.best_child
         self.finished_iteration = self.iteration
-        return best, tied
-
-    def _build(self, ordering: bool) -> Callable[..., float]:
-        """``search._Search._build``'s recursion, step for step, recording as it goes
-        (the game asked directly: a trace is for looking at, not for speed)."""
-        game, agent = self.game, self.agent
-        actions, result, is_terminal = game.actions, game.result, game.is_terminal
-        utility, player, key = game.utility, game.player, self.key
-        heuristic = self.heuristic
-        table = self.table
-        size = agent.table_size
-        decay = DECAY if agent.depth_adjust else 1.0
-        deadline = self.deadline
-        clock = time.perf_counter
-        move_order = _MoveOrder(game)
-        order, reward = move_order.order, move_order.reward
-        mirror = self.mirror
-        search = self
-
-        def prune(
-            node: int | None, moves: Any, after: int, cutter: Any, maximizing: bool,
-            value: float, window: tuple[float, float],
-        ) -> None:  # fmt: skip
-            recorder = search.recorder
-            assert recorder is not None
-            reason = _pruned_reason(spoken(game, cutter), maximizing, value, *window)
-            for move in moves[after:]:
-                if move != cutter:
-                    recorder.enter(
-                        node, spoken(game, move), not maximizing, kind="pruned", reason=reason
-                    )
-
-        def negamax(
-            state: Any,
-            k: Hashable,
-            me: int,
-            depth: float,
-            ply: int,
-            alpha: float,
-            beta: float,
-            node: int | None,
-        ) -> float:
-            recorder = search.recorder
-            assert recorder is not None
-            maximizing = me == search.root_me
-            sign = 1.0 if maximizing else -1.0
-            first = None
-            if table is not None:
-                entry = table.get(k)
-                if entry is not None:
-                    first = entry[3]
-                    if entry[0] == depth:
-                        search.cuts += entry[4]
-                        low, high = entry[1], entry[2]
-                        answer = None
-                        if low >= beta or low == high:
-                            answer = low
-                        elif high <= alpha:
-                            answer = high
-                        if answer is not None:
-                            recorder.set(
-                                node, kind="table", table="hit", value=sign * answer,
-                                reason="answered by the transposition table",
-                            )  # fmt: skip
-                            return answer
-                        recorder.set(node, table="hit")
-                        if low > alpha:
-                            alpha = low
-                        if high < beta:
-                            beta = high
-            if deadline is not None and clock() > deadline:
-                raise _Timeout
-            moves = list(actions(state))
-            if ordering and len(moves) > 1:
-                moves = order(moves, first, ply)
-            start_alpha = alpha
-            cuts = search.cuts
-            if depth == 1:
-                search.cuts += 1
-            best, best_move, count = -_INF, None, 0
-            if mirror and depth > 1:
-                # the compiled search first looks for a move that ends the game well enough
-                for i, move in enumerate(moves):
-                    child = result(state, move)
-                    if is_terminal(child) and utility(child, me) * decay >= beta:
-                        raw = utility(child, me)
-                        window = _window(sign, alpha, beta, decay)
-                        root_window = _root_window(sign, alpha, beta)
-                        why = _cut_reason(maximizing, sign * raw * decay, *root_window)
-                        kept = recorder.enter(
-                            node, spoken(game, move), not maximizing, child, kind="terminal",
-                            value=sign * raw, cut=True, **window,
-                            reason=f"ends the game at once, enough for a cut-off: {why}",
-                        )  # fmt: skip
-                        prune(node, moves, 0, move, maximizing, sign * raw * decay, root_window)
-                        recorder.set(node, value=sign * raw * decay)
-                        if kept is not None and node is not None:
-                            search.best_child[node] = kept
-                        search.nodes += i + 1
-                        return raw * decay
-            for i, move in enumerate(moves):
-                count += 1
-                child = result(state, move)
-                ck = key(child)
-                window = _window(sign, alpha, beta, decay)
-                if is_terminal(child):
-                    raw = utility(child, me)
-                    kept = recorder.enter(
-                        node, spoken(game, move), not maximizing, child, kind="terminal",
-                        value=sign * raw, **window,
-                    )  # fmt: skip
-                    value = raw * decay
-                elif depth == 1:
-                    raw = heuristic(child, me)
-                    them = player(child)
-                    kept = recorder.enter(
-                        node, spoken(game, move), them == search.root_me, child, kind="cutoff",
-                        value=sign * raw, heuristic=sign * raw, **window,
-                    )  # fmt: skip
-                    value = raw * decay
-                else:
-                    them = player(child)
-                    kept = recorder.enter(
-                        node, spoken(game, move), them == search.root_me, child, **window
-                    )
-                    if them == me:
-                        value = decay * negamax(
-                            child, ck, me, depth - 1, ply + 1, alpha / decay, beta / decay, kept
-                        )
-                    else:
-                        value = -decay * negamax(
-                            child, ck, them, depth - 1, ply + 1, -beta / decay, -alpha / decay,
-                            kept,
-                        )  # fmt: skip
-                if value > best:
-                    best, best_move = value, move
-                    if kept is not None and node is not None:
-                        search.best_child[node] = kept
-                    if value > alpha:
-                        a_root, b_root = _root_window(sign, alpha, beta)
-                        alpha = value
-                        if alpha >= beta:
-                            recorder.set(
-                                kept, cut=True,
-                                reason=_cut_reason(maximizing, sign * value, a_root, b_root),
-                            )  # fmt: skip
-                            prune(
-                                node, moves, i + 1, move, maximizing, sign * value,
-                                (a_root, b_root),
-                            )  # fmt: skip
-                            if ordering:
-                                reward(move, depth, ply)
-                            break
-            search.nodes += len(moves) if mirror and depth > 1 else count
-            recorder.set(node, value=sign * best)
-            if table is not None:
-                if len(table) >= size:
-                    table.clear()
-                table[k] = stored_bounds(
-                    depth, best, start_alpha, beta, best_move, search.cuts != cuts
-                )
-            return best
-
-        return negamax
-
-
-def _root_window(sign: float, alpha: float, beta: float) -> tuple[float, float]:
-    """A negamax window of the player to move as the root player's ``(alpha, beta)``."""
-    return (alpha, beta) if sign > 0 else (-beta, -alpha)
-
-
-def _window(sign: float, alpha: float, beta: float, decay: float) -> dict[str, float]:
-    """A child's window on entry, for the root player: its parent's, one ply further."""
-    low, high = _root_window(sign, alpha, beta)
-    return {"alpha": low / decay, "beta": high / decay}
 
 
 def alphabeta_trace(
@@ -520,7 +244,7 @@ def rerun(
     value, moves, _ = search.run(state, start)
     if move is None or move not in moves:
         move = moves[0] if agent.seed is None or len(moves) == 1 else twin.rng.choice(moves)
-    return search.trace(state, move, value, note, _agent_name(agent)), search.nodes
+    return search.trace(state, move, value, note, agent_name(agent)), search.nodes
 
 
 def evaluation_trace(algorithm: str, agent: Any, game: Game, state: Any, cap: int) -> Trace:
@@ -531,6 +255,6 @@ def evaluation_trace(algorithm: str, agent: Any, game: Game, state: Any, cap: in
     recorder.enter(None, "", True, state, kind="cutoff", value=value, heuristic=value)
     first = next(iter(game.actions(state)))
     return recorder.trace(
-        algorithm, _agent_name(agent), _game_name(game), move=spoken(game, first), value=value,
+        algorithm, agent_name(agent), game_name(game), move=spoken(game, first), value=value,
         pv=[0], switches={"depth": 0}, game_object=game,
     )  # fmt: skip

@@ -2,12 +2,15 @@
 the built-in tic-tac-toe, Pick, Migration (n <= 8), Connect Four (boards of at most 64
 bits in its layout: width * (height + 1) <= 64, 7x6 included), Othello, and users' games.
 
-The same negamax as ``agents/search.py`` — fail-soft bounds, the same depth cutoff, the
-same depth-adjusted values (``decay`` per ply, the same arithmetic), the same table of
-lower/upper bounds per (position, depth) — over two 64-bit masks, with the game's rules
-and ``evaluate`` compiled in, so that for equal depth and evaluation it returns exactly
-the Python engine's value. Only the order of the moves (table move, killers, history)
-and so the node counts differ.
+It mirrors the Python negamax, ``agents/negamax.py`` ``build_negamax`` (the recursion of
+the Python path of ``AlphaBeta`` and of its traced search) — fail-soft bounds, the same
+depth cutoff, the same depth-adjusted values (``decay`` per ply, the same arithmetic),
+the same table of lower/upper bounds per (position, depth) — over two 64-bit masks, with
+the game's rules and ``evaluate`` compiled in, so that for equal depth and evaluation it
+returns exactly the Python engine's value. The order of the moves (table move, killers,
+history, the table keyed by symmetry, frontier nodes not stored) and so the node counts
+differ by design; with ordering and the table off, the Python negamax taking this
+search's steps (``ends_first``) visits the same nodes (``tests/kernels/test_mirrors.py``).
 
 The kernel knows no game: it calls ``moves``, ``play``, ``outcome``, ``evaluate`` and
 ``key`` of :mod:`.rules` on the game's record, and numba compiles one copy of it per
@@ -333,8 +336,8 @@ def _signature(rules_type: Any, traced: bool = False) -> Any:
 
 @njit(**HOT)
 def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  # type: ignore[no-untyped-def]
-    """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (the
-    recursion of ``agents/search.py``); returns 0 once the deadline has passed. A fifth
+    """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (it
+    mirrors ``negamax`` of ``agents/negamax.py``); returns 0 once the deadline has passed. A fifth
     option is the record of a traced search, written as it goes (see _FIRST)."""
     keys, bounds = table
     stats = work[_STATS]

@@ -5,6 +5,12 @@ A position is ``(current, mask)`` (:mod:`.positions`); its score is found by a b
 the score window towards 0, each step one null-window search (:func:`_null_window`) over an
 explicit stack. Nodes share the transposition table of :mod:`.table`. The Python API that
 checks positions and calls these is :mod:`.solver`.
+
+It mirrors the generic exact solver's search (``agents/solve.py``, ``Solver._build``):
+integer scores that count the distance to the end, fail-soft windows, a table of bounds;
+by design it differs in its steps (null windows and a bisection of the score instead of
+one window, the centre-first order and the threats of Connect Four), so the two agree on
+scores, not on nodes (``tests/games/connect_four``).
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ they carry over: a settled position (the armies apart) has a known length (each 
 makes exactly its reserve of moves), a move that leaves the opponent stuck is the
 fastest win there is, and moves go fewest replies first. Values in the search count
 plies from the root; the table keeps them counted from its own position.
+
+It mirrors the generic exact solver's search (``agents/solve.py``, ``Solver._build``,
+with ``settled``); by design its order (fewest replies first) and its stuck-opponent
+win differ, so the two agree on values and distances, not on nodes.
 """
 
 from __future__ import annotations
