@@ -28,7 +28,7 @@ from ..trace.reasons import child_window, cut_reason, pruned_reason, root_window
 if TYPE_CHECKING:
     from .search import _Search
 
-__all__ = ["DECAY", "build_negamax", "stored_bounds"]
+__all__ = ["DECAY", "build_negamax", "memo_lookups", "stored_bounds"]
 
 #: Factor applied per ply to values with ``depth_adjust`` (an exact binary fraction).
 DECAY = 1.0 - 2.0**-10
@@ -52,37 +52,15 @@ def stored_bounds(
     return (depth, best, best, move, cut)
 
 
-def build_negamax(
-    search: _Search, ordering: bool
-) -> tuple[Callable[..., float], Callable[[Any, Hashable], bool]]:
-    """The recursion of ``search`` (a ``search._Search``), as closures over local names
-    (no attribute look-ups inside): ``negamax(state, key, me, depth, ply, alpha, beta,
-    node=None)``, the fail-soft value of the non-terminal ``state`` for ``me``, its mover;
-    and ``ended(state, key)``, whether a state is terminal, asked through the memo.
-
-    It reads from ``search``: the game, its key, heuristic, table (or None), memo of the
-    game's answers, deadline, ``traced`` (record into ``search.recorder``, the node ids
-    of the best children into ``search.best_child``) and ``ends_first``; it adds to
-    ``search.nodes`` (children generated) and ``search.cuts`` (states scored at the
-    depth cutoff, and table bounds that rest on such scores).
-
-    The game is asked about a state once per key while the memo holds it (its actions,
-    whether it is terminal, its value at the cutoff); each child's key is made once, by
-    its parent, and handed down. Children are made one at a time: the first (the
-    table's move, a killer) often cuts off, and then its siblings are never made.
-    """
-    game, agent, memo = search.game, search.agent, search.memo
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    utility, player, key = game.utility, game.player, search.key
-    heuristic = search.heuristic
-    table = search.table
-    size = agent.table_size
-    decay = search.decay
-    deadline = search.deadline
-    clock = time.perf_counter
-    known_terminal, known_actions, leaves = memo.terminal, memo.actions, memo.leaves
-    order, reward = search.move_order.order, search.move_order.reward
-    traced, ends_first = search.traced, search.ends_first
+def memo_lookups(
+    search: _Search,
+) -> tuple[Callable[[Any, Hashable], bool], Callable[[Any, Hashable], Any]]:
+    """``ended(state, key)`` and ``legal(state, key)``: the game's ``is_terminal`` and
+    ``actions``, each asked once per key while ``search``'s memo holds it (a user's game
+    answers in tens of microseconds, a look-up in a fraction of one)."""
+    game, memo, size = search.game, search.memo, search.agent.table_size
+    actions, is_terminal = game.actions, game.is_terminal
+    known_terminal, known_actions = memo.terminal, memo.actions
 
     def ended(state: Any, k: Hashable) -> bool:
         """``is_terminal(state)``, asked once per key."""
@@ -102,18 +80,117 @@ def build_negamax(
             moves = known_actions[k] = actions(state)
         return moves
 
+    return ended, legal
+
+
+class _TreeWriter:
+    """What a traced recursion records, node by node, into ``search.recorder`` (a new
+    recorder each iteration), in the root player's terms: values and windows signed by
+    ``sign`` (1 where the root's player moves, else -1) and windows one ply further by
+    ``decay`` (:func:`zerosum.trace.reasons.child_window`). Called only when traced."""
+
+    def __init__(self, search: _Search) -> None:
+        self.search = search
+        self.game = search.game
+        self.decay = search.decay
+
+    def table(self, node: int | None, value: float, narrowed: bool) -> None:
+        """The table answered the node (``value``, root's terms) or only narrowed it."""
+        recorder = self.search.recorder
+        if narrowed:
+            recorder.set(node, table="hit")
+        else:
+            recorder.set(node, kind="table", table="hit", value=value,
+                         reason="answered by the transposition table")  # fmt: skip
+
+    def child(
+        self, node: int | None, move: Any, child: Any, maximizing: bool, sign: float,
+        window: tuple[float, float], **facts: Any,
+    ) -> int | None:  # fmt: skip
+        """A child entered under ``node`` with its window on entry: its id (None past the
+        room). ``maximizing``: whether the root's player moves in the child."""
+        low, high = child_window(sign, *window, self.decay).values()
+        return self.search.recorder.enter(
+            node, spoken(self.game, move), maximizing, child, alpha=low, beta=high, **facts
+        )
+
+    def cut(
+        self, node: int | None, kept: int | None, moves: Any, after: int, cutter: Any,
+        maximizing: bool, value: float, window: tuple[float, float],
+    ) -> None:  # fmt: skip
+        """``cutter``'s ``value`` (root's terms) crossed ``window`` (root's terms) at
+        ``node``: the child marked as the cut, and the moves after ``after`` as pruned."""
+        recorder = self.search.recorder
+        why = cut_reason(maximizing, value, *window)
+        if kept is not None:
+            recorder.set(kept, cut=True, reason=why)
+        self.prune(node, moves, after, cutter, maximizing, value, window)
+
     def prune(
-        node: int | None, moves: Any, after: int, cutter: Any, maximizing: bool,
+        self, node: int | None, moves: Any, after: int, cutter: Any, maximizing: bool,
         value: float, window: tuple[float, float],
     ) -> None:  # fmt: skip
-        """Record the moves after ``after`` that ``cutter``'s cut spared (traced only)."""
-        recorder = search.recorder
+        """The moves after ``after`` that ``cutter``'s cut spared."""
+        game, recorder = self.game, self.search.recorder
         reason = pruned_reason(spoken(game, cutter), maximizing, value, *window)
         for move in moves[after:]:
             if move != cutter:
                 recorder.enter(
                     node, spoken(game, move), not maximizing, kind="pruned", reason=reason
                 )
+
+    def ends_at_once(
+        self, node: int | None, moves: Any, move: Any, child: Any, maximizing: bool,
+        raw: float, alpha: float, beta: float,
+    ) -> None:  # fmt: skip
+        """A move found by ``ends_first`` that ends the game, enough for a cut-off."""
+        sign, decay = (1.0 if maximizing else -1.0), self.decay
+        window = root_window(sign, alpha, beta)
+        why = cut_reason(maximizing, sign * raw * decay, *window)
+        kept = self.child(
+            node, move, child, not maximizing, sign, (alpha, beta), kind="terminal",
+            value=sign * raw, cut=True,
+            reason=f"ends the game at once, enough for a cut-off: {why}",
+        )  # fmt: skip
+        self.prune(node, moves, 0, move, maximizing, sign * raw * decay, window)
+        self.search.recorder.set(node, value=sign * raw * decay)
+        if kept is not None and node is not None:
+            self.search.best_child[node] = kept
+
+
+def build_negamax(
+    search: _Search, ordering: bool
+) -> tuple[Callable[..., float], Callable[[Any, Hashable], bool]]:
+    """The recursion of ``search`` (a ``search._Search``), as closures over local names
+    (no attribute look-ups inside): ``negamax(state, key, me, depth, ply, alpha, beta,
+    node=None)``, the fail-soft value of the non-terminal ``state`` for ``me``, its mover;
+    and ``ended(state, key)``, whether a state is terminal, asked through the memo.
+
+    It reads from ``search``: the game, its key, heuristic, table (or None), memo of the
+    game's answers, deadline, ``traced`` (record into ``search.recorder``, the node ids
+    of the best children into ``search.best_child``) and ``ends_first``; it adds to
+    ``search.nodes`` (children generated) and ``search.cuts`` (states scored at the
+    depth cutoff, and table bounds that rest on such scores).
+
+    The game is asked about a state once per key while the memo holds it (its actions,
+    whether it is terminal, its value at the cutoff); each child's key is made once, by
+    its parent, and handed down. Children are made one at a time: the first (the
+    table's move, a killer) often cuts off, and then its siblings are never made.
+    """
+    game, agent = search.game, search.agent
+    result, is_terminal = game.result, game.is_terminal
+    utility, player, key = game.utility, game.player, search.key
+    heuristic = search.heuristic
+    table = search.table
+    size = agent.table_size
+    decay = search.decay
+    deadline = search.deadline
+    clock = time.perf_counter
+    leaves = search.memo.leaves
+    ended, legal = memo_lookups(search)
+    order, reward = search.move_order.order, search.move_order.reward
+    traced, ends_first = search.traced, search.ends_first
+    write = _TreeWriter(search)
 
     def end_at_once(
         state: Any, me: int, moves: Any, alpha: float, beta: float, node: int | None
@@ -127,20 +204,8 @@ def build_negamax(
                 raw = utility(child, me)
                 search.nodes += i + 1
                 if traced:
-                    recorder = search.recorder
                     maximizing = me == search.root_me
-                    sign = 1.0 if maximizing else -1.0
-                    window = root_window(sign, alpha, beta)
-                    why = cut_reason(maximizing, sign * raw * decay, *window)
-                    kept = recorder.enter(
-                        node, spoken(game, move), not maximizing, child, kind="terminal",
-                        value=sign * raw, cut=True, **child_window(sign, alpha, beta, decay),
-                        reason=f"ends the game at once, enough for a cut-off: {why}",
-                    )  # fmt: skip
-                    prune(node, moves, 0, move, maximizing, sign * raw * decay, window)
-                    recorder.set(node, value=sign * raw * decay)
-                    if kept is not None and node is not None:
-                        search.best_child[node] = kept
+                    write.ends_at_once(node, moves, move, child, maximizing, raw, alpha, beta)
                 return raw * decay
         return None
 
@@ -157,7 +222,6 @@ def build_negamax(
         """Fail-soft value of the non-terminal ``state`` (key ``k``) for ``me``, the
         player to move; ``node``: its id in the trace (traced only)."""
         if traced:
-            recorder = search.recorder
             maximizing = me == search.root_me
             sign = 1.0 if maximizing else -1.0
         first = None
@@ -169,20 +233,13 @@ def build_negamax(
                     # bounds found in an earlier search count as that search's cutoffs
                     search.cuts += entry[4]
                     low, high = entry[1], entry[2]
-                    answer = None
-                    if low >= beta or low == high:
-                        answer = low
-                    elif high <= alpha:
-                        answer = high
-                    if answer is not None:
+                    if low >= beta or low == high or high <= alpha:
+                        answer = low if low >= beta or low == high else high
                         if traced:
-                            recorder.set(
-                                node, kind="table", table="hit", value=sign * answer,
-                                reason="answered by the transposition table",
-                            )  # fmt: skip
+                            write.table(node, sign * answer, narrowed=False)
                         return answer
                     if traced:
-                        recorder.set(node, table="hit")
+                        write.table(node, 0.0, narrowed=True)
                     if low > alpha:
                         alpha = low
                     if high < beta:
@@ -201,8 +258,7 @@ def build_negamax(
             found = end_at_once(state, me, moves, alpha, beta, node)
             if found is not None:
                 return found
-        best, best_move, count = -_INF, None, 0
-        kept = None
+        best, best_move, count, kept = -_INF, None, 0, None
         for move in moves:
             count += 1
             child = result(state, move)
@@ -215,33 +271,24 @@ def build_negamax(
                         leaf.clear()
                     leaf[ck] = raw
                 value = raw * decay
-                if traced:
-                    facts = child_window(sign, alpha, beta, decay)
-                    if ended(child, ck):
-                        kept = recorder.enter(
-                            node, spoken(game, move), not maximizing, child, kind="terminal",
-                            value=sign * raw, **facts,
-                        )  # fmt: skip
-                    else:
-                        kept = recorder.enter(
-                            node, spoken(game, move), player(child) == search.root_me, child,
-                            kind="cutoff", value=sign * raw, heuristic=sign * raw, **facts,
-                        )  # fmt: skip
+                if traced and ended(child, ck):
+                    kept = write.child(node, move, child, not maximizing, sign, (alpha, beta),
+                                       kind="terminal", value=sign * raw)  # fmt: skip
+                elif traced:
+                    kept = write.child(node, move, child, player(child) == search.root_me, sign,
+                                       (alpha, beta), kind="cutoff", value=sign * raw,
+                                       heuristic=sign * raw)  # fmt: skip
             elif ended(child, ck):
                 raw = utility(child, me)
                 value = raw * decay
                 if traced:
-                    kept = recorder.enter(
-                        node, spoken(game, move), not maximizing, child, kind="terminal",
-                        value=sign * raw, **child_window(sign, alpha, beta, decay),
-                    )  # fmt: skip
+                    kept = write.child(node, move, child, not maximizing, sign, (alpha, beta),
+                                       kind="terminal", value=sign * raw)  # fmt: skip
             else:
                 them = player(child)
                 if traced:
-                    kept = recorder.enter(
-                        node, spoken(game, move), them == search.root_me, child,
-                        **child_window(sign, alpha, beta, decay),
-                    )  # fmt: skip
+                    kept = write.child(node, move, child, them == search.root_me, sign,
+                                       (alpha, beta))  # fmt: skip
                 if them == me:
                     value = decay * negamax(
                         child, ck, me, depth - 1, ply + 1, alpha / decay, beta / decay, kept
@@ -255,20 +302,17 @@ def build_negamax(
                 if traced and kept is not None and node is not None:
                     search.best_child[node] = kept
                 if value > alpha:
-                    if traced:
-                        window = root_window(sign, alpha, beta)
-                    alpha = value
+                    raised, alpha = alpha, value
                     if alpha >= beta:
                         if traced:
-                            why = cut_reason(maximizing, sign * value, *window)
-                            recorder.set(kept, cut=True, reason=why)
-                            prune(node, moves, count, move, maximizing, sign * value, window)
+                            write.cut(node, kept, moves, count, move, maximizing, sign * value,
+                                      root_window(sign, raised, beta))  # fmt: skip
                         if ordering:
                             reward(move, depth, ply)
                         break
         search.nodes += len(moves) if ends_first and depth > 1 else count
         if traced:
-            recorder.set(node, value=sign * best)
+            search.recorder.set(node, value=sign * best)
         if table is not None:
             if len(table) >= size:
                 table.clear()
