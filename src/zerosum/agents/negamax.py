@@ -251,7 +251,8 @@ def build_negamax(
             moves = order(moves, first, ply)
         start_alpha = alpha
         cuts = search.cuts
-        if depth == 1:
+        frontier = depth == 1  # the children are scored, not searched
+        if frontier:
             search.cuts += 1
             leaf = leaves[me]
         elif ends_first:
@@ -263,7 +264,7 @@ def build_negamax(
             count += 1
             child = result(state, move)
             ck = key(child)
-            if depth == 1:  # scored once per key and player to move
+            if frontier:  # scored once per key and player to move
                 raw = leaf.get(ck)
                 if raw is None:
                     raw = utility(child, me) if ended(child, ck) else heuristic(child, me)
