@@ -415,7 +415,8 @@ class _MoveOrder:
 
 
 class _Search:
-    """One move's search: the recursion and its bookkeeping (nodes, killers, history)."""
+    """One move's search: iterative deepening, the root's loop and the bookkeeping (nodes,
+    killers, history) of the one Python recursion, ``negamax.py`` ``build_negamax``."""
 
     def __init__(self, agent: AlphaBeta, game: Game, deadline: float | None) -> None:
         self.agent = agent
