@@ -26,8 +26,8 @@ from ..agents import make_agent
 from ..agents.solve import Solver, SolveResult
 from ..arena.play import agent_name, prepare_agent
 from ..arena.standin import NOT_COMPILED, without_compiling
-from ..display import Table
 from ..game import Game, ZerosumError, check_action, game_name, replay, split_moves, state_key
+from ..report.display import Table
 from .jsonout import to_json
 
 __all__ = ["Grade", "GradeReport", "grade", "random_positions", "read_positions"]

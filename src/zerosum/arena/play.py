@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import Any
 
 from .. import budget, hooks
@@ -25,78 +24,17 @@ from ..game import (
     Game,
     GameFault,
     IllegalActionError,
-    ZerosumError,
     check_action,
     format_action,
     game_name,
     opponent,
     render_state,
 )
+from ..records.game import GameRecord, Reason, SearchSummary
 from ..seeding import derive_seed
 
 __all__ = ["Reason", "GameRecord", "Move", "Forfeit", "ask_move", "play", "judge", "agent_name"]
 __all__ += ["reset_agent", "prepare_agent"]
-
-
-class Reason(StrEnum):
-    """How a game ended."""
-
-    END = "end"  # played to a terminal state
-    ILLEGAL = "forfeit-illegal"  # an agent returned an illegal action
-    ERROR = "forfeit-error"  # an agent raised an exception
-    TIME = "forfeit-time"  # an agent took longer than allowed
-    RESIGN = "resign"  # an agent gave up (a person closing the input)
-
-    @property
-    def forfeit(self) -> bool:
-        return self in (Reason.ILLEGAL, Reason.ERROR, Reason.TIME)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """Everything about one played game.
-
-    ``winner`` is 1, 2 or None (a draw); ``utilities`` maps each player to its utility;
-    ``reason`` says how it ended and ``detail`` why, for forfeits; ``move_seconds[i]`` is the
-    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any.
-    """
-
-    game: str
-    players: tuple[str, str]
-    initial_state: Any
-    actions: tuple[Any, ...]
-    final_state: Any
-    winner: int | None
-    utilities: dict[int, float]
-    reason: Reason
-    detail: str = ""
-    move_seconds: tuple[float, ...] = ()
-    searches: tuple[SearchInfo | None, ...] = field(default=(), repr=False)
-
-    @property
-    def plies(self) -> int:
-        return len(self.actions)
-
-    def seconds(self, player: int) -> float:
-        """Total thinking time of ``player`` (1 or 2), assuming player 1 moved first."""
-        return sum(self.move_seconds[player - 1 :: 2])
-
-    def _repr_html_(self) -> str:
-        from ..display import record_html
-
-        return record_html(self, _rebuild(self.game))
-
-
-def _rebuild(spec: str) -> Game | None:
-    """The game a record names, when its name is a spec string that rebuilds exactly that
-    game; None for a user's game (even one whose class is called ``TicTacToe``)."""
-    from ..games import load_game  # the registry imports every game: only when asked
-
-    try:
-        game = load_game(spec)
-    except ZerosumError:
-        return None
-    return game if hooks.spec(game) == spec else None
 
 
 def agent_name(agent: Any) -> str:
@@ -139,7 +77,7 @@ class Move:
 
     action: Any
     seconds: float
-    search: SearchInfo | None
+    search: SearchSummary | None
 
 
 @dataclass(frozen=True)
