@@ -41,6 +41,10 @@ _ETC_MIN_EMPTY = 12
 #: The score of a position whose solve the deadline stopped (no real score comes near).
 STOPPED = 1 << 40
 
+# The table's no-bound markers as int64 values, not constants: store compiles once.
+_NO_LOWER = np.int64(NO_LOWER)
+_NO_UPPER = np.int64(NO_UPPER)
+
 # Search phases of the explicit-stack negamax.
 _ENTER = 0
 _NEXT = 1
@@ -302,7 +306,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
             if moves < etc_limit:
                 value = _refutation(stack, d, n, alpha, table)
                 if value != _UNSETTLED:
-                    store(table, idx, tag, value, NO_UPPER, moves, gen_mask)
+                    store(table, idx, tag, value, _NO_UPPER, moves, gen_mask)
                     phase = _RETURN
                     continue
             frames[d, _F_NEXT] = n
@@ -313,7 +317,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
             if i == 0:  # every move failed low: the best of them bounds us
                 value = frames[d, _F_BEST]
                 store(
-                    table, frames[d, _F_IDX], frames[d, _F_TAG], NO_LOWER, value,
+                    table, frames[d, _F_IDX], frames[d, _F_TAG], _NO_LOWER, value,
                     _stones_at(root_moves, d), gen_mask,
                 )  # fmt: skip
                 phase = _RETURN
@@ -343,7 +347,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
             s = -value
             if s > frames[d, _F_ALPHA]:  # fail high: s is a lower bound
                 store(
-                    table, frames[d, _F_IDX], frames[d, _F_TAG], s, NO_UPPER,
+                    table, frames[d, _F_IDX], frames[d, _F_TAG], s, _NO_UPPER,
                     _stones_at(root_moves, d), gen_mask,
                 )  # fmt: skip
                 value = s
