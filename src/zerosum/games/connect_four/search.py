@@ -9,6 +9,8 @@ checks positions and calls these is :mod:`.solver`.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 from numba import njit
 
@@ -43,8 +45,9 @@ _ETC_MIN_EMPTY = 12
 STOPPED = 1 << 40
 
 # The table's no-bound markers as int64 values, not constants: store compiles once.
-_NO_LOWER = np.int64(NO_LOWER)
-_NO_UPPER = np.int64(NO_UPPER)
+# (ints to the type checker, int64 to numba)
+_NO_LOWER = cast(int, np.int64(NO_LOWER))
+_NO_UPPER = cast(int, np.int64(NO_UPPER))
 
 # Search phases of the explicit-stack negamax.
 _ENTER = 0
