@@ -12,5 +12,7 @@ lets a Python stand-in move while compiled code compiles
 """
 
 from .isolation import AgentCrashed, AgentError, AgentHost, Answer, GameSpec, Isolated
+from .messages import MoveRequest
 
 __all__ = ["AgentHost", "Answer", "AgentCrashed", "AgentError", "GameSpec", "Isolated"]
+__all__ += ["MoveRequest"]
