@@ -10,7 +10,8 @@ agent that runs that way.
 A host keeps each agent (and the game it plays) between moves, so searches that learn
 from earlier moves still do; agents are created in the host from their spec string, or
 sent as the pickled agent object. A host that was killed loses the agents it held: they
-are created anew on their next move.
+are created anew on their next move. What the two processes say to each other is named,
+one type per kind (:mod:`zerosum.hosting.messages`).
 """
 
 from __future__ import annotations
