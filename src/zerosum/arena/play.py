@@ -30,39 +30,13 @@ from ..game import (
     opponent,
     render_state,
 )
+from ..hosting.calls import agent_name, prepare_agent, reset_agent
+from ..hosting.messages import MoveRequest
 from ..records.game import GameRecord, Reason, SearchSummary
 from ..seeding import derive_seed
 
 __all__ = ["Reason", "GameRecord", "Move", "Forfeit", "ask_move", "play", "judge", "agent_name"]
 __all__ += ["reset_agent", "prepare_agent"]
-
-
-def agent_name(agent: Any) -> str:
-    """How an agent is named in records and tables: its name, its spec, its function's
-    name, or its repr."""
-    return hooks.name(agent) or hooks.spec(agent) or getattr(agent, "__name__", None) or repr(agent)
-
-
-def reset_agent(agent: Any, seed: int | None) -> None:
-    """Call the agent's ``reset`` (with ``seed`` when given and accepted), if it has one."""
-    reset = hooks.reset(agent)
-    if reset is None:
-        return
-    if seed is None:
-        reset()
-    else:
-        try:
-            reset(seed=seed)
-        except TypeError:  # a user agent whose reset() takes no seed
-            reset()
-
-
-def prepare_agent(agent: Any, game: Game) -> None:
-    """Call the agent's optional ``prepare(game)``: one-time work (loading compiled code,
-    starting its process) done before the game, so that no move's clock pays for it."""
-    prepare = hooks.prepare(agent)
-    if prepare is not None:
-        prepare(game)
 
 
 def _per_player(value: float | Mapping[int, float | None] | None) -> dict[int, float | None]:
@@ -91,15 +65,17 @@ class Forfeit:
 
 
 def ask_move(
-    game: Game, state: Any, mover: int, agent: Any, told: float | None, limit: float | None
+    game: Game, request: MoveRequest, mover: int, agent: Any, limit: float | None
 ) -> Move | Forfeit:
-    """Ask ``agent`` (player ``mover``) for its move in ``state``, told it may take ``told``
-    seconds and held to ``limit``: the move, checked and timed, or the forfeit it earned
-    by raising, overrunning its time or choosing an illegal action. A
-    :class:`~zerosum.game.GameFault` is the game's own and is raised."""
+    """Ask ``agent`` (player ``mover``) for its move in the request's state, by its
+    deadline (which the agent reads from :mod:`zerosum.budget`), held to ``limit``
+    seconds: the move, checked and timed, or the forfeit it earned by raising, overrunning
+    its time or choosing an illegal action. A :class:`~zerosum.game.GameFault` is the
+    game's own and is raised."""
+    state = request.state
     begin = time.perf_counter()
     try:
-        with budget.limit(told):
+        with request.timed():
             action = agent(game, state)
     except Resignation as exc:
         return Forfeit(mover, Reason.RESIGN, f"player {mover} resigned: {exc}")
@@ -198,7 +174,8 @@ def play(
     while forfeit is None and not game.is_terminal(current):
         mover = game.player(current)
         check_player(game, current, mover)
-        answer = ask_move(game, current, mover, agents[mover], told[mover], limits[mover])
+        request = MoveRequest.within(current, told[mover])
+        answer = ask_move(game, request, mover, agents[mover], limits[mover])
         if isinstance(answer, Forfeit):
             forfeit = answer
             continue

@@ -18,11 +18,11 @@ from typing import Any
 from ..agents.registry import make_agent
 from ..game import Game, StateKeyError, state_key
 from ..games.registry import load_game
+from ..hosting.isolation import Isolated
+from ..hosting.sandbox import Confinement, readable_files
 from ..records.results import ArenaGame
 from ..seeding import derive_seed
-from .isolation import Isolated
 from .play import play
-from .sandbox import Confinement, readable_files
 
 __all__ = [
     "AUTO",

@@ -34,7 +34,7 @@ __all__ = ["MigrationCommands"]
 
 class Pool(Protocol):
     """Where jobs run: an executor, how many at once, and how to stop it at once (the arena's
-    :class:`~zerosum.arena.executors.Pool` is one)."""
+    :class:`~zerosum.hosting.pools.Pool` is one)."""
 
     executor: Executor
     slots: int
