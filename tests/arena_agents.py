@@ -205,3 +205,20 @@ class SlowToPrepare:
 
     def __call__(self, game: Any, state: Any) -> Any:
         return game.actions(state)[0]
+
+
+class Clocked:
+    """Plays the first legal move; its search summary's note is the deadline it read
+    (``repr(budget.deadline())``), so a test sees the deadline an agent met in its host."""
+
+    name = "clocked"
+
+    def __init__(self) -> None:
+        self.last: Any = None
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        from zerosum import budget
+        from zerosum.agents.base import SearchInfo
+
+        self.last = SearchInfo(0.0, 0, 0, 0.0, note=repr(budget.deadline()))
+        return game.actions(state)[0]

@@ -47,13 +47,23 @@ def _unavailable(why: str) -> None:
 def sandbox() -> None:
     """A test that needs the sandbox: skipped where none can be started (failed instead
     under ``ZEROSUM_REQUIRE_SANDBOX=1``, as in CI, which installs bubblewrap)."""
-    from zerosum.arena.sandbox import unavailable
+    from zerosum.hosting.sandbox import unavailable
 
     why = unavailable()
     if why is not None:
         if os.environ.get("ZEROSUM_REQUIRE_SANDBOX") == "1":
             pytest.fail(f"no sandbox here: {why} (ZEROSUM_REQUIRE_SANDBOX=1 requires one)")
         pytest.skip(f"no sandbox here: {why}")
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> Iterator[str]:
+    """A local Dask cluster of two worker processes, for the arena's runs and the pools."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        yield cluster.scheduler_address
 
 
 @pytest.fixture(scope="module")

@@ -387,7 +387,7 @@ def test_command_as_written(command: str, folder: Path, sandbox_if_here: None) -
 @pytest.fixture
 def sandbox_if_here() -> None:
     """Entries from files play sandboxed when bubblewrap can start here (it must in CI)."""
-    from zerosum.arena.sandbox import unavailable
+    from zerosum.hosting.sandbox import unavailable
 
     why = unavailable()
     if why is not None and os.environ.get("ZEROSUM_REQUIRE_SANDBOX") == "1":

@@ -8,12 +8,14 @@ True
 """
 
 from . import agents, budget, games, interop
+from . import report as report  # the records' drawings: importing them registers them
+from . import trace as _trace_drawings  # noqa: F401  (the same, for search trees)
 from .agents import make_agent, solve
 
 # ``zs.trace(agent, game, state)`` is the function. The package of the model and its
 # drawings is imported by name, ``from zerosum.trace import Trace`` or ``from
 # zerosum.trace.model import Node`` (not as the attribute ``zerosum.trace.model``): it
-# is loaded above, through the agents, so this binding is the last word on the name.
+# is loaded above, so this binding is the last word on the name.
 from .agents.tracing import trace
 from .analysis import analyze, grade, grade_set
 from .arena import GameRecord, judge, match, play, tournament

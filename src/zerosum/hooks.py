@@ -33,10 +33,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
-    from .agents.base import SearchInfo
     from .game import Game
-    from .kernels.rules import Rules
-    from .trace import Trace
+    from .records.game import SearchSummary
+    from .records.rules import Rules
+    from .records.trace import Trace
 
 __all__ = [
     "RULE_MEMBERS", "own_hook",
@@ -521,7 +521,7 @@ def reset(agent: object) -> Reset | None:
     return _member(agent, "reset")
 
 
-def last(agent: object) -> SearchInfo | None:
+def last(agent: object) -> SearchSummary | None:
     """What the agent's latest search did (its ``last``), or None."""
     return _member(agent, "last")
 

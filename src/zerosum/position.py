@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from . import hooks
 from .game import Game, ZerosumError, format_action, game_name, render_state
 
-__all__ = ["Position", "PositionError", "position", "position_text", "show"]
+__all__ = ["Position", "PositionError", "board_html", "position", "position_text", "show"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,17 @@ class Position:
 def show(game: Game, state: Any = None, last: Any = None) -> Position:
     """Wrap ``state`` (default: the start) of ``game`` so notebooks draw it as SVG."""
     return Position(game, game.initial_state if state is None else state, last)
+
+
+def board_html(game: Game, state: Any, last: Any = None) -> str:
+    """``state`` drawn by ``game.to_svg`` (highlighting ``last`` if it can), else its text:
+    how a board shows inside a larger drawing (a game record, a search tree)."""
+    draw = hooks.to_svg(game)
+    if draw is None:
+        return f"<pre>{escape(render_state(game, state))}</pre>"
+    if last is not None and "last" in inspect.signature(draw).parameters:
+        return str(draw(state, last=last))
+    return str(draw(state))
 
 
 class PositionError(ZerosumError):

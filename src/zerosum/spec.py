@@ -208,7 +208,7 @@ class Entry(Generic[T]):
     summary: str
     open_params: bool = False  # the factory takes **kwargs: other keys go to it as text
     #: A spec whose compiled code the page's agent hosts load before their first move
-    #: (:mod:`zerosum.arena.warm`: every warm agent on every warm game), or None.
+    #: (:mod:`zerosum.hosting.warm`: every warm agent on every warm game), or None.
     warm: str | None = None
     #: Specs whose random playouts end quickly: the test suites play every one.
     small_specs: tuple[str, ...] = ()

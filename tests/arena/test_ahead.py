@@ -14,8 +14,8 @@ from zerosum.arena.ahead import (
     prepare_entrant,
     prepare_entrant_helpers,
 )
-from zerosum.arena.executors import open_pool
 from zerosum.arena.tasks import Entrant, plan
+from zerosum.hosting.pools import open_pool
 
 
 def _tasks(*agents: object) -> list:  # type: ignore[type-arg]

@@ -125,12 +125,13 @@ def test_a_person_who_closes_the_input_resigns_and_loses() -> None:
 
 def test_asking_for_a_move_gives_the_move_or_the_forfeit() -> None:
     from zerosum.arena.play import Forfeit, Move, ask_move
+    from zerosum.hosting.messages import MoveRequest
 
     game = zs.games.TicTacToe()
     start = game.initial_state
-    move = ask_move(game, start, 1, Dummy(), None, None)
+    move = ask_move(game, MoveRequest(start), 1, Dummy(), None)
     assert isinstance(move, Move) and move.action == 0 and move.seconds >= 0
-    illegal = ask_move(game, start, 2, lambda g, s: 99, None, None)
+    illegal = ask_move(game, MoveRequest(start), 2, lambda g, s: 99, None)
     assert isinstance(illegal, Forfeit) and illegal.loser == 2
     assert illegal.reason is Reason.ILLEGAL and "cannot play 99" in illegal.detail
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from processes import SRC
-from zerosum.arena.standin import NOT_COMPILED
+from zerosum.hosting.standin import NOT_COMPILED
 
 
 def run_cold(cache: Path, *args: str) -> str:

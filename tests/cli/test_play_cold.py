@@ -1,6 +1,6 @@
 """``zerosum play`` against a computer on a machine that has compiled nothing yet: the
 computer's first reply comes from its Python stand-in while its compiled search compiles
-in the background (``zerosum.arena.standin``), and the compile's notices are told once,
+in the background (``zerosum.hosting.standin``), and the compile's notices are told once,
 each on a line of its own, never on the person's prompt."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO
 
 from processes import SRC
-from zerosum.arena.standin import NOTE
+from zerosum.hosting.standin import NOTE
 
 #: Seconds the background compile may take at most, on a busy machine (not a timing: a
 #: test that waits longer has failed).

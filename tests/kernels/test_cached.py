@@ -25,7 +25,7 @@ def test_cached_only_refuses_to_compile_and_runs_what_is_compiled() -> None:
 
 def test_cached_only_refuses_only_its_own_threads_compiling() -> None:
     """A host compiles an agent in a thread while its main thread looks in the cache for
-    another (``arena/standin.py``): the thread's compile goes on."""
+    another (``hosting/standin.py``): the thread's compile goes on."""
 
     @numba.njit
     def triple(x: int) -> int:

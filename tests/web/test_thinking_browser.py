@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from zerosum.arena.standin import NOTE
+from zerosum.hosting.standin import NOTE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

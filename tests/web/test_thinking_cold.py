@@ -1,6 +1,6 @@
 """The page's first computer move on a machine that has compiled nothing yet: the agent's
 Python search answers while its compiled search compiles in the host's background, and
-later moves are the compiled search's (``zerosum.arena.standin``)."""
+later moves are the compiled search's (``zerosum.hosting.standin``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 import zerosum as zs
 from zerosum.agents import make_agent
-from zerosum.arena.standin import NOTE
+from zerosum.hosting.standin import NOTE
 
 #: The page's default game, opponent and side (the person moves first).
 DEFAULT = {"game": "tictactoe", "opponent": "alphabeta:depth=4", "human": 1}

@@ -1,7 +1,7 @@
 """The page's first computer move on a machine that has compiled nothing yet, against the
 opponents whose compiled code takes longest to compile (issue #39): each answers within
 the cap through its Python path while that code compiles in the host's background, saying
-so (``zerosum.arena.standin``), and a perfect player on tic-tac-toe needs no compiled
+so (``zerosum.hosting.standin``), and a perfect player on tic-tac-toe needs no compiled
 code at all. (Alpha-beta's own: ``test_thinking_cold.py``.)"""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from zerosum.arena.standin import NOTE
+from zerosum.hosting.standin import NOTE
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from .. import hooks
 from ..game import Game
+from ..records import codec, show
 
 if TYPE_CHECKING:
-    from ..trace import Trace
+    from ..records.trace import Trace
 
 __all__ = ["Agent", "Resignation", "SearchInfo", "Seeded", "check_trace_cap", "evaluator"]
 
@@ -48,9 +49,11 @@ class SearchInfo:
         return bool(self.note)
 
     def _repr_html_(self) -> str:
-        from ..display import search_html
+        """Jupyter's drawing (:func:`zerosum.report.display.search_html`)."""
+        return show.html(self)
 
-        return search_html(self)
+
+codec.read_searches_as(SearchInfo)  # game records keep, and read back, searches as these
 
 
 class Seeded:

@@ -55,7 +55,7 @@ class MonteCarlo(Seeded):
     nodes) in ``last.trace``; :meth:`traced` returns one without playing.
     ``python_rollouts=True`` rolls out by the generic Python loop even where the game has
     compiled playouts (slower, nothing compiled: the stand-in of
-    :mod:`zerosum.arena.standin`).
+    :mod:`zerosum.hosting.standin`).
 
     >>> import zerosum as zs
     >>> game = zs.games.TicTacToe()
@@ -226,7 +226,7 @@ class MCTS(Seeded):
     ``compiled=False`` forces the generic tree, which any game uses, and
     ``python_rollouts=True`` its rollouts by the generic Python loop even where the game
     has compiled playouts: with both, no compiled code at all (slower; the stand-in of
-    :mod:`zerosum.arena.standin` while the compiled search compiles).
+    :mod:`zerosum.hosting.standin` while the compiled search compiles).
 
     ``last.extra`` has ``visits`` and ``values`` (mean results) per action in its human
     format, ``proven`` for the proven ones, ``iterations`` run, ``reused`` root visits

@@ -540,7 +540,7 @@ class Perfect(Seeded):
     ``compiled=False`` solves and searches in Python, the game's own exact solver only
     where it answers without loading compiled code (Connect Four's opening book): slower,
     and far from the end often only the bounded search's move in time (the stand-in of
-    :mod:`zerosum.arena.standin` while the compiled solver compiles). A
+    :mod:`zerosum.hosting.standin` while the compiled solver compiles). A
     game small enough for Python (:func:`python_suffices`: tic-tac-toe, Pick 3) is played
     that way always: the same moves, and nothing to compile.
     """

@@ -10,7 +10,7 @@ positions is the sharper measure. Agents are timed per move; the solver's time i
 
 On a small game whose compiled search this machine has not compiled yet, an agent's
 Python search plays for it rather than wait seconds for the compile (its ``note`` says so:
-:func:`~zerosum.arena.standin.without_compiling`).
+:func:`~zerosum.hosting.standin.without_compiling`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from typing import Any
 from ..agents import make_agent
 from ..agents.solve import Solver, SolveResult
 from ..arena.play import agent_name, prepare_agent
-from ..arena.standin import NOT_COMPILED, without_compiling
-from ..display import Table
 from ..game import Game, ZerosumError, check_action, game_name, replay, split_moves, state_key
+from ..hosting.standin import NOT_COMPILED, without_compiling
+from ..report.display import Table
 from .jsonout import to_json
 
 __all__ = ["Grade", "GradeReport", "grade", "random_positions", "read_positions"]

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import hooks
-from ..display import Table
 from ..game import Game, ZerosumError, check_action, game_name, replay, split_moves
 from ..games.connect_four.position_sets import load_set
+from ..report.display import Table
 from .grade import _named_agents
 from .jsonout import to_json
 

@@ -35,9 +35,9 @@ from typing import Any
 import numpy as np
 
 from .. import hooks
-from ..display import Table
 from ..game import Game, ZerosumError, game_name, key_function
 from ..games.space import LayerCounts, Probes
+from ..report.display import Table
 from .jsonout import to_json
 
 __all__ = ["Estimate", "PlyCounts", "SpaceAnalysis", "analyze", "generic_layers", "random_probes"]

@@ -1,6 +1,6 @@
 """The arena: playing games between agents and judging the results."""
 
-from .isolation import Isolated
+from ..hosting.isolation import Isolated
 from .play import GameRecord, Reason, agent_name, judge, play, prepare_agent
 from .results import MatchResult, Rating, Standing, Tally, TournamentResult
 from .tournament import LeftOut, Unconfined, match, tournament

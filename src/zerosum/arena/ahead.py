@@ -25,8 +25,8 @@ from typing import Any
 from .. import hooks, notices
 from ..agents.registry import make_agent
 from ..game import Game
+from ..hosting.calls import prepare_agent
 from .executors import Pool, first_finished
-from .play import prepare_agent
 from .tasks import Entrant, GameTask, built_agent, built_game
 
 __all__ = ["prepare_ahead", "firsts_of_each_kind", "jobs_ahead"]

@@ -5,7 +5,7 @@ entry, named after the file. Each is first loaded in a process of its own
 (:func:`probe`), so one that does not import, hangs at import or eats all memory is
 reported and left out before the tournament starts, and never touches this process.
 Entries from files are loaded, like they play, in a sandbox when asked to
-(:mod:`zerosum.arena.sandbox`): their code runs at import.
+(:mod:`zerosum.hosting.sandbox`): their code runs at import.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 
 from .. import budget
 from ..game import ZerosumError
+from ..hosting.isolation import AgentCrashed, AgentError, AgentHost, context, limit_memory
+from ..hosting.sandbox import Confinement, code_file, readable_files
 from ..spec import parse_code_spec
-from .isolation import AgentCrashed, AgentError, AgentHost, context, limit_memory
-from .sandbox import Confinement, code_file, readable_files
 
 __all__ = [
     "expand",

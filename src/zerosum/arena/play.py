@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import Any
 
 from .. import budget, hooks
@@ -25,106 +24,19 @@ from ..game import (
     Game,
     GameFault,
     IllegalActionError,
-    ZerosumError,
     check_action,
     format_action,
     game_name,
     opponent,
     render_state,
 )
+from ..hosting.calls import agent_name, prepare_agent, reset_agent
+from ..hosting.messages import MoveRequest
+from ..records.game import GameRecord, Reason, SearchSummary
 from ..seeding import derive_seed
 
 __all__ = ["Reason", "GameRecord", "Move", "Forfeit", "ask_move", "play", "judge", "agent_name"]
 __all__ += ["reset_agent", "prepare_agent"]
-
-
-class Reason(StrEnum):
-    """How a game ended."""
-
-    END = "end"  # played to a terminal state
-    ILLEGAL = "forfeit-illegal"  # an agent returned an illegal action
-    ERROR = "forfeit-error"  # an agent raised an exception
-    TIME = "forfeit-time"  # an agent took longer than allowed
-    RESIGN = "resign"  # an agent gave up (a person closing the input)
-
-    @property
-    def forfeit(self) -> bool:
-        return self in (Reason.ILLEGAL, Reason.ERROR, Reason.TIME)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """Everything about one played game.
-
-    ``winner`` is 1, 2 or None (a draw); ``utilities`` maps each player to its utility;
-    ``reason`` says how it ended and ``detail`` why, for forfeits; ``move_seconds[i]`` is the
-    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any.
-    """
-
-    game: str
-    players: tuple[str, str]
-    initial_state: Any
-    actions: tuple[Any, ...]
-    final_state: Any
-    winner: int | None
-    utilities: dict[int, float]
-    reason: Reason
-    detail: str = ""
-    move_seconds: tuple[float, ...] = ()
-    searches: tuple[SearchInfo | None, ...] = field(default=(), repr=False)
-
-    @property
-    def plies(self) -> int:
-        return len(self.actions)
-
-    def seconds(self, player: int) -> float:
-        """Total thinking time of ``player`` (1 or 2), assuming player 1 moved first."""
-        return sum(self.move_seconds[player - 1 :: 2])
-
-    def _repr_html_(self) -> str:
-        from ..display import record_html
-
-        return record_html(self, _rebuild(self.game))
-
-
-def _rebuild(spec: str) -> Game | None:
-    """The game a record names, when its name is a spec string that rebuilds exactly that
-    game; None for a user's game (even one whose class is called ``TicTacToe``)."""
-    from ..games import load_game  # the registry imports every game: only when asked
-
-    try:
-        game = load_game(spec)
-    except ZerosumError:
-        return None
-    return game if hooks.spec(game) == spec else None
-
-
-def agent_name(agent: Any) -> str:
-    """How an agent is named in records and tables: its name, its spec, its function's
-    name, or its repr."""
-    return hooks.name(agent) or hooks.spec(agent) or getattr(agent, "__name__", None) or repr(agent)
-
-
-def reset_agent(agent: Any, seed: int | None) -> None:
-    """Call the agent's ``reset`` (with ``seed`` when given and accepted), if it has one."""
-    reset = hooks.reset(agent)
-    if reset is None:
-        return
-    if seed is None:
-        reset()
-    else:
-        try:
-            reset(seed=seed)
-        except TypeError:  # a user agent whose reset() takes no seed
-            reset()
-
-
-def prepare_agent(agent: Any, game: Game) -> None:
-    """Call the agent's optional ``prepare(game)``: one-time work (loading compiled code,
-    starting its process) done before the game, so that no move's clock pays for it."""
-    prepare = hooks.prepare(agent)
-    if prepare is not None:
-        prepare(game)
 
 
 def _per_player(value: float | Mapping[int, float | None] | None) -> dict[int, float | None]:
@@ -139,7 +51,7 @@ class Move:
 
     action: Any
     seconds: float
-    search: SearchInfo | None
+    search: SearchSummary | None
 
 
 @dataclass(frozen=True)
@@ -153,15 +65,17 @@ class Forfeit:
 
 
 def ask_move(
-    game: Game, state: Any, mover: int, agent: Any, told: float | None, limit: float | None
+    game: Game, request: MoveRequest, mover: int, agent: Any, limit: float | None
 ) -> Move | Forfeit:
-    """Ask ``agent`` (player ``mover``) for its move in ``state``, told it may take ``told``
-    seconds and held to ``limit``: the move, checked and timed, or the forfeit it earned
-    by raising, overrunning its time or choosing an illegal action. A
-    :class:`~zerosum.game.GameFault` is the game's own and is raised."""
+    """Ask ``agent`` (player ``mover``) for its move in the request's state, by its
+    deadline (which the agent reads from :mod:`zerosum.budget`), held to ``limit``
+    seconds: the move, checked and timed, or the forfeit it earned by raising, overrunning
+    its time or choosing an illegal action. A :class:`~zerosum.game.GameFault` is the
+    game's own and is raised."""
+    state = request.state
     begin = time.perf_counter()
     try:
-        with budget.limit(told):
+        with request.timed():
             action = agent(game, state)
     except Resignation as exc:
         return Forfeit(mover, Reason.RESIGN, f"player {mover} resigned: {exc}")
@@ -260,7 +174,8 @@ def play(
     while forfeit is None and not game.is_terminal(current):
         mover = game.player(current)
         check_player(game, current, mover)
-        answer = ask_move(game, current, mover, agents[mover], told[mover], limits[mover])
+        request = MoveRequest.within(current, told[mover])
+        answer = ask_move(game, request, mover, agents[mover], limits[mover])
         if isinstance(answer, Forfeit):
             forfeit = answer
             continue

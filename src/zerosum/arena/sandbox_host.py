@@ -1,25 +1,11 @@
-"""An agent host inside a sandbox: ``python -m zerosum.arena.sandbox_host FD NICE HELD MB``.
-
-Started by :func:`zerosum.arena.sandbox.launch` inside bubblewrap, it serves the referee
-over the socket ``FD`` like any host (:func:`~zerosum.arena.isolation._serve`), except
-that its replies are data (:func:`~zerosum.arena.sandbox.encode_reply`) and that it first
-copies zerosum's compiled code into its own cache (:func:`~zerosum.arena.sandbox.copy_compiled`).
-"""
-
-from __future__ import annotations
+"""Moved to :mod:`zerosum.hosting.sandbox_host`; ``python -m zerosum.arena.sandbox_host FD
+NICE HELD MB`` keeps working (sandboxes now start the new path)."""
 
 import sys
-from multiprocessing.connection import Connection
 
-from .isolation import _serve
-from .sandbox import copy_compiled
+from ..hosting.sandbox_host import main
 
-
-def main(argv: list[str]) -> None:
-    fd, nice, held, memory_mb = (int(a) for a in argv)
-    copy_compiled()
-    _serve(Connection(fd), nice, held, memory_mb or None, confined=True)
-
+__all__ = ["main"]
 
 if __name__ == "__main__":
     main(sys.argv[1:])

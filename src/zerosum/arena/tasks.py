@@ -18,11 +18,11 @@ from typing import Any
 from ..agents.registry import make_agent
 from ..game import Game, StateKeyError, state_key
 from ..games.registry import load_game
+from ..hosting.isolation import Isolated
+from ..hosting.sandbox import Confinement, readable_files
+from ..records.results import ArenaGame
 from ..seeding import derive_seed
-from .isolation import Isolated
-from .play import GameRecord, play
-from .records import record_from_dict, record_to_dict
-from .sandbox import Confinement, readable_files
+from .play import play
 
 __all__ = [
     "AUTO",
@@ -78,66 +78,6 @@ class GameTask:
         first, second = self.entrants
         names = (first.name, second.name) if self.first == self.a else (second.name, first.name)
         return (names[0], names[1], self.index)
-
-
-@dataclass(frozen=True)
-class ArenaGame:
-    """A game of a match or tournament, as played: agents ``a`` and ``b`` (entrant indices),
-    the entrant that moved first, its seed, and its record — ``None`` if it was not played
-    (``note`` says why). ``seconds`` is the wall time of the game in its worker; ``opener``
-    the player (1 or 2) who made the record's first move (2 after an odd random opening;
-    players are assumed to alternate from there)."""
-
-    a: int
-    b: int
-    index: int
-    first: int
-    seed: int
-    record: GameRecord | None
-    note: str = ""
-    seconds: float = 0.0
-    opener: int = 1
-
-    @property
-    def second(self) -> int:
-        return self.b if self.first == self.a else self.a
-
-    def score(self, agent: int) -> float | None:
-        """1, 0.5 or 0 for entrant ``agent`` (``a`` or ``b``); None if not played."""
-        if self.record is None:
-            return None
-        side = 1 if agent == self.first else 2
-        winner = self.record.winner
-        return 0.5 if winner is None else float(winner == side)
-
-    def to_dict(self, names: list[str]) -> dict[str, Any]:
-        return {
-            "a": names[self.a],
-            "b": names[self.b],
-            "index": self.index,
-            "first": names[self.first],
-            "seed": self.seed,
-            "record": None if self.record is None else record_to_dict(self.record),
-            "note": self.note,
-            "seconds": self.seconds,
-            "opener": self.opener,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], names: list[str]) -> ArenaGame:
-        index = {name: i for i, name in enumerate(names)}
-        record = data["record"]
-        return cls(
-            a=index[data["a"]],
-            b=index[data["b"]],
-            index=data["index"],
-            first=index[data["first"]],
-            seed=data["seed"],
-            record=None if record is None else record_from_dict(record),
-            note=data["note"],
-            seconds=data["seconds"],
-            opener=data["opener"],
-        )
 
 
 def opening(game: Game, plies: int, seed: int, start: Any = None) -> tuple[Any, ...]:

@@ -1,12 +1,4 @@
-"""Imported as a fork server's preload (:func:`~zerosum.arena.lifeline.forkserver`): the
-fork server then dies with the process that started it. Imported anywhere else (a doctest
-run imports every module), it does nothing."""
+"""Moved to :mod:`zerosum.hosting.tether` (a fork server's preload); this path keeps working:
+importing it imports that module, which does what this one did."""
 
-import sys
-from multiprocessing import forkserver
-
-from .lifeline import watch_parent
-
-# the fork server is started as ``-c "from multiprocessing.forkserver import main; main(...)"``
-if getattr(sys.modules.get("__main__"), "main", None) is forkserver.main:
-    watch_parent()
+from ..hosting import tether as _moved  # noqa: F401

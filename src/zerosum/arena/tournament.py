@@ -18,6 +18,7 @@ from .. import hooks
 from ..agents.registry import make_agent
 from ..game import Game, SpecError, ZerosumError, game_name
 from ..games.registry import load_game
+from ..hosting.sandbox import unavailable
 from .ahead import prepare_ahead
 from .entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, entry_name, is_code, is_file, probe
 from .executors import open_pool, run
@@ -26,7 +27,6 @@ from .options import ArenaOptions
 from .play import agent_name
 from .progress import make_progress
 from .results import ArenaResult, MatchResult, TournamentResult
-from .sandbox import unavailable
 from .tasks import AUTO, ArenaGame, Entrant, GameTask, plan, release_confined
 
 __all__ = ["match", "tournament", "entrants", "LeftOut", "Unconfined"]
@@ -78,7 +78,7 @@ def entrants(
     per move unless ``move_time`` says otherwise, with ``memory_mb`` (default
     :data:`~zerosum.arena.entries.CODE_MEMORY_MB`) of memory; ``memory_mb`` also caps
     the other agents that play in processes of their own. With ``confine``, agents from
-    files play in sandboxes (:mod:`~zerosum.arena.sandbox`)."""
+    files play in sandboxes (:mod:`~zerosum.hosting.sandbox`)."""
     named = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
     result: list[Entrant] = []
     seen: dict[str, int] = {}
@@ -282,7 +282,7 @@ def match(
     them; ``journal`` (a ``.jsonl`` path) keeps every finished game and resumes from it.
     Agents are held to their ``time_limit`` (else ``move_time``) plus ``time_margin``
     seconds per move, on pain of forfeit. ``names=("x", "y")`` names them in tables.
-    Agents from files play in sandboxes (:mod:`~zerosum.arena.sandbox`) where one can be
+    Agents from files play in sandboxes (:mod:`~zerosum.hosting.sandbox`) where one can be
     started, else with a :class:`Unconfined` warning; ``sandbox=True`` refuses to play
     them unconfined (a :class:`~zerosum.ZerosumError`), ``sandbox=False`` never confines.
     ``state`` (``zs.position(game, text)``) starts every game from that position, sides

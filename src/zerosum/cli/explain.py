@@ -1,7 +1,7 @@
 """The ``zerosum explain`` command: the tree an agent's search explores for one move,
 printed as an indented text tree (:mod:`zerosum.trace.text`). On a small game whose
 compiled search this machine has not compiled yet, the agent's Python search answers
-instead, saying so (:func:`~zerosum.arena.standin.without_compiling`)."""
+instead, saying so (:func:`~zerosum.hosting.standin.without_compiling`)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from typing import Any
 from .. import hooks
 from ..agents import make_agent
 from ..agents.tracing import TRACEABLE, trace
-from ..arena.standin import NOT_COMPILED, without_compiling
 from ..budget import limit
 from ..game import game_name
 from ..games import load_game
+from ..hosting.standin import NOT_COMPILED, without_compiling
 from .errors import UsageError
 from .start import add_start_options, start_state
 from .types import count_up_to, move_seconds, plies

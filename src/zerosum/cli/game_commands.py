@@ -17,9 +17,9 @@ from functools import cache
 from typing import Any
 
 from .. import hooks
-from ..arena.executors import open_pool
 from ..game import Game
 from ..games import GAMES
+from ..hosting.pools import open_pool
 from .types import positive_float, positive_int, scheduler
 
 __all__ = ["Kit", "add_game_commands", "add_game_solve_options", "before_solve"]

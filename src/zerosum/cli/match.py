@@ -15,11 +15,11 @@ from ..arena import match, tournament
 from ..arena.entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, expand
 from ..arena.journal import kept_games
 from ..arena.results import ArenaResult
-from ..arena.sandbox import BWRAP_VARIABLE
 from ..arena.tasks import AUTO
 from ..arena.tournament import LeftOut, Unconfined
 from ..files import check_output
 from ..game import ZerosumError
+from ..hosting.sandbox import BWRAP_VARIABLE
 from ..limits import MAX_GAMES
 from .errors import tell
 from .types import count_up_to, margin_seconds, megabytes, move_seconds, positive_int, scheduler

@@ -13,9 +13,9 @@ from ..agents.hints import hints_unavailable, move_hints
 from ..agents.simple import QUIT_WORDS
 from ..agents.summary import listed_lines
 from ..arena import GameRecord, Reason, judge, prepare_agent
-from ..arena.standin import Preparing, StandingIn, python_stand_in
 from ..game import Game, SpecError, game_name, side_piece
 from ..games import load_game
+from ..hosting.standin import Preparing, StandingIn, python_stand_in
 from ..spec import parse_code_spec, parse_spec
 from ..web.catalog import PARAM_LABELS, PRESETS, TITLES
 from .errors import UsageError
@@ -166,7 +166,7 @@ def ending_line(game: Game, record: GameRecord, agents: tuple[Any, Any]) -> str:
 def _prepare_for_a_person(game: Game, p1: Any, p2: Any) -> tuple[Any, Any]:
     """The two agents, the computer's prepared without keeping the person waiting: one
     with a Python stand-in whose compiled search is not cached yet is prepared in the
-    background while its stand-in plays (:class:`~zerosum.arena.standin.StandingIn`, as
+    background while its stand-in plays (:class:`~zerosum.hosting.standin.StandingIn`, as
     on the page); any other is prepared aside while the person thinks
     (:func:`_prepare_aside`)."""
     preparing = Preparing()

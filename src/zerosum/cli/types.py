@@ -156,7 +156,7 @@ def time_limit(text: str) -> float | None:
 
 def scheduler(text: str) -> str:
     """A Dask scheduler's address, checked for form (see ``check_scheduler``)."""
-    from ..arena.executors import check_scheduler
+    from ..hosting.pools import check_scheduler
 
     try:
         return check_scheduler(text)

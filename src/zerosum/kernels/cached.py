@@ -3,8 +3,8 @@
 Numba announces a compile (the ``numba:compile`` event) only on a cache miss, after it
 looked for the code in memory and on disk, so refusing that event refuses exactly the
 compiling: the block's own, in its thread (another thread may be compiling meanwhile).
-The page's fork server loads this way (:mod:`zerosum.arena.warm`), and its hosts look
-whether an agent's code is there (:mod:`zerosum.arena.standin`).
+The page's fork server loads this way (:mod:`zerosum.hosting.warm`), and its hosts look
+whether an agent's code is there (:mod:`zerosum.hosting.standin`).
 
 :func:`loaded_only` asks for less: no loading either, only code this process has loaded
 already. A stand-in searching while another thread compiles runs so: numba loads from its

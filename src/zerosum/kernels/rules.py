@@ -73,7 +73,7 @@ from numba import njit
 from numba.core.caching import NullCache
 from numba.extending import overload
 
-from ..game import Game
+from ..records.rules import MAX_MOVES, Rules
 from .bits import HOT
 
 __all__ = ["OPEN", "PASS", "Rules", "compiled_rules", "moves", "play", "outcome", "evaluate",
@@ -84,8 +84,6 @@ __all__ = ["OPEN", "PASS", "Rules", "compiled_rules", "moves", "play", "outcome"
 OPEN = 2.0
 #: The move code of a pass, for games that have one (codes 0..63 are the board's).
 PASS = 64
-#: The most move codes a position may have (the rows of the kernels' move lists).
-MAX_MOVES = 64
 #: The most plies a game may last from any position the kernels search.
 MAX_PLIES = 256
 
@@ -292,36 +290,3 @@ def _not_a_record(generic: Callable[..., Any]) -> None:
 
 for _generic in _GENERIC.values():
     _not_a_record(_generic)
-
-
-class Rules:
-    """The Python side of a game's compiled rules: its record and the codec between the
-    game's states and actions and the kernels' masks and move codes.
-
-    Subclasses set :attr:`record` and implement :meth:`unpack`, :meth:`action` and
-    :meth:`code`; :attr:`ordered` says whether ``moves`` lists moves in an order good
-    enough that searchers should keep it (as a game's ``ordered_actions`` does).
-    """
-
-    record: Any
-    ordered: bool = False
-    #: The most moves a position has (the MCTS tree reserves that many children per node).
-    most_moves: int = MAX_MOVES
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def unpack(self, state: Any) -> tuple[int, int, int]:
-        """``(a, b, player)``: the two masks of ``state`` and the player to move."""
-        raise NotImplementedError
-
-    def action(self, code: int, player: int) -> Any:
-        """The game's action for move ``code`` of ``player``."""
-        raise NotImplementedError
-
-    def code(self, action: Any, player: int) -> int:
-        """The move code of the game's ``action`` by ``player``."""
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.game!r})"

@@ -16,6 +16,7 @@ from typing import Any
 from .. import budget
 from ..arena.play import Forfeit, ask_move
 from ..game import Game
+from ..hosting.messages import MoveRequest
 
 # the page's margin past the cap, its reply, and its random move in the agent's place
 from ..web.thinking import MARGIN, Reply
@@ -47,7 +48,7 @@ class Thinker:
         told = budget.soft_share(self.cap)
 
         def ask() -> None:
-            answer.append(ask_move(game, state, mover, self.agent, told, None))
+            answer.append(ask_move(game, MoveRequest.within(state, told), mover, self.agent, None))
 
         thread = threading.Thread(target=ask, name="zerosum-move", daemon=True)
         thread.start()

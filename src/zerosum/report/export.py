@@ -19,7 +19,7 @@ from ..files import write_file
 from .shapes import is_match
 
 if TYPE_CHECKING:
-    from ..arena.results import ArenaResult
+    from ..records.results import ArenaResult
 
 __all__ = ["result_to_dict", "write_json", "write_csv", "csv_text", "game_rows", "to_pandas"]
 

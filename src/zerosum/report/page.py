@@ -14,7 +14,7 @@ from ..files import write_file
 from .tables import result_html
 
 if TYPE_CHECKING:
-    from ..arena.results import ArenaResult
+    from ..records.results import ArenaResult
 
 __all__ = ["result_page", "write_html"]
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..files import write_file
 
 if TYPE_CHECKING:
-    from ..arena.results import ArenaResult
+    from ..records.results import ArenaResult
 
 __all__ = ["plot_grades", "plot_result", "plot_space", "save_figure"]
 

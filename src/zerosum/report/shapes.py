@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 if TYPE_CHECKING:
-    from ..arena.results import MatchResult, Tally
+    from ..records.results import MatchResult, Tally
 
 __all__ = ["MatchSummary", "is_match"]
 

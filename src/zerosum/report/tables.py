@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .shapes import is_match
 
 if TYPE_CHECKING:
-    from ..arena.results import ArenaResult, MatchResult, Tally
+    from ..records.results import ArenaResult, MatchResult, Tally
 
 __all__ = ["Table", "tables", "summary_line", "result_tables", "result_html"]
 

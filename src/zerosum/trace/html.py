@@ -22,13 +22,13 @@ from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ..display import board_html
 from ..game import Game, render_state
+from ..position import board_html
 from .steps import steps
 from .text import cap_line, header_line, node_facts, number
 
 if TYPE_CHECKING:
-    from .model import Node, Trace
+    from ..records.trace import Node, Trace
 
 __all__ = ["BOARD_BYTES", "STEPPED", "STEP_NODES", "trace_html"]
 

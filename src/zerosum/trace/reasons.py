@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import hooks
 from ..game import Game
-from .model import Recorder
+from ..records.trace import Recorder
 from .text import number
 
 __all__ = [

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .text import number, window
 
 if TYPE_CHECKING:
-    from .model import Node, Trace
+    from ..records.trace import Node, Trace
 
 __all__ = ["json_number", "steps"]
 

@@ -22,7 +22,7 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .model import Node, Trace
+    from ..records.trace import Node, Trace
 
 __all__ = [
     "cap_line",

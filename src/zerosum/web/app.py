@@ -53,8 +53,8 @@ from starlette.staticfiles import StaticFiles
 from .. import budget, hooks
 from ..agents import Human
 from ..agents.hints import move_hints
-from ..arena.isolation import AgentCrashed, AgentError
 from ..game import IllegalActionError, ZerosumError, parse_action
+from ..hosting.isolation import AgentCrashed, AgentError
 from ..limits import check_move_seconds
 from ..spec import parse_code_spec
 from .catalog import (

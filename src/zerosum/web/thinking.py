@@ -1,6 +1,6 @@
 """Running agents for the web server: in worker processes, under a hard time cap.
 
-Every computer move runs in an agent host (:mod:`zerosum.arena.isolation`), a process
+Every computer move runs in an agent host (:mod:`zerosum.hosting.isolation`), a process
 of its own at a lower priority, so the server's event loop only awaits the answer and
 stays quick whatever the agents do. The agent is told a deadline a little under the cap
 (:mod:`zerosum.budget`) and answers with its best move so far; one still thinking at
@@ -20,8 +20,9 @@ from typing import Any
 
 from .. import budget
 from ..agents.base import SearchInfo
-from ..arena.isolation import AgentCrashed, AgentHost, Answer, GameSpec
 from ..game import Game, IllegalActionError, check_action
+from ..hosting.isolation import AgentCrashed, AgentHost, Answer, GameSpec
+from ..hosting.messages import MoveRequest
 from ..usercode import loaded_from
 
 __all__ = ["Reply", "Thinkers"]
@@ -135,7 +136,7 @@ class Thinkers:
         index = await self._claim(key)
         host = self._hosts[index]
         sent = GameSpec(game_spec) if game_spec and loaded_from(game) else game
-        traced = asyncio.to_thread(host.trace, key, agent, key, sent, state, self.told, cap)
+        traced = asyncio.to_thread(self._trace, host, key, agent, sent, state, cap)
         work = asyncio.ensure_future(traced)
         work.add_done_callback(lambda _: self._release(index))  # even if abandoned
         try:
@@ -149,12 +150,18 @@ class Thinkers:
         """The move: an agent new to the host is prepared first (its compiled code
         loaded), which the move's cap does not count; code still to compile is compiled
         in the background while the agent's Python search plays, when it has one
-        (:mod:`zerosum.arena.standin`: the person's first move waits for no compiler)."""
+        (:mod:`zerosum.hosting.standin`: the person's first move waits for no compiler)."""
         if not host.holds(key):
             self._doing[key] = ("preparing", time.monotonic())
             host.prepare(key, agent, key, game)
         self._doing[key] = ("thinking", time.monotonic())
-        return host.move(key, agent, key, game, state, self.told)
+        return host.move(key, agent, key, game, MoveRequest.within(state, self.told))
+
+    def _trace(
+        self, host: AgentHost, key: str, agent: Any, game: Game | GameSpec, state: Any, cap: int
+    ) -> dict[str, Any]:
+        """The search's tree, due as a move is from when the host is asked."""
+        return host.trace(key, agent, key, game, MoveRequest.within(state, self.told), cap)
 
     def doing(self, key: str) -> dict[str, Any]:
         """What game ``key``'s move under way is doing, for the page to say while a person

@@ -15,8 +15,7 @@ from ...position import PositionError
 from ..notation import check_side, grid_line, read_grid, side_of, turn_of_counts
 
 if TYPE_CHECKING:
-    from .pick import Pick, PickState
-    from .tictactoe import TicTacToeState
+    from .shape import PickBoard, PickState, TicTacToeState
 
 __all__ = ["check_claims", "read_pick", "read_tictactoe", "write_pick", "write_tictactoe"]
 
@@ -64,7 +63,7 @@ def write_tictactoe(state: TicTacToeState) -> str:
     return grid_line(grid, ".XO", 1 if x.bit_count() == o.bit_count() else 2)
 
 
-def read_pick(game: Pick, text: str) -> PickState:
+def read_pick(game: PickBoard, text: str) -> PickState:
     """The Pick state ``text`` describes: its printout or its compact line."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     side = None
@@ -95,13 +94,13 @@ def read_pick(game: Pick, text: str) -> PickState:
     return (first, second, check_claims(first, second, side, game._wins, "12"))
 
 
-def write_pick(game: Pick, state: PickState) -> str:
+def write_pick(game: PickBoard, state: PickState) -> str:
     """The compact line of a Pick state."""
     held = ["".join(",".join(map(str, game.held(state, p)))) or "-" for p in (1, 2)]
     return f"{held[0]}/{held[1]} {game.player(state)}"
 
 
-def _numbers(game: Pick, player: int, words: str) -> int:
+def _numbers(game: PickBoard, player: int, words: str) -> int:
     bits = 0
     for word in words.replace(",", " ").split():
         if word == "-":

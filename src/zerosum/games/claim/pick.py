@@ -21,9 +21,7 @@ from ..space import (
 )
 from . import notation
 from .heuristic import pick_open_sets
-
-#: A state is ``(held1, held2, winner)``: each player's numbers as bitmasks, and 0/1/2.
-PickState = tuple[int, int, int]
+from .shape import PickState
 
 MAX_N = 6
 #: The Lo Shu magic square, row by row: Pick 3 is tic-tac-toe played on it.

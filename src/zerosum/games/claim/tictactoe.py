@@ -9,9 +9,7 @@ from ..base import BuiltinGame
 from ..heuristics import squash
 from ..space import MaskPermutation, canonical_pair, placement_orders, square_symmetries
 from . import notation
-
-#: A state is ``(x, o, winner)``: bitmasks of X's and O's cells, and 0, 1 or 2.
-TicTacToeState = tuple[int, int, int]
+from .shape import TicTacToeState
 
 LINES = tuple(
     sum(1 << c for c in cells)

@@ -23,7 +23,7 @@ from ...interrupts import signals_end_process
 from .positions import has_four, parse_moves
 
 if TYPE_CHECKING:
-    from .game import ConnectFour
+    from .shape import ConnectFourBoard
     from .solver import Solver
 
 __all__ = ["BatchSummary", "read_position", "solve_lines", "quote"]
@@ -70,7 +70,7 @@ def quote(text: str, limit: int = QUOTE_CHARS) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}..."
 
 
-def read_position(line: bytes | str, game: ConnectFour) -> tuple[str, Position] | None:
+def read_position(line: bytes | str, game: ConnectFourBoard) -> tuple[str, Position] | None:
     """The move string and ``(current, mask)`` of one line, or None for a blank line.
 
     Raises ValueError naming the problem: bytes that are not UTF-8, a move that is not a
@@ -96,7 +96,7 @@ def read_position(line: bytes | str, game: ConnectFour) -> tuple[str, Position] 
     return moves, (current, mask)
 
 
-def _rows(lines: Iterable[bytes | str], game: ConnectFour) -> Iterator[_Row]:
+def _rows(lines: Iterable[bytes | str], game: ConnectFourBoard) -> Iterator[_Row]:
     """The non-blank lines, numbered from 1, read as positions or error messages."""
     for number, line in enumerate(lines, 1):
         try:
@@ -121,7 +121,7 @@ class _ChunkSize:
 
 
 def solve_lines(
-    game: ConnectFour,
+    game: ConnectFourBoard,
     lines: Iterable[bytes | str],
     out: TextIO,
     err: TextIO,

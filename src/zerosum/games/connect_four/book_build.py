@@ -4,8 +4,8 @@ Two plies are searched: every position of ``exact_plies`` stones is solved exact
 for a deeper book, every position of ``plies`` stones for its value only (win, draw or
 loss: a fraction of the cost). A position and its mirror image are one entry; a finished
 game or a mover who wins at once none. The positions go out in chunks to a pool of workers
-that the caller opens (``zerosum book``: the arena's local worker processes or a Dask
-cluster, :func:`~zerosum.arena.executors.open_pool`; a game sits below the arena, so the
+that the caller opens (``zerosum book``: local worker processes or a Dask
+cluster, :func:`~zerosum.hosting.pools.open_pool`; a game sits below the hosting floor, so the
 pool is passed in), or are solved in this process. Each solved chunk is appended to a journal and
 flushed, so a build that is stopped, even by ``kill -9``, resumes where it was when run
 again. The other plies then follow without search: a position's score is the best of its
@@ -63,7 +63,7 @@ REPORT_SECONDS = 10.0
 
 class ChunkPool(Protocol):
     """Where chunks are solved: an executor and how many jobs it runs at once (the arena's
-    :class:`~zerosum.arena.executors.Pool` is one)."""
+    :class:`~zerosum.hosting.pools.Pool` is one)."""
 
     executor: Executor
     slots: int

@@ -27,7 +27,7 @@ from .book import BOOK_PATH
 from .book_build import ChunkPool, build
 
 if TYPE_CHECKING:
-    from .game import ConnectFour
+    from .shape import ConnectFourBoard
     from .solver import Solver
 
 __all__ = ["CommandKit", "ConnectFourCommands"]
@@ -127,10 +127,10 @@ class ConnectFourCommands:
         return 0
 
 
-def _connect_four(game: Game) -> ConnectFour:
+def _connect_four(game: Game) -> ConnectFourBoard:
     """The game as Connect Four, once ``has_compiled_solver`` said it is (only Connect Four's
     own rules have that solver; the game module imports this one, hence no isinstance)."""
-    return cast("ConnectFour", game)
+    return cast("ConnectFourBoard", game)
 
 
 def _compiled_solver(game: Game, tt_mb: float | None, workers: int) -> Solver:
@@ -148,7 +148,7 @@ def _compiled_solver(game: Game, tt_mb: float | None, workers: int) -> Solver:
     return connect4.Solver(table, workers)
 
 
-def _solve_batch(game: ConnectFour, path: str, *, weak: bool, solver: Solver) -> int:
+def _solve_batch(game: ConnectFourBoard, path: str, *, weak: bool, solver: Solver) -> int:
     """Solve the file's lines (``-``: standard input, read as it comes); status 1 if any
     line failed."""
     lines: Iterable[bytes]

@@ -24,12 +24,10 @@ from . import book as opening_book
 from . import notation
 from .commands import ConnectFourCommands
 from .heuristic import connect_four_lines
+from .shape import ConnectFourState
 
 if TYPE_CHECKING:
     from .solver import Solver
-
-#: A state is ``(p1, p2, moves, winner)``: each player's stones, stones played, 0/1/2.
-ConnectFourState = tuple[int, int, int, int]
 
 MAX_WIDTH, MAX_HEIGHT = 16, 16
 #: The largest boards a perfect player solves from the start in well under a second here

@@ -15,7 +15,7 @@ from ...position import PositionError
 from ..notation import check_side, grid_line, read_grid, turn_of_counts
 
 if TYPE_CHECKING:
-    from .game import ConnectFour, ConnectFourState
+    from .shape import ConnectFourBoard, ConnectFourState
 
 __all__ = ["read_position", "write_position"]
 
@@ -23,7 +23,7 @@ MARKS = ".XO"
 _READ = {".": 0, "X": 1, "O": 2, "x": 1, "o": 2}
 
 
-def read_position(game: ConnectFour, text: str) -> ConnectFourState:
+def read_position(game: ConnectFourBoard, text: str) -> ConnectFourState:
     """The state ``text`` describes (moves, a printed board or the compact line)."""
     tokens = text.split()
     scored = len(tokens) == 2 and len(tokens[0]) > 1 and re.fullmatch(r"-?\d+", tokens[1])
@@ -35,7 +35,7 @@ def read_position(game: ConnectFour, text: str) -> ConnectFourState:
     return _from_grid(game, grid, side)
 
 
-def write_position(game: ConnectFour, state: ConnectFourState) -> str:
+def write_position(game: ConnectFourBoard, state: ConnectFourState) -> str:
     """The compact line of ``state``."""
     grid = [
         [game.cell(state, c, r) for c in range(game.width)] for r in reversed(range(game.height))
@@ -47,7 +47,7 @@ def _drop_column_numbers(lines: list[str]) -> list[str]:
     return lines[:-1] if lines and lines[-1].replace(" ", "").isdigit() else lines
 
 
-def _play(game: ConnectFour, columns: list[str]) -> ConnectFourState:
+def _play(game: ConnectFourBoard, columns: list[str]) -> ConnectFourState:
     state = game.initial_state
     for i, word in enumerate(columns):
         column = int(word)
@@ -63,7 +63,7 @@ def _play(game: ConnectFour, columns: list[str]) -> ConnectFourState:
     return state
 
 
-def _from_grid(game: ConnectFour, grid: list[list[int]], side: int | None) -> ConnectFourState:
+def _from_grid(game: ConnectFourBoard, grid: list[list[int]], side: int | None) -> ConnectFourState:
     stones = [0, 0, 0]
     for c in range(game.width):
         empty_below = None
@@ -84,7 +84,7 @@ def _from_grid(game: ConnectFour, grid: list[list[int]], side: int | None) -> Co
     return (p1, p2, n1 + n2, winner)
 
 
-def _winner(game: ConnectFour, p1: int, p2: int, last: int) -> int:
+def _winner(game: ConnectFourBoard, p1: int, p2: int, last: int) -> int:
     """Who has k in a row (0: nobody), checked to be the one who moved last, by one disc."""
     won = [game.has_line(p1), game.has_line(p2)]
     if all(won):

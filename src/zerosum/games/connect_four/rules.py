@@ -18,7 +18,7 @@ from ...kernels.rules import OPEN, Rules, compiled_rules
 from .heuristic import board_mask
 
 if TYPE_CHECKING:
-    from .game import ConnectFour
+    from .shape import ConnectFourBoard
 
 __all__ = ["ConnectFourRules", "ConnectFourCodec", "has_line", "drop"]
 
@@ -183,7 +183,7 @@ class ConnectFourCodec(Rules):
 
     ordered = True  # center-first is better than what a searcher would learn
 
-    def __init__(self, game: ConnectFour, scale: float) -> None:
+    def __init__(self, game: ConnectFourBoard, scale: float) -> None:
         super().__init__(game)
         self.most_moves = game.width
         self.record = connect_four_rules(game.width, game.height, game.k,

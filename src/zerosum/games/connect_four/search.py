@@ -15,6 +15,8 @@ scores, not on nodes (``tests/games/connect_four``).
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 from numba import njit
 
@@ -37,6 +39,7 @@ __all__ = [
     "STOPPED",
     "first_invalid",
     "keeping_column",
+    "new_stack",
     "solve_all",
     "solve_share",
 ]
@@ -46,6 +49,11 @@ __all__ = [
 _ETC_MIN_EMPTY = 12
 #: The score of a position whose solve the deadline stopped (no real score comes near).
 STOPPED = 1 << 40
+
+# The table's no-bound markers as int64 values, not constants: store compiles once.
+# (ints to the type checker, int64 to numba)
+_NO_LOWER = cast(int, np.int64(NO_LOWER))
+_NO_UPPER = cast(int, np.int64(NO_UPPER))
 
 # Search phases of the explicit-stack negamax.
 _ENTER = 0
@@ -93,27 +101,25 @@ def _mirror(bits: int, width: int, height: int) -> int:
     return out
 
 
-@njit(cache=True, inline="always")
-def _new_stack(width: int, height: int):  # type: ignore[no-untyped-def]
-    """The explicit search stack, allocated once per batch: a frame per depth (one row:
-    the node's fields, its moves' sort keys, and per column its move, table slot and check
-    tag; one array rather than several, as the compiled loop then keeps fewer array
-    descriptors in registers); and the low bits of the sort key of a move on each cell
-    (:func:`_cells`)."""
+def new_stack(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    """The explicit search stack a compiled entry point searches with, allocated by its
+    caller once per batch and thread (the entry points allocate nothing, which spares a
+    first run compiling numba's allocators): a frame per depth (one row: the node's
+    fields, its moves' sort keys, and per column its move, table slot and check tag; one
+    array rather than several, as the compiled loop then keeps fewer array descriptors in
+    registers); and the low bits of the sort key of a move on each cell (:func:`_cells`)."""
     frames = np.zeros((width * height + 2, _FRAME), dtype=np.int64)
     return frames, _cells(width, height)
 
 
-@njit(cache=True, inline="always")
-def _cells(width: int, height: int):  # type: ignore[no-untyped-def]
+def _cells(width: int, height: int) -> np.ndarray:
     """For each bit of the board, what a move there needs, looked up rather than computed:
     at ``bit``, the low bits of its sort key (its column's rank, higher nearer the centre
-    (:func:`_center_order`), and the column); at ``_MIRROR + bit``, the cell reflected
+    (:func:`center_column`), and the column); at ``_MIRROR + bit``, the cell reflected
     left-right."""
-    order = _center_order(width)
     out = np.zeros(2 * _MIRROR, dtype=np.int64)
     for i in range(width):
-        col = order[i]
+        col = center_column(i, width)
         for row in range(height):
             bit = col * (height + 1) + row
             out[bit] = ((width - 1 - i) << _COL_BITS) | col
@@ -308,7 +314,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
             if moves < etc_limit:
                 value = _refutation(stack, d, n, alpha, table)
                 if value != _UNSETTLED:
-                    store(table, idx, tag, value, NO_UPPER, moves, gen_mask)
+                    store(table, idx, tag, value, _NO_UPPER, moves, gen_mask)
                     phase = _RETURN
                     continue
             frames[d, _F_NEXT] = n
@@ -319,7 +325,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
             if i == 0:  # every move failed low: the best of them bounds us
                 value = frames[d, _F_BEST]
                 store(
-                    table, frames[d, _F_IDX], frames[d, _F_TAG], NO_LOWER, value,
+                    table, frames[d, _F_IDX], frames[d, _F_TAG], _NO_LOWER, value,
                     _stones_at(root_moves, d), gen_mask,
                 )  # fmt: skip
                 phase = _RETURN
@@ -349,7 +355,7 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
             s = -value
             if s > frames[d, _F_ALPHA]:  # fail high: s is a lower bound
                 store(
-                    table, frames[d, _F_IDX], frames[d, _F_TAG], s, NO_UPPER,
+                    table, frames[d, _F_IDX], frames[d, _F_TAG], s, _NO_UPPER,
                     _stones_at(root_moves, d), gen_mask,
                 )  # fmt: skip
                 value = s
@@ -359,12 +365,13 @@ def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadlin
     return value, nodes
 
 
-@njit(cache=True, inline="always")
-def _center_order(width: int):  # type: ignore[no-untyped-def]
-    order = np.empty(width, dtype=np.int64)
-    for i in range(width):
-        order[i] = width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
-    return order
+def center_column(i: int, width: int) -> int:
+    """The ``i``-th column in the order moves are tried: the centre, then outwards, right
+    of it first."""
+    return width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+
+
+_center_column = njit(cache=True, inline="always")(center_column)
 
 
 @njit(cache=True, inline="always")
@@ -449,15 +456,29 @@ def first_invalid(currents, masks, width, height):  # type: ignore[no-untyped-de
 
 
 @njit(cache=True, nogil=True)  # other threads run while it solves
-def solve_all(currents, masks, width, height, weak, fresh, table, tcfg, deadline, seconds, cpu):  # type: ignore[no-untyped-def]
-    """Solve many positions in one compiled call; returns (scores, nodes). Positions left
-    when ``deadline`` passes score ``STOPPED``. If ``seconds`` has one slot per position,
-    each gets the time its solve took, the thread's CPU time if ``cpu`` (benchmarks: no
-    call from Python per position)."""
+def solve_all(
+    currents,
+    masks,
+    width,
+    height,
+    weak,
+    fresh,
+    table,
+    tcfg,
+    deadline,
+    seconds,
+    cpu,
+    stack,
+    scores,
+    nodes,
+):  # type: ignore[no-untyped-def]
+    """Solve many positions in one compiled call, searching with ``stack``
+    (:func:`new_stack`); writes each one's score and nodes to ``scores`` and ``nodes``
+    (filled with ``STOPPED`` and 0 by the caller: positions left when ``deadline`` passes
+    keep them). If ``seconds`` has one slot per position, each gets the time its solve
+    took, the thread's CPU time if ``cpu`` (benchmarks: no call from Python per
+    position)."""
     n = currents.shape[0]
-    scores = np.full(n, STOPPED, dtype=np.int64)
-    nodes = np.zeros(n, dtype=np.int64)
-    stack = _new_stack(width, height)
     for p in range(n):
         if fresh:
             next_generation(table, tcfg)
@@ -469,29 +490,28 @@ def solve_all(currents, masks, width, height, weak, fresh, table, tcfg, deadline
         nodes[p] = k
         if s == STOPPED:
             break
-    return scores, nodes
 
 
 @njit(cache=True, nogil=True)  # other threads run while it searches
-def keeping_column(cur, mask, value, width, height, table, tcfg, deadline):  # type: ignore[no-untyped-def]
+def keeping_column(cur, mask, value, width, height, table, tcfg, deadline, stack):  # type: ignore[no-untyped-def]
     """``(column, nodes)``: the first column, centre first, whose move keeps ``value``
     (the mover's known value of the position: 1, 0 or -1); -1 when none does, STOPPED
     when ``deadline`` passed first. One null-window search per column tried, much less
-    than scoring every move: it proves only that the move keeps the value."""
-    order = _center_order(width)
-    stack = _new_stack(width, height)
+    than scoring every move: it proves only that the move keeps the value. ``stack``:
+    :func:`new_stack`."""
     bottom = _bottom_row(width, height)
     board = bottom * ((1 << height) - 1)
     possible = (mask + bottom) & board
     win = _winning_cells(cur, mask, height, board) & possible
     if win:  # a win at once keeps any value
         for i in range(width):
-            if win & (board & (((1 << height) - 1) << (order[i] * (height + 1)))):
-                return order[i], 0
+            col = _center_column(i, width)
+            if win & (board & (((1 << height) - 1) << (col * (height + 1)))):
+                return col, 0
     nodes = 0
     fallback = -1
     for i in range(width):
-        col = order[i]
+        col = _center_column(i, width)
         move = possible & (((1 << height) - 1) << (col * (height + 1)))
         if move == 0:
             continue
@@ -523,14 +543,14 @@ def keeping_column(cur, mask, value, width, height, table, tcfg, deadline):  # t
 
 @njit(cache=True, nogil=True)  # run by several threads at once
 def solve_share(
-    currents, masks, width, height, weak, fresh, table, tcfg, deadline, taken, scores, nodes
+    currents, masks, width, height, weak, fresh, table, tcfg, deadline, taken, scores, nodes, stack
 ):  # type: ignore[no-untyped-def]
     """One thread's share of a batch solved by several: each takes the next unsolved
     position from the shared counter ``taken[0]`` (an atomic add) and writes its score and
     nodes in place, so the threads stay busy until the batch is done however unevenly
     the positions cost (from microseconds to minutes), with one call from Python each.
-    Positions not taken when ``deadline`` passes keep the score ``STOPPED``."""
-    stack = _new_stack(width, height)
+    Positions not taken when ``deadline`` passes keep the score ``STOPPED``. ``stack``:
+    this thread's own (:func:`new_stack`)."""
     n = currents.shape[0]
     while True:
         p = fetch_add(taken, 0)

@@ -40,7 +40,7 @@ import numpy as np
 from ...budget import OutOfTime
 from ...notices import while_compiling
 from .positions import check_board, check_position, has_four, parse_moves
-from .search import STOPPED, first_invalid, keeping_column, solve_all, solve_share
+from .search import STOPPED, first_invalid, keeping_column, new_stack, solve_all, solve_share
 from .table import DEFAULT_MEGABYTES, TranspositionTable
 
 __all__ = [
@@ -192,14 +192,17 @@ def _solve_arrays(
     """Solve checked positions with ``table`` (if ``fresh``, each position from empty:
     with several threads, each from an empty table of its own of the same size)."""
     stop = 0.0 if deadline is None else max(deadline, 1e-9)
-    if batch_kernel(workers if len(cur) > 1 else 1) is solve_all:
-        entries, cfg = table.arrays(width, height)
-        return solve_all(  # type: ignore[no-any-return]
-            cur, msk, width, height, weak, fresh, entries, cfg, stop, _NO_TIMES, False
-        )
-    crew = _crew(workers, width, height, None if fresh else table, table)
     scores = np.full(len(cur), STOPPED, dtype=np.int64)
     nodes = np.zeros(len(cur), dtype=np.int64)
+    if batch_kernel(workers if len(cur) > 1 else 1) is solve_all:
+        entries, cfg = table.arrays(width, height)
+        stack = new_stack(width, height)
+        solve_all(
+            cur, msk, width, height, weak, fresh, entries, cfg, stop, _NO_TIMES, False, stack,
+            scores, nodes,
+        )  # fmt: skip
+        return scores, nodes
+    crew = _crew(workers, width, height, None if fresh else table, table)
     taken = np.zeros(1, dtype=np.int64)
 
     def share() -> None:
@@ -207,8 +210,9 @@ def _solve_arrays(
         try:
             entries, cfg = mine.arrays(width, height)
             solve_share(
-                cur, msk, width, height, weak, fresh, entries, cfg, stop, taken, scores, nodes
-            )
+                cur, msk, width, height, weak, fresh, entries, cfg, stop, taken, scores, nodes,
+                new_stack(width, height),
+            )  # fmt: skip
         finally:
             crew.tables.put(mine)
 
@@ -234,7 +238,12 @@ def solve_timed(
     cur, msk = _checked_arrays(positions, width, height)
     entries, cfg = (kept_table() if tt is None else tt).arrays(width, height)
     seconds = np.zeros(len(cur))
-    scores, nodes = solve_all(cur, msk, width, height, False, True, entries, cfg, 0.0, seconds, cpu)
+    scores = np.full(len(cur), STOPPED, dtype=np.int64)
+    nodes = np.zeros(len(cur), dtype=np.int64)
+    stack = new_stack(width, height)
+    solve_all(
+        cur, msk, width, height, False, True, entries, cfg, 0.0, seconds, cpu, stack, scores, nodes
+    )
     return scores, nodes, seconds
 
 
@@ -433,6 +442,7 @@ def keeping_move(
         entries,
         cfg,
         stop,
+        new_stack(width, height),
     )
     if col == STOPPED:
         raise OutOfTime("the Connect Four solver ran out of time")
@@ -486,6 +496,6 @@ def _compile_entry_points(kernels: tuple[Any, ...]) -> None:
         # agent hosts from the fork server, slower)
         entries, cfg = table.arrays(4, 4)
         out = np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64)
-        solve_share(cur, msk, 4, 4, True, False, entries, cfg, 0.0, *out)
+        solve_share(cur, msk, 4, 4, True, False, entries, cfg, 0.0, *out, new_stack(4, 4))
     if keeping_column in kernels:
         keeping_move(*start, 0, 4, 4, tt=table)  # 4x4 is a draw

@@ -130,7 +130,7 @@ def store(
     table[slot] = _entry(tag, lb, ub, stones)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def slot_layout(tcfg):  # type: ignore[no-untyped-def]
     """The table's layout for :func:`slot`: (key mask, check bits, bucket mask,
     generation bits, this generation's tag); and the mask of the generation bits."""
@@ -160,7 +160,7 @@ def slot(cur, mask, curm, maskm, slots):  # type: ignore[no-untyped-def]
     return slot_of_key(min(cur + mask, curm + maskm), slots)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_generation(table, tcfg) -> None:  # type: ignore[no-untyped-def]
     """Make every entry stale in O(1); clear the table when generations wrap."""
     gen_bits = 64 - _META - (tcfg[1] - tcfg[0] + 1)

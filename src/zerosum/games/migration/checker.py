@@ -20,7 +20,7 @@ import numpy as np
 from ...game import ZerosumError
 
 if TYPE_CHECKING:
-    from .game import Migration
+    from .shape import MigrationBoard
 
 __all__ = ["ProofError", "Checked", "check"]
 
@@ -42,7 +42,7 @@ class Checked:
     seconds: float
 
 
-def check(path: str | Path, board: Callable[[int], Migration]) -> Checked:
+def check(path: str | Path, board: Callable[[int], MigrationBoard]) -> Checked:
     """Replay the proof in ``path`` against every reply of the loser, on the game
     ``board(n)`` makes for the file's board size; raise :class:`ProofError` at the first
     position where it fails."""

@@ -26,7 +26,7 @@ from ...interrupts import signals_end_process
 from ...limits import check_workers
 
 if TYPE_CHECKING:
-    from .game import Migration
+    from .shape import MigrationBoard
     from .split import Node, SplitRun
 
 __all__ = ["MigrationCommands"]
@@ -34,7 +34,7 @@ __all__ = ["MigrationCommands"]
 
 class Pool(Protocol):
     """Where jobs run: an executor, how many at once, and how to stop it at once (the arena's
-    :class:`~zerosum.arena.executors.Pool` is one)."""
+    :class:`~zerosum.hosting.pools.Pool` is one)."""
 
     executor: Executor
     slots: int
@@ -136,7 +136,7 @@ class MigrationCommands:
         # Migration's own rules (its compiled weak solver; not a subclass that changed them)
         if hooks.own_hook(game, "solve_weakly") is None or getattr(game, "n", 9) > 8:
             raise ZerosumError(f"{' and '.join(wanted)}: only for migration up to n=8")
-        game = cast("Migration", game)
+        game = cast("MigrationBoard", game)
         if args.moves or args.position is not None:
             raise ZerosumError(f"{' and '.join(wanted)}: solve from the game's start only")
         if len({"--split", "--proof", "--distance"} & set(wanted)) > 1 and not (
@@ -155,7 +155,7 @@ class MigrationCommands:
             raise ZerosumError("--split with --proof FILE needs --proofs DIR (the jobs' proofs)")
         return self._run_split(game, args)
 
-    def _run_split(self, game: Migration, args: argparse.Namespace) -> int:
+    def _run_split(self, game: MigrationBoard, args: argparse.Namespace) -> int:
         from .proof_folder import ProofFolder
         from .split import SplitRun
 
@@ -223,7 +223,7 @@ def _print_first_moves(run: SplitRun) -> None:
         )
 
 
-def _write_proof(game: Migration, path: str) -> int:
+def _write_proof(game: MigrationBoard, path: str) -> int:
     """Solve from the start and save the winner's strategy to ``path``."""
     from .proof import prove, save
 
@@ -251,7 +251,7 @@ def _write_assembled_proof(run: SplitRun, path: str) -> int:
     return 0
 
 
-def _print_distance(game: Migration) -> int:
+def _print_distance(game: MigrationBoard) -> int:
     """Print how long the game lasts from the start under perfect play."""
     from .distance import WIN, distances
 
@@ -266,11 +266,11 @@ def _print_distance(game: Migration) -> int:
     return 0
 
 
-def _board(n: int) -> Migration:
+def _board(n: int) -> MigrationBoard:
     """Migration on an n x n board, from the registry (this module sits below the game's)."""
     from .. import load_game
 
-    return cast("Migration", load_game(f"migration:n={n}"))
+    return cast("MigrationBoard", load_game(f"migration:n={n}"))
 
 
 def run_check(args: argparse.Namespace) -> int:

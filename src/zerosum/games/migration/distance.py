@@ -33,7 +33,7 @@ from .rules import step as _step
 from .solver import _apart
 
 if TYPE_CHECKING:
-    from .game import Migration
+    from .shape import MigrationBoard
 
 __all__ = ["WIN", "distances"]
 
@@ -175,7 +175,7 @@ def _negamax(a, b, me, alpha, beta, ply, n, masks, keys, bounds, work, deadline)
 
 
 def distances(
-    game: Migration,
+    game: MigrationBoard,
     state: Any,
     slots: int = 1 << 22,
     deadline: float | None = None,

@@ -17,11 +17,7 @@ from . import notation
 from .commands import MigrationCommands
 from .constants import SCALE
 from .heuristic import migration_apart, migration_reserves
-
-#: A state is ``(p1, p2, player)``: each player's stones as bitmasks and who moves.
-MigrationState = tuple[int, int, int]
-#: An action moves a stone from (row, col) to (new_row, new_col).
-MigrationAction = tuple[int, int, int, int]
+from .shape import MigrationAction, MigrationState
 
 MAX_N = 16
 #: The largest board a perfect player solves from the start in well under a second here.

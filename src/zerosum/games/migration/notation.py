@@ -12,14 +12,14 @@ from ...position import PositionError
 from ..notation import check_side, grid_line, read_grid
 
 if TYPE_CHECKING:
-    from .game import Migration, MigrationState
+    from .shape import MigrationBoard, MigrationState
 
 __all__ = ["read_position", "write_position"]
 
 _READ = {"_": 0, ".": 0, "○": 1, "X": 1, "x": 1, "●": 2, "O": 2, "o": 2}
 
 
-def read_position(game: Migration, text: str) -> MigrationState:
+def read_position(game: MigrationBoard, text: str) -> MigrationState:
     """The state ``text`` describes, refused when the stones cannot get there."""
     n = game.n
     grid, side = read_grid(text, n, n, _READ)
@@ -39,7 +39,7 @@ def read_position(game: Migration, text: str) -> MigrationState:
     return (p1, p2, turn)
 
 
-def write_position(game: Migration, state: MigrationState) -> str:
+def write_position(game: MigrationBoard, state: MigrationState) -> str:
     """The compact line of ``state``."""
     n = game.n
     grid = [[game.cell(state, r, c) for c in range(n)] for r in range(n)]

@@ -26,7 +26,7 @@ from ...files import write_file
 from .solver import default_slots, new_table, position_wins, table_outcome
 
 if TYPE_CHECKING:
-    from .game import Migration
+    from .shape import MigrationBoard
 
 __all__ = ["Strategy", "prove", "encode", "save", "load", "write_synced"]
 
@@ -47,7 +47,7 @@ class Strategy:
 
 
 def prove(
-    game: Migration,
+    game: MigrationBoard,
     state: Any,
     slots: int | None = None,
     table: tuple[np.ndarray, np.ndarray] | None = None,

@@ -22,7 +22,7 @@ from .constants import SCALE
 from .heuristic import line_masks
 
 if TYPE_CHECKING:
-    from .game import Migration
+    from .shape import MigrationBoard
 
 __all__ = ["MigrationRules", "MigrationCodec", "movable", "step", "reserves", "migration_masks"]
 
@@ -122,7 +122,7 @@ class MigrationCodec(Rules):
     """Migration's states ``(p1, p2, player)``; an action ``(row, col, new_row, new_col)``
     is the code ``row * n + col``."""
 
-    def __init__(self, game: Migration) -> None:
+    def __init__(self, game: MigrationBoard) -> None:
         super().__init__(game)
         n = game.n
         masks = migration_masks(n, game.full, game.steps_right)

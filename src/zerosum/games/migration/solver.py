@@ -45,8 +45,8 @@ from .rules import movable as _movable
 from .rules import reserves
 from .rules import step as _step
 
-if TYPE_CHECKING:  # the game imports this module: the class only for annotations
-    from .game import Migration
+if TYPE_CHECKING:  # the game imports this module: its shape only, for annotations
+    from .shape import MigrationBoard
 
 __all__ = ["VERSION", "outcomes", "position_wins", "table_outcome", "default_slots", "new_table"]
 
@@ -252,7 +252,7 @@ def _outcome(a, b, me, n, masks, keys, info, work, deadline):  # type: ignore[no
 
 
 def outcomes(
-    game: Migration,
+    game: MigrationBoard,
     state: Any,
     slots: int | None = None,
     deadline: float | None = None,
@@ -296,7 +296,7 @@ def outcomes(
 
 
 def position_wins(
-    game: Migration,
+    game: MigrationBoard,
     state: Any,
     slots: int,
     table: tuple[np.ndarray, np.ndarray] | None = None,

@@ -34,7 +34,7 @@ from ...game import ZerosumError
 from .proof_folder import ProofFolder
 
 if TYPE_CHECKING:
-    from .game import Migration
+    from .shape import MigrationBoard
 
 __all__ = ["JournalError", "Node", "SplitRun", "settle", "journal_header", "read_header"]
 
@@ -51,7 +51,7 @@ class JournalError(ZerosumError):
 
 
 def settle(
-    game: Migration, state: tuple[int, int, int], slots: int, proving: bool = False
+    game: MigrationBoard, state: tuple[int, int, int], slots: int, proving: bool = False
 ) -> dict[str, Any]:
     """One job: whether the mover of ``state`` wins on an n x n board, with the positions
     searched, seconds, this process's peak memory (MiB) and the machine's name; if
@@ -105,7 +105,7 @@ class Node:
         return self.wins
 
 
-def journal_header(game: Migration, root: tuple[int, int, int], plies: int) -> dict[str, Any]:
+def journal_header(game: MigrationBoard, root: tuple[int, int, int], plies: int) -> dict[str, Any]:
     """What identifies a run: its board, root, split and solver version."""
     from .solver import VERSION
 
@@ -142,7 +142,7 @@ class SplitRun:
 
     def __init__(
         self,
-        game: Migration,
+        game: MigrationBoard,
         root: tuple[int, int, int],
         plies: int,
         path: str | Path,
@@ -344,7 +344,7 @@ class SplitRun:
         return found
 
 
-def _fewest_replies_first(game: Migration, state: tuple[int, int, int]) -> list[Any]:
+def _fewest_replies_first(game: MigrationBoard, state: tuple[int, int, int]) -> list[Any]:
     """The moves of ``state``, those that leave the opponent the fewest moves first, as the
     solver orders them: the likeliest to win, so a decided position stops its jobs early."""
     return sorted(

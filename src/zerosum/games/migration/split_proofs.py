@@ -24,8 +24,8 @@ from .checker import ProofError, check
 from .proof import Strategy, load
 
 if TYPE_CHECKING:
-    from .game import Migration
     from .proof_folder import ProofFolder
+    from .shape import MigrationBoard
     from .split import Node, SplitRun
 
 __all__ = ["JobsChecked", "check_jobs", "assemble"]
@@ -42,7 +42,7 @@ class JobsChecked:
     seconds: float
 
 
-def check_jobs(run: SplitRun, board: Callable[[int], Migration]) -> JobsChecked:
+def check_jobs(run: SplitRun, board: Callable[[int], MigrationBoard]) -> JobsChecked:
     """Check the proof of every settled job of ``run`` that has one (see the module);
     raise :class:`~.checker.ProofError` at the first file missing, altered or wrong."""
     started = time.perf_counter()

@@ -21,10 +21,8 @@ from .. import svg
 from ..base import BuiltinGame
 from . import notation
 from .constants import DIRECTIONS, PASS, SCALE
+from .shape import OthelloState
 
-#: A state is ``(black, white, player)``: each player's discs as bitmasks (bit
-#: ``row * size + col``, row 0 at the top) and who is to move.
-OthelloState = tuple[int, int, int]
 SIZES = (4, 6, 8)
 
 

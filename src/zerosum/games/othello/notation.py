@@ -13,7 +13,7 @@ from ...position import PositionError
 from ..notation import grid_line, read_grid
 
 if TYPE_CHECKING:
-    from .game import Othello, OthelloState
+    from .shape import OthelloBoard, OthelloState
 
 __all__ = ["read_position", "write_position"]
 
@@ -21,7 +21,7 @@ _READ = {".": 0, "X": 1, "x": 1, "O": 2, "o": 2}
 _LETTERS = "abcdefgh"
 
 
-def read_position(game: Othello, text: str) -> OthelloState:
+def read_position(game: OthelloBoard, text: str) -> OthelloState:
     """The state ``text`` describes, refused when a centre square is empty."""
     n = game.size
     grid, side = read_grid(text, n, n, _READ, _drop_labels)
@@ -39,7 +39,7 @@ def read_position(game: Othello, text: str) -> OthelloState:
     return (black, white, side)
 
 
-def write_position(game: Othello, state: OthelloState) -> str:
+def write_position(game: OthelloBoard, state: OthelloState) -> str:
     """The compact line of ``state``."""
     black, white, side = state
     n = game.size

@@ -26,7 +26,7 @@ from .constants import DIRECTIONS, SCALE
 from .constants import PASS as PASS_ACTION
 
 if TYPE_CHECKING:
-    from .game import Othello
+    from .shape import OthelloBoard
 
 __all__ = ["OthelloRules", "OthelloCodec", "othello_rules"]
 
@@ -263,7 +263,7 @@ def othello_rules(size: int) -> OthelloRules:
 class OthelloCodec(Rules):
     """Othello's states ``(black, white, player)``; actions are cells, or the pass."""
 
-    def __init__(self, game: Othello) -> None:
+    def __init__(self, game: OthelloBoard) -> None:
         super().__init__(game)
         self.record = othello_rules(game.size)
         self.most_moves = game.size * game.size - 4  # at most the empty cells

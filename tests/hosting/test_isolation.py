@@ -11,7 +11,10 @@ import pytest
 import zerosum as zs
 from arena_agents import Budgeted, Counter, Exiter, Raiser, Spinner
 from zerosum import budget
-from zerosum.arena import Isolated, Reason, isolation
+from zerosum.arena import Reason
+from zerosum.hosting import isolation
+from zerosum.hosting.isolation import Isolated
+from zerosum.hosting.messages import MoveRequest
 from zerosum.trace import Trace
 
 
@@ -90,12 +93,13 @@ def test_a_host_traces_an_agent_s_search_and_refuses_an_agent_that_cannot_show_o
     game = zs.games.TicTacToe()
     host = isolation.AgentHost(margin=0.5)
     try:
-        data = host.trace("a", "minimax:depth=1", "g", game, game.initial_state, 5.0, 4)
+        request = MoveRequest.within(game.initial_state, 5.0)
+        data = host.trace("a", "minimax:depth=1", "g", game, request, 4)
         tree = Trace.from_dict(data)
         assert tree.algorithm == "minimax" and tree.visited == 10
         assert len(tree.nodes) == 10  # past a cap of 4: every move of the root
         with pytest.raises(isolation.AgentError, match="cannot show its search"):
-            host.trace("b", "random", "g", game, game.initial_state, 5.0, 4)
+            host.trace("b", "random", "g", game, request, 4)
     finally:
         host.close()
 

@@ -1,4 +1,4 @@
-"""Which agents have a Python stand-in, and how a host prepares them (``arena/standin.py``).
+"""Which agents have a Python stand-in, and how a host prepares them (``hosting/standin.py``).
 A host compiling in the background while the stand-in plays is tested on a fresh numba
 cache, through the page: ``tests/web/test_thinking_cold.py``."""
 
@@ -11,7 +11,7 @@ import pytest
 import zerosum as zs
 from helpers import Pile
 from zerosum.agents import AlphaBeta, SearchInfo, make_agent
-from zerosum.arena.standin import NOTE, Preparing, StandingIn, noted, python_stand_in
+from zerosum.hosting.standin import NOTE, Preparing, StandingIn, noted, python_stand_in
 
 
 def test_alpha_beta_stands_in_with_its_python_search_and_the_same_switches() -> None:

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from zerosum.arena.cgroups import _own_groups
-from zerosum.arena.sandbox import BWRAP_VARIABLE, PROCESSES
 from zerosum.cli import main
+from zerosum.hosting.cgroups import _own_groups
+from zerosum.hosting.sandbox import BWRAP_VARIABLE, PROCESSES
 
 needs_sandbox = pytest.mark.usefixtures("sandbox")
 

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from zerosum.arena.ratings import elo_difference, fit_elo, score_interval
+from zerosum.records.ratings import elo_difference, fit_elo, score_interval
 
 
 @given(st.integers(1, 500), st.data())

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import zerosum as zs
 from arena_agents import BlobNim
-from zerosum.arena.records import Opaque, decode, encode, record_from_dict, record_to_dict
+from zerosum.records.codec import Opaque, decode, encode, record_from_dict, record_to_dict
 
 scalars = (
     st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.floats(allow_nan=False)

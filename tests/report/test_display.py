@@ -6,7 +6,7 @@ from typing import Any
 
 import zerosum as zs
 from zerosum.agents import SearchInfo
-from zerosum.display import Table, board_html, record_html, table_html
+from zerosum.report.display import Table, board_html, record_html, table_html
 
 
 class Countdown:

@@ -1,4 +1,4 @@
-"""What the page's agent hosts warm up (``arena/warm.py``): what the registries name, as far
+"""What the page's agent hosts warm up (``hosting/warm.py``): what the registries name, as far
 as numba's cache holds it."""
 
 from __future__ import annotations
@@ -28,6 +28,6 @@ def test_warming_up_compiles_nothing(tmp_path: Path) -> None:
     cache holds (nothing) and compiles nothing: compiling every warm agent on every warm
     game there took minutes, which the page's first move waited for."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": SRC}
-    subprocess.run([sys.executable, "-c", "import zerosum.arena.warm"], env=env, check=True,
+    subprocess.run([sys.executable, "-c", "import zerosum.hosting.warm"], env=env, check=True,
                    timeout=120)  # fmt: skip
     assert list(tmp_path.rglob("*.nbi")) == []

@@ -1,0 +1,179 @@
+"""Game records as JSON and back, for journals and exports.
+
+States and actions are encoded exactly when they are built of JSON scalars (any size of
+int), tuples, lists, dicts, sets and frozensets — every built-in game's states and actions
+are, and so are most user games'. Anything else (an object of a user's own class, a numpy
+array) is stored as its ``repr`` and comes back as an :class:`Opaque` holding that text:
+nothing the arena's summaries need (winner, utilities, reason, times, nodes) depends on it.
+
+>>> decode(encode((1, [2, 3], {"a": frozenset({4})})))
+(1, [2, 3], {'a': frozenset({4})})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+from .game import GameRecord, Reason, SearchSummary
+
+__all__ = ["Opaque", "encode", "decode", "record_to_dict", "record_from_dict"]
+__all__ += ["read_searches_as"]
+
+
+@dataclass(frozen=True)
+class Opaque:
+    """A value that had no JSON form, kept as its ``repr`` text."""
+
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+_TAGS = ("__tuple__", "__set__", "__frozenset__", "__dict__", "__repr__")
+
+
+def encode(value: Any) -> Any:
+    """``value`` as JSON-able data; tuples, sets and dicts are tagged so they come back as such."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, tuple):
+        return {"__tuple__": [encode(v) for v in value]}
+    if isinstance(value, (set, frozenset)):
+        tag = "__frozenset__" if isinstance(value, frozenset) else "__set__"
+        return {tag: [encode(v) for v in sorted(value, key=repr)]}
+    if isinstance(value, dict):
+        return {"__dict__": [[encode(k), encode(v)] for k, v in value.items()]}
+    if isinstance(value, Opaque):
+        return {"__repr__": value.text}
+    return {"__repr__": repr(value)}
+
+
+def decode(data: Any) -> Any:
+    """The value :func:`encode` encoded (an :class:`Opaque` for what it could only describe)."""
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    if len(data) != 1 or next(iter(data)) not in _TAGS:
+        raise ValueError(f"not an encoded value: {data!r}")
+    tag, body = next(iter(data.items()))
+    if tag == "__repr__":
+        return Opaque(body)
+    if tag == "__dict__":
+        return {_hashable(decode(k)): decode(v) for k, v in body}
+    items = [decode(v) for v in body]
+    if tag == "__tuple__":
+        return tuple(items)
+    return frozenset(items) if tag == "__frozenset__" else set(items)
+
+
+def _hashable(key: Any) -> Any:
+    return tuple(key) if isinstance(key, list) else key
+
+
+class SearchBuilder(Protocol):
+    """The class of a record's searches, called with the fields a record stores."""
+
+    def __call__(
+        self,
+        *,
+        value: float,
+        depth: int,
+        nodes: int,
+        seconds: float,
+        pv: tuple[Any, ...],
+        extra: dict[str, Any],
+        note: str,
+    ) -> SearchSummary: ...
+
+
+#: The class a record's searches are: what :func:`record_to_dict` keeps, and what
+#: :func:`record_from_dict` builds back. The agents define it above this floor and name it
+#: here when imported (:func:`read_searches_as`; ``import zerosum`` imports them).
+_search_class: list[SearchBuilder] = []
+
+
+def read_searches_as(cls: SearchBuilder) -> None:
+    """Keep and read back a record's searches as instances of ``cls`` (the agents'
+    :class:`~zerosum.agents.SearchInfo`)."""
+    _search_class[:] = [cls]
+
+
+def _search_type() -> SearchBuilder:
+    if not _search_class:
+        raise LookupError("no search class to read records with: import zerosum first")
+    return _search_class[0]
+
+
+def _search_to_dict(info: SearchSummary | None) -> dict[str, Any] | None:
+    if info is None:
+        return None
+    return {
+        "value": info.value,
+        "depth": info.depth,
+        "nodes": info.nodes,
+        "seconds": info.seconds,
+        "pv": encode(info.pv),
+        "extra": encode(info.extra),
+        "note": info.note,
+    }
+
+
+def _search_from_dict(data: dict[str, Any] | None) -> SearchSummary | None:
+    if data is None:
+        return None
+    return _search_type()(
+        value=data["value"],
+        depth=data["depth"],
+        nodes=data["nodes"],
+        seconds=data["seconds"],
+        pv=decode(data["pv"]),
+        extra=decode(data["extra"]),
+        note=data.get("note", ""),
+    )
+
+
+def _search_of(agent_info: Any) -> SearchSummary | None:
+    """Searches of agents that report something other than a SearchInfo are not kept."""
+    kind = _search_type()
+    if isinstance(kind, type) and isinstance(agent_info, kind):
+        return cast(SearchSummary, agent_info)  # an instance of the class that builds them
+    return None
+
+
+def record_to_dict(record: GameRecord) -> dict[str, Any]:
+    """A game record as JSON-able data (see the module docstring for states and actions)."""
+    return {
+        "game": record.game,
+        "players": list(record.players),
+        "initial_state": encode(record.initial_state),
+        "actions": [encode(a) for a in record.actions],
+        "final_state": encode(record.final_state),
+        "winner": record.winner,
+        "utilities": [record.utilities[1], record.utilities[2]],
+        "reason": record.reason.value,
+        "detail": record.detail,
+        "move_seconds": list(record.move_seconds),
+        "searches": [_search_to_dict(_search_of(s)) for s in record.searches],
+    }
+
+
+def record_from_dict(data: dict[str, Any]) -> GameRecord:
+    """The game record :func:`record_to_dict` made."""
+    return GameRecord(
+        game=data["game"],
+        players=(data["players"][0], data["players"][1]),
+        initial_state=decode(data["initial_state"]),
+        actions=tuple(decode(a) for a in data["actions"]),
+        final_state=decode(data["final_state"]),
+        winner=data["winner"],
+        utilities={1: data["utilities"][0], 2: data["utilities"][1]},
+        reason=Reason(data["reason"]),
+        detail=data["detail"],
+        move_seconds=tuple(data["move_seconds"]),
+        searches=tuple(_search_from_dict(s) for s in data["searches"]),
+    )

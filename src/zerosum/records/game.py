@@ -1,0 +1,85 @@
+"""The record of one played game and the reasons a game ends.
+
+:func:`zerosum.arena.play` makes a :class:`GameRecord`; journals, exports, result
+tables, the notebook's drawing and the page read it. It lives on the records floor so
+that each of them imports it without importing the arena.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from . import show
+
+__all__ = ["Reason", "GameRecord", "SearchSummary"]
+
+
+class Reason(StrEnum):
+    """How a game ended."""
+
+    END = "end"  # played to a terminal state
+    ILLEGAL = "forfeit-illegal"  # an agent returned an illegal action
+    ERROR = "forfeit-error"  # an agent raised an exception
+    TIME = "forfeit-time"  # an agent took longer than allowed
+    RESIGN = "resign"  # an agent gave up (a person closing the input)
+
+    @property
+    def forfeit(self) -> bool:
+        return self in (Reason.ILLEGAL, Reason.ERROR, Reason.TIME)
+
+
+class SearchSummary(Protocol):
+    """What a game record keeps of a mover's search: the members of the agents'
+    :class:`~zerosum.agents.SearchInfo` that records, their tables and their JSON read."""
+
+    @property
+    def value(self) -> float: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def pv(self) -> tuple[Any, ...]: ...
+    @property
+    def extra(self) -> Mapping[str, Any]: ...
+    @property
+    def note(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything about one played game.
+
+    ``winner`` is 1, 2 or None (a draw); ``utilities`` maps each player to its utility;
+    ``reason`` says how it ended and ``detail`` why, for forfeits; ``move_seconds[i]`` is the
+    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any.
+    """
+
+    game: str
+    players: tuple[str, str]
+    initial_state: Any
+    actions: tuple[Any, ...]
+    final_state: Any
+    winner: int | None
+    utilities: dict[int, float]
+    reason: Reason
+    detail: str = ""
+    move_seconds: tuple[float, ...] = ()
+    searches: tuple[SearchSummary | None, ...] = field(default=(), repr=False)
+
+    @property
+    def plies(self) -> int:
+        return len(self.actions)
+
+    def seconds(self, player: int) -> float:
+        """Total thinking time of ``player`` (1 or 2), assuming player 1 moved first."""
+        return sum(self.move_seconds[player - 1 :: 2])
+
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing (:func:`zerosum.report.display.game_html`)."""
+        return show.html(self)
