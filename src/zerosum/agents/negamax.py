@@ -158,6 +158,34 @@ class _TreeWriter:
             self.search.best_child[node] = kept
 
 
+def _end_at_once(
+    search: _Search, write: _TreeWriter
+) -> Callable[[Any, int, Any, float, float, int | None], float | None]:
+    """The compiled search's first look at an inner node (``ends_first``), as a closure
+    over ``search``'s game (see :func:`build_negamax`)."""
+    game, decay, traced = search.game, search.decay, search.traced
+    result, is_terminal, utility = game.result, game.is_terminal, game.utility
+
+    def end_at_once(
+        state: Any, me: int, moves: Any, alpha: float, beta: float, node: int | None
+    ) -> float | None:
+        """The compiled search's first look at an inner node (``ends_first``): the value of
+        a move that ends the game well enough for a cut-off, else None; every move
+        generated counts as a node then."""
+        for i, move in enumerate(moves):
+            child = result(state, move)
+            if is_terminal(child) and utility(child, me) * decay >= beta:
+                raw = utility(child, me)
+                search.nodes += i + 1
+                if traced:
+                    maximizing = me == search.root_me
+                    write.ends_at_once(node, moves, move, child, maximizing, raw, alpha, beta)
+                return raw * decay
+        return None
+
+    return end_at_once
+
+
 def build_negamax(
     search: _Search, ordering: bool
 ) -> tuple[Callable[..., float], Callable[[Any, Hashable], bool]]:
@@ -178,8 +206,7 @@ def build_negamax(
     table's move, a killer) often cuts off, and then its siblings are never made.
     """
     game, agent = search.game, search.agent
-    result, is_terminal = game.result, game.is_terminal
-    utility, player, key = game.utility, game.player, search.key
+    result, utility, player, key = game.result, game.utility, game.player, search.key
     heuristic = search.heuristic
     table = search.table
     size = agent.table_size
@@ -192,22 +219,7 @@ def build_negamax(
     traced, ends_first = search.traced, search.ends_first
     write = _TreeWriter(search)
 
-    def end_at_once(
-        state: Any, me: int, moves: Any, alpha: float, beta: float, node: int | None
-    ) -> float | None:
-        """The compiled search's first look at an inner node (``ends_first``): the value of
-        a move that ends the game well enough for a cut-off, else None; every move
-        generated counts as a node then."""
-        for i, move in enumerate(moves):
-            child = result(state, move)
-            if is_terminal(child) and utility(child, me) * decay >= beta:
-                raw = utility(child, me)
-                search.nodes += i + 1
-                if traced:
-                    maximizing = me == search.root_me
-                    write.ends_at_once(node, moves, move, child, maximizing, raw, alpha, beta)
-                return raw * decay
-        return None
+    end_at_once = _end_at_once(search, write)
 
     def negamax(
         state: Any,
