@@ -13,7 +13,7 @@ import pytest
 import zerosum as zs
 from zerosum.agents.base import SearchInfo as ReExported
 from zerosum.agents.summary import Sides, says, search_summary
-from zerosum.arena.records import _search_from_dict, _search_to_dict
+from zerosum.records.codec import _search_from_dict, _search_to_dict
 from zerosum.records.search import (
     AlphaBetaInfo,
     KeptInfo,
