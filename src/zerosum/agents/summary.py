@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import functools
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..game import Game, format_action
 from ..records.search import (
@@ -33,7 +34,7 @@ from ..records.solve import SolveResult
 from .search import proven_plies
 
 __all__ = ["Sides", "search_summary", "summary_lines", "action_text", "solved_moves"]
-__all__ += ["listed_lines", "says"]
+__all__ += ["listed_lines", "says", "Summary", "MovesSaid"]
 
 #: How far from 0 an estimate (in [-1, 1], for the mover) must be for each word.
 LEANINGS = ((0.6, "well ahead"), (0.25, "ahead"), (0.05, "slightly ahead"))
@@ -43,6 +44,23 @@ PLIES_LEGEND = " (win in 7: within 7 moves of both players, this one included)"
 #: The legend's note where the solve gave values without distances (Connect Four's book
 #: keeps only each column's value at its deeper plies), so that a bare "win" reads right.
 NO_PLIES_LEGEND = " (win, loss: in how many moves is not counted here)"
+
+
+class MovesSaid(TypedDict):
+    """Each rated move's label (action as typed -> ``"win in 7"``, ``"+0.25"``, ...) and,
+    when there are any, the ``legend`` that explains them."""
+
+    moves: dict[str, str]
+    legend: NotRequired[str]
+
+
+class Summary(MovesSaid):
+    """A search in plain words (:func:`search_summary`): ``verdict``, ``basis``, ``lean``
+    and each rated move's label."""
+
+    verdict: str
+    basis: str
+    lean: float
 
 
 @dataclass(frozen=True)
@@ -154,7 +172,7 @@ def _value_label(value: float, bound: bool) -> str:
     return f"<= {label}" if bound else label
 
 
-def solved_moves(game: Game, solved: SolveResult) -> dict[str, Any]:
+def solved_moves(game: Game, solved: SolveResult) -> MovesSaid:
     """``moves`` (action -> ``"win in 7"``, ``"draw"``, ``"loss in 4"``, for the player to
     move) and ``legend`` of a solved position: a perfect player's proof, or the hints
     ``zerosum play --hints`` prints before a person's move."""
@@ -171,7 +189,7 @@ def solved_moves(game: Game, solved: SolveResult) -> dict[str, Any]:
     return {"moves": moves, "legend": legend}
 
 
-def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, Any]:
+def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> Summary:
     return {
         "verdict": _proven_verdict(solved.value, solved.plies, sides),
         "basis": "proven: it solved the game from here",
@@ -181,8 +199,12 @@ def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, 
 
 
 def _sampled_summary(
-    info: SearchInfo, means: dict[str, Any], proven: dict[str, Any], kind: str, sides: Sides
-) -> dict[str, Any]:
+    info: SearchInfo,
+    means: Mapping[str, float],
+    proven: Mapping[str, float],
+    kind: str,
+    sides: Sides,
+) -> Summary:
     moves = {
         str(a): _outcome_label(proven[a], None) if a in proven else _number(m)
         for a, m in means.items()
@@ -200,7 +222,7 @@ def _sampled_summary(
     }
 
 
-def _searched_moves(game: Game, rated: tuple[Rated, ...], sides: Sides) -> dict[str, Any]:
+def _searched_moves(game: Game, rated: tuple[Rated, ...], sides: Sides) -> MovesSaid:
     """``moves`` and ``legend`` from minimax's or alpha-beta's root moves, when it
     ``rated`` them: each move with its value for the mover and whether that is only an
     upper bound (alpha-beta learnt no more than that it is no better than a move searched
@@ -217,7 +239,7 @@ def _searched_moves(game: Game, rated: tuple[Rated, ...], sides: Sides) -> dict[
     return {"moves": moves, "legend": legend}
 
 
-def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict[str, Any]:
+def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> Summary:
     """The mover's search in plain words, from its side: ``verdict`` (who it thinks is
     winning and by how much, or what it proved), ``basis`` (what that rests on), ``lean``
     (-1 its opponent is sure to win .. 1 it is), and when the agent rated its options,
@@ -230,7 +252,7 @@ def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict
 
 
 @functools.singledispatch
-def _words(info: SearchInfo, game: Game, sides: Sides) -> dict[str, Any]:
+def _words(info: SearchInfo, game: Game, sides: Sides) -> Summary:
     """A search that reports nothing of its own: its value, proven or estimated, and the
     depth it looked ahead (a depth-first search's words, with no move rated)."""
     return _depth_first_words(info, game, sides, (), False)
@@ -243,7 +265,7 @@ says = _words.register
 
 def _depth_first_words(
     info: SearchInfo, game: Game, sides: Sides, rated: tuple[Rated, ...], to_end: bool
-) -> dict[str, Any]:
+) -> Summary:
     value = float(info.value)
     proof = _proof(value)
     if proof is not None:
@@ -271,29 +293,29 @@ def _depth_first_words(
 
 
 @says(MinimaxInfo)
-def _minimax_words(info: MinimaxInfo, game: Game, sides: Sides) -> dict[str, Any]:
+def _minimax_words(info: MinimaxInfo, game: Game, sides: Sides) -> Summary:
     """Minimax's and alpha-beta's: its value, proven or estimated, and each root move's."""
     return _depth_first_words(info, game, sides, info.rated, info.to_end)
 
 
 @says(SolvedInfo)
-def _solved_words(info: SolvedInfo, game: Game, sides: Sides) -> dict[str, Any]:
+def _solved_words(info: SolvedInfo, game: Game, sides: Sides) -> Summary:
     """A perfect player's proof: the result and what each move leads to."""
     return _solved_summary(game, info.solve, sides)
 
 
 @says(MCTSInfo)
-def _mcts_words(info: MCTSInfo, game: Game, sides: Sides) -> dict[str, Any]:
+def _mcts_words(info: MCTSInfo, game: Game, sides: Sides) -> Summary:
     return _sampled_summary(info, info.values, info.proven, "simulated games", sides)
 
 
 @says(MonteCarloInfo)
-def _monte_carlo_words(info: MonteCarloInfo, game: Game, sides: Sides) -> dict[str, Any]:
+def _monte_carlo_words(info: MonteCarloInfo, game: Game, sides: Sides) -> Summary:
     return _sampled_summary(info, info.means, {}, "random games", sides)
 
 
 @says(KeptInfo)
-def _kept_words(info: KeptInfo, game: Game, sides: Sides) -> dict[str, Any]:
+def _kept_words(info: KeptInfo, game: Game, sides: Sides) -> Summary:
     """A perfect player short of time for every move: the result its move keeps."""
     return {
         "verdict": _proven_verdict(info.keeps, None, sides),
