@@ -128,7 +128,15 @@ class MonteCarlo(Seeded):
             facts = (actions, children, means, counts, chosen)
             trace = self._trace(game, state, cap, _label(owner), facts, note)
         self.last = MonteCarloInfo(
-            best, 1, sum(counts), seconds, (choice,), note, trace, means=shown, playouts=n
+            best,
+            1,
+            sum(counts),
+            seconds,
+            (choice,),
+            note=note,
+            trace=trace,
+            means=shown,
+            playouts=n,
         )
         return choice
 
@@ -350,8 +358,8 @@ class MCTS(Seeded):
             done,
             seconds,
             pv,
-            note,
-            trace,
+            note=note,
+            trace=trace,
             visits={move: ch.visits for move, ch in named},
             values={move: ch.mean for move, ch in named},
             proven={move: ch.proven for move, ch in named if ch.proven is not None},

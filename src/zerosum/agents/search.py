@@ -223,7 +223,7 @@ class AlphaBeta(Seeded):
             search.nodes,
             seconds,
             pv,
-            note,
+            note=note,
             # formatted only when read (agents/summary.py): a move costs nothing
             rated=tuple(search.rated),
             to_end=to_end,  # every line ended: the value is proved (agents/summary.py)

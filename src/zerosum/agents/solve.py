@@ -638,7 +638,7 @@ class Perfect(Seeded):
             0: "proved this move keeps the draw; no time left to rate the other moves",
             -1: "the position is lost; no time left to find the slowest loss",
         }[value]
-        self.last = KeptInfo(value, 0, 0, seconds, (move,), note, keeps=value)
+        self.last = KeptInfo(value, 0, 0, seconds, (move,), note=note, keeps=value)
         return move
 
     def _search_instead(self, game: Game, state: Any, start: float) -> Any:

@@ -54,9 +54,11 @@ class SearchInfo:
     which move it played instead. ``trace`` is the tree the search explored, kept when the
     agent was asked for it (``AlphaBeta(trace=cap)``, ``Minimax(trace=cap)``).
 
-    What an agent family adds is in its subclass's fields (see the module). A user's
-    agent may still pass a dict as ``extra`` (the sixth argument) to this class: it is
-    kept as given, shown as it was, and said in words as the family its keys name."""
+    What an agent family adds is in its subclass's fields (see the module), given by
+    name, as ``note`` and ``trace`` are (a subclass has no ``extra`` between ``pv`` and
+    ``note``). A user's agent may still pass a dict as ``extra`` (the sixth argument) to
+    this class: it is kept as given, shown as it was, and said in words as the family its
+    keys name."""
 
     value: float
     depth: int
