@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     from .game import Game
-    from .records.game import SearchSummary
     from .records.rules import Rules
+    from .records.search import SearchInfo
+    from .records.solve import SolverAnswer, ValuesAnswer
     from .records.trace import Trace
 
 __all__ = [
@@ -174,17 +175,18 @@ class SpaceProbes(Protocol):
 
 
 class SolveExactly(Protocol):
-    """``solve_exactly(state) -> dict | None``: a complete solver's scores, plies and
-    nodes (or values and nodes), or None where it cannot answer (``agents/solve.py``)."""
+    """``solve_exactly(state) -> ExactAnswer | ValuesAnswer | None``: a complete solver's
+    scores, plies and nodes (or values and nodes), or None where it cannot answer
+    (``agents/solve.py``, :mod:`zerosum.records.solve`)."""
 
-    def __call__(self, state: Any) -> dict[str, Any] | None: ...
+    def __call__(self, state: Any) -> SolverAnswer | None: ...
 
 
 class SolveWeakly(Protocol):
-    """``solve_weakly(state) -> dict | None``: every legal action's value and the nodes
-    searched, or None where it cannot answer (``agents/solve.py``)."""
+    """``solve_weakly(state) -> ValuesAnswer | None``: every legal action's value and the
+    nodes searched, or None where it cannot answer (``agents/solve.py``)."""
 
-    def __call__(self, state: Any) -> dict[str, Any] | None: ...
+    def __call__(self, state: Any) -> ValuesAnswer | None: ...
 
 
 class KeepingMove(Protocol):
@@ -521,7 +523,7 @@ def reset(agent: object) -> Reset | None:
     return _member(agent, "reset")
 
 
-def last(agent: object) -> SearchSummary | None:
+def last(agent: object) -> SearchInfo | None:
     """What the agent's latest search did (its ``last``), or None."""
     return _member(agent, "last")
 

@@ -1,18 +1,15 @@
-"""What agents share: the agent contract and the summary a searcher leaves of its last move."""
+"""What agents share: the agent contract, and the summary a searcher leaves of its last move
+(:class:`SearchInfo`, defined in :mod:`zerosum.records.search`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import hooks
 from ..game import Game
-from ..records import codec, show
-
-if TYPE_CHECKING:
-    from ..records.trace import Trace
+from ..records.search import SearchInfo  # its home is the records floor; importable here
 
 __all__ = ["Agent", "Resignation", "SearchInfo", "Seeded", "check_trace_cap", "evaluator"]
 
@@ -22,38 +19,6 @@ Agent = Callable[[Game, Any], Any]
 
 class Resignation(Exception):
     """Raised by an agent that gives up the game (a person closing the input)."""
-
-
-@dataclass(frozen=True)
-class SearchInfo:
-    """What one search did: its value for the player to move, the depth it reached, the nodes
-    it visited, the seconds it took and the principal variation (actions, best first).
-
-    ``note`` is set when the caller's deadline cut the search short of what the agent was
-    asked to do (a depth, a number of playouts, a proof): it says how far it got and
-    which move it played instead. ``trace`` is the tree the search explored, kept when the
-    agent was asked for it (``AlphaBeta(trace=cap)``, ``Minimax(trace=cap)``)."""
-
-    value: float
-    depth: int
-    nodes: int
-    seconds: float
-    pv: tuple[Any, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
-    note: str = ""
-    trace: Trace | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def cut_short(self) -> bool:
-        """Whether the caller's deadline stopped the search before it finished."""
-        return bool(self.note)
-
-    def _repr_html_(self) -> str:
-        """Jupyter's drawing (:func:`zerosum.report.display.search_html`)."""
-        return show.html(self)
-
-
-codec.read_searches_as(SearchInfo)  # game records keep, and read back, searches as these
 
 
 class Seeded:

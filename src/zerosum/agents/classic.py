@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..game import Game
+from ..records.search import MinimaxInfo
 from .base import SearchInfo, check_trace_cap, evaluator
 
 if TYPE_CHECKING:
@@ -55,15 +56,18 @@ class Minimax:
 
             value, pv, nodes, tree = minimax_tree(self, game, state, self.trace)
         seconds = time.perf_counter() - start
-        # each root move's exact value (minimax prunes nothing), for the page and the judge
-        extra: dict[str, Any] = {"rated": tuple(self._rated)} if self._rated else {}
-        if not self._cut:  # every line ended: the value is proved (agents/summary.py)
-            extra["to_end"] = True
+        # each root move's exact value (minimax prunes nothing), for the page and the judge;
+        # to_end: every line ended, the value is proved (agents/summary.py)
+        rated, to_end = tuple(self._rated), not self._cut
         if not pv:  # depth 0: the position scored, the first move played
             pv = list(game.actions(state))[:1]
-            self.last = SearchInfo(value, 0, nodes, seconds, tuple(pv), extra, trace=tree)
+            self.last = MinimaxInfo(
+                value, 0, nodes, seconds, tuple(pv), trace=tree, rated=rated, to_end=to_end
+            )
         else:
-            self.last = SearchInfo(value, len(pv), nodes, seconds, tuple(pv), extra, trace=tree)
+            self.last = MinimaxInfo(
+                value, len(pv), nodes, seconds, tuple(pv), trace=tree, rated=rated, to_end=to_end
+            )
         return pv[0]
 
     def traced(self, game: Game, state: Any, cap: int) -> Trace:

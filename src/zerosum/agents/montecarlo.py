@@ -18,6 +18,7 @@ from .. import budget, hooks
 from ..game import Game, ZerosumError, format_action, game_name
 from ..kernels.generic import random_playouts
 from ..notices import while_compiling
+from ..records.search import MCTSInfo, MonteCarloInfo
 from ..trace import Recorder, Trace
 from .base import SearchInfo, Seeded, check_trace_cap
 from .uct import ChildStats, Tree, playouts_hook, record
@@ -50,7 +51,7 @@ class MonteCarlo(Seeded):
     the action with the best mean result for the player to move (ties broken by the seeded
     random generator). A move therefore costs ``playouts`` times the number of actions.
 
-    ``last.extra["means"]`` maps each action (in its human format) to its mean result.
+    ``last.means`` maps each action (in its human format) to its mean result.
     ``trace=cap`` keeps each move's tree (the root and a child per action, at most ``cap``
     nodes) in ``last.trace``; :meth:`traced` returns one without playing.
     ``python_rollouts=True`` rolls out by the generic Python loop even where the game has
@@ -112,13 +113,8 @@ class MonteCarlo(Seeded):
         means = [sign * t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
         best = max(means)
         choice = self.rng.choice([a for a, m in zip(actions, means, strict=True) if m == best])
-        extra = {
-            "means": {
-                format_action(game, a): m
-                for a, m, c in zip(actions, means, counts, strict=True)
-                if c
-            },
-            "playouts": n,
+        shown = {
+            format_action(game, a): m for a, m, c in zip(actions, means, counts, strict=True) if c
         }
         note = ""
         if min(counts) < n:
@@ -131,7 +127,17 @@ class MonteCarlo(Seeded):
             chosen = next(i for i, action in enumerate(actions) if action is choice)
             facts = (actions, children, means, counts, chosen)
             trace = self._trace(game, state, cap, _label(owner), facts, note)
-        self.last = SearchInfo(best, 1, sum(counts), seconds, (choice,), extra, note, trace)
+        self.last = MonteCarloInfo(
+            best,
+            1,
+            sum(counts),
+            seconds,
+            (choice,),
+            note=note,
+            trace=trace,
+            means=shown,
+            playouts=n,
+        )
         return choice
 
     def _trace(
@@ -228,7 +234,8 @@ class MCTS(Seeded):
     has compiled playouts: with both, no compiled code at all (slower; the stand-in of
     :mod:`zerosum.hosting.standin` while the compiled search compiles).
 
-    ``last.extra`` has ``visits`` and ``values`` (mean results) per action in its human
+    ``last`` (an :class:`~zerosum.records.search.MCTSInfo`) has ``visits`` and ``values``
+    (mean results) per action in its human
     format, ``proven`` for the proven ones, ``iterations`` run, ``reused`` root visits
     kept from earlier searches and ``compiled``. ``trace=cap`` keeps each move's tree (at
     most ``cap`` nodes, the most visited) in ``last.trace``; :meth:`traced` returns one
@@ -239,7 +246,7 @@ class MCTS(Seeded):
     >>> agent = MCTS(iterations=2000, seed=1)
     >>> agent(game, game.initial_state) in range(7)
     True
-    >>> sum(agent.last.extra["visits"].values())
+    >>> sum(agent.last.visits.values())
     2000
     """
 
@@ -327,18 +334,7 @@ class MCTS(Seeded):
         children = [ChildStats(*child) for child in tree.children()]
         best = _choose(children)
         pv = tuple(tree.pv())
-        extra = {
-            "visits": {format_action(game, ch.action): ch.visits for ch in children},
-            "values": {format_action(game, ch.action): ch.mean for ch in children},
-            "proven": {
-                format_action(game, ch.action): ch.proven
-                for ch in children
-                if ch.proven is not None
-            },
-            "iterations": done,
-            "reused": reused,
-            "compiled": tree.compiled,
-        }
+        named = [(format_action(game, ch.action), ch) for ch in children]
         value = best.mean if best.proven is None else best.proven
         note = ""
         stopped = self.iterations is not None and done < self.iterations and best.proven is None
@@ -356,7 +352,21 @@ class MCTS(Seeded):
                 source += f"; the root's visits include {reused} kept from the last search"
             answer = (best.action, value, ". ".join(filter(None, [source, note])))
             trace = self._trace(game, state, cap, _label(owner), tree, answer)
-        self.last = SearchInfo(value, len(pv), done, seconds, pv, extra, note, trace)
+        self.last = MCTSInfo(
+            value,
+            len(pv),
+            done,
+            seconds,
+            pv,
+            note=note,
+            trace=trace,
+            visits={move: ch.visits for move, ch in named},
+            values={move: ch.mean for move, ch in named},
+            proven={move: ch.proven for move, ch in named if ch.proven is not None},
+            iterations=done,
+            reused=reused,
+            compiled=tree.compiled,
+        )
         return best.action
 
     def _trace(

@@ -79,6 +79,7 @@ from typing import TYPE_CHECKING, Any
 from .. import budget, hooks
 from ..game import Game, StateKeyError, key_function, zero
 from ..limits import check_table_size
+from ..records.search import AlphaBetaInfo
 from ..trace.model import ROOM
 from ..trace.reasons import spoken
 from .base import Heuristic, SearchInfo, Seeded, check_trace_cap, evaluator
@@ -207,16 +208,23 @@ class AlphaBeta(Seeded):
             depth = int(reached)
         if isinstance(search, _Compiled):
             search.grow()
-        extra: dict[str, Any] = {"ties": len(moves), "compiled": kernel is not None}
-        if search.rated:  # formatted only when read (agents/summary.py): a move costs nothing
-            extra["rated"] = tuple(search.rated)
-        if to_end:  # every line ended: the value is proved (agents/summary.py)
-            extra["to_end"] = True
         note = ""
         if search.stopped and budget.imposed(self.time_limit, start):
             note = self._cut_note(depth, reached)
         seconds = time.perf_counter() - start
-        self.last = SearchInfo(value, depth, search.nodes, seconds, pv, extra, note)
+        self.last = AlphaBetaInfo(
+            value,
+            depth,
+            search.nodes,
+            seconds,
+            pv,
+            note=note,
+            # formatted only when read (agents/summary.py): a move costs nothing
+            rated=tuple(search.rated),
+            to_end=to_end,  # every line ended: the value is proved (agents/summary.py)
+            ties=len(moves),
+            compiled=kernel is not None,
+        )
         if self.trace is not None:
             if isinstance(search, _Compiled) and search.recorded is not None:
                 trace = search.trace(state, move, value)
@@ -253,7 +261,7 @@ class AlphaBeta(Seeded):
             raise ValueError(_GAME_OVER)
         value = evaluator(game, self.evaluate)(state, game.player(state))
         seconds = time.perf_counter() - start
-        return SearchInfo(value, 0, 1, seconds, (moves[0],), {"ties": 1, "compiled": False})
+        return AlphaBetaInfo(value, 0, 1, seconds, (moves[0],), ties=1, compiled=False)
 
     def _cut_note(self, depth: int, reached: float) -> str:
         """What a search stopped by the caller's deadline played instead."""

@@ -26,19 +26,22 @@ game's own (a subclass that changes a built-in game's rules does not inherit the
     1, 0 or -1 for the player to move; ``plies`` counts moves to the end (ignored for a
     draw). It must be exact: the solver trusts it.
 
-``solve_exactly(state) -> dict | None``
+``solve_exactly(state) -> ExactAnswer | ValuesAnswer | None``
     A complete compiled solver. It returns ``None`` when it cannot handle ``state``,
-    else ``{"scores": {action: int}, "plies": {action: int}, "nodes": int}``: one score
+    else an :class:`~zerosum.records.solve.ExactAnswer` (``scores``: {action: int},
+    ``plies``: {action: int}, ``nodes``: int): one score
     per legal action, from the mover's point of view (positive a win, larger sooner;
     negative a loss; 0 a draw), the plies to the end after that action (counting it) and
     the positions it searched. ``solve`` then fills ``score`` and ``action_scores``. Where
     it knows only the values (an opening book of values), it may answer as
-    ``solve_weakly`` does, ``{"values": {action: int}, "nodes": int}``: the result is then
-    that of a weak solve.
+    ``solve_weakly`` does, a :class:`~zerosum.records.solve.ValuesAnswer`: the result is
+    then that of a weak solve. (The dicts of the same keys these answers once were are
+    still read, with a :class:`DeprecationWarning`.)
 
-``solve_weakly(state) -> dict | None``
+``solve_weakly(state) -> ValuesAnswer | None``
     A compiled solver of values only, for ``weak=True``: ``None`` when it cannot handle
-    ``state``, else ``{"values": {action: int}, "nodes": int}``, every legal action's
+    ``state``, else a :class:`~zerosum.records.solve.ValuesAnswer` (``values``: {action:
+    int}, ``nodes``: int), every legal action's
     value (1, 0 or -1 for the player to move) and the positions it searched (Migration's,
     ``games/migration/solver.py``).
 
@@ -75,12 +78,13 @@ import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import budget, hooks
 from ..game import Game, ZerosumError, game_name, key_function, zero
 from ..kernels.cached import loaded_only
+from ..records.search import AlphaBetaInfo, KeptInfo, SolvedInfo, UnprovenInfo
+from ..records.solve import ExactAnswer, SolveResult, ValuesAnswer, solver_answer
 from .base import SearchInfo, Seeded
 from .search import AlphaBeta, proven_plies
 
@@ -104,45 +108,6 @@ def python_suffices(game: Game) -> bool:
 
 class _Outgrown(Exception):
     """A Python search passed the positions it was given (see :data:`PYTHON_FIRST_NODES`)."""
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """The exact value of a position for the player to move.
-
-    ``value`` is 1 (win), 0 (draw) or -1 (loss); ``action_values`` the same for every
-    legal action; ``best_actions`` the actions that keep the value, fastest win or slowest
-    loss first; ``plies`` (and ``action_plies`` per action, counting that action) the moves
-    to the end under perfect play (``None`` for a draw, and after a weak solve, whose
-    best actions are then all those of the best value, in the game's order); ``nodes``
-    positions searched;
-    ``seconds`` wall time. ``score`` and ``action_scores`` are set only when the game's own
-    ``solve_exactly`` solver answered (see the module's documentation). ``values_only``
-    says the answer knows values but no distances: a weak solve, or a full one the game's
-    solver answered from values alone (Connect Four's opening book past its exact plies).
-    """
-
-    value: int
-    action_values: dict[Any, int]
-    best_actions: tuple[Any, ...]
-    plies: int | None
-    action_plies: dict[Any, int | None]
-    nodes: int
-    seconds: float
-    score: int | None = None
-    action_scores: dict[Any, int] | None = field(default=None)
-    values_only: bool = False
-
-    def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{a!r}</td><td>{v:+d}</td><td>{self.action_plies[a]}</td></tr>"
-            for a, v in self.action_values.items()
-        )
-        return (
-            f"<p>value {self.value:+d}, plies {self.plies}, {self.nodes} nodes, "
-            f"{self.seconds:.3f} s</p><table><tr><th>action</th><th>value</th>"
-            f"<th>plies</th></tr>{rows}</table>"
-        )
 
 
 def _sign(x: float) -> int:
@@ -201,13 +166,18 @@ class Solver:
             raise ValueError(f"the game is over: there is nothing to solve in {game_name(game)}")
         self.deadline = budget.deadline()
         weakly = hooks.solve_weakly(game) if weak and self.compiled else None
-        answer = weakly(state) if weakly is not None else None
-        if answer is not None:
-            return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
+        weak_answer = weakly(state) if weakly is not None else None
+        if weak_answer is not None:
+            found = solver_answer(weak_answer)
+            if not isinstance(found, ValuesAnswer):
+                raise ValueError("solve_weakly must answer with a ValuesAnswer")
+            return _from_weak_hook(found, game.actions(state), time.perf_counter() - start)
         hook = hooks.solve_exactly(game)
         with contextlib.nullcontext() if self.compiled else loaded_only():
             answer = hook(state) if hook is not None else None
-        if answer is not None and "values" in answer:  # all the game's solver knows here
+        if answer is not None:
+            answer = solver_answer(answer)
+        if isinstance(answer, ValuesAnswer):  # all the game's solver knows here
             return _from_weak_hook(answer, game.actions(state), time.perf_counter() - start)
         if answer is not None:
             return _from_hook(answer, time.perf_counter() - start)
@@ -423,7 +393,7 @@ def _by_compiled_search(game: Game, state: Any, weak: bool) -> tuple[dict[Any, i
             continue
         search(game, child)
         found = search.last
-        assert found is not None and found.extra["compiled"]
+        assert isinstance(found, AlphaBetaInfo) and found.compiled
         if found.note:  # the deadline cut it: its value is a guess
             raise budget.OutOfTime(found.note)
         nodes += found.nodes
@@ -457,19 +427,19 @@ def _weak_result(values: dict[Any, int], nodes: int, seconds: float) -> SolveRes
     )
 
 
-def _from_weak_hook(answer: dict[str, Any], legal: Sequence[Any], seconds: float) -> SolveResult:
+def _from_weak_hook(answer: ValuesAnswer, legal: Sequence[Any], seconds: float) -> SolveResult:
     """A weak :class:`SolveResult` from a game's ``solve_weakly`` answer, checked to give
     every ``legal`` action a value."""
-    values: dict[Any, int] = dict(answer["values"])
+    values: dict[Any, int] = dict(answer.values)
     if set(values) != set(legal) or not set(values.values()) <= {-1, 0, 1}:
         raise ValueError("solve_weakly must give every legal action a value of 1, 0 or -1")
-    return _weak_result(values, int(answer["nodes"]), seconds)
+    return _weak_result(values, int(answer.nodes), seconds)
 
 
-def _from_hook(answer: dict[str, Any], seconds: float) -> SolveResult:
+def _from_hook(answer: ExactAnswer, seconds: float) -> SolveResult:
     """A :class:`SolveResult` from a game's ``solve_exactly`` answer (scores, plies, nodes)."""
-    scores: dict[Any, int] = dict(answer["scores"])
-    plies: dict[Any, int] = dict(answer["plies"])
+    scores: dict[Any, int] = dict(answer.scores)
+    plies: dict[Any, int] = dict(answer.plies)
     if not scores or set(plies) != set(scores):
         raise ValueError("solve_exactly must give a score and plies for every legal action")
     top = max(scores.values())
@@ -480,7 +450,7 @@ def _from_hook(answer: dict[str, Any], seconds: float) -> SolveResult:
         best_actions=best,
         plies=None if top == 0 else plies[best[0]],
         action_plies={a: None if s == 0 else plies[a] for a, s in scores.items()},
-        nodes=int(answer["nodes"]),
+        nodes=int(answer.nodes),
         seconds=seconds,
         score=top,
         action_scores=scores,
@@ -528,7 +498,7 @@ class Perfect(Seeded):
     game's order, or a random one with ``seed``. The solver's table is kept between moves
     of the same game. ``last`` is the :class:`SearchInfo` of the latest move (depth: plies
     to the end, 0 for a draw), with the full :class:`SolveResult` as
-    ``last.extra["solve"]``.
+    ``last.solve`` (a :class:`~zerosum.records.search.SolvedInfo`).
 
     Under a deadline (:mod:`zerosum.budget`) a game with ``keeping_move`` first proves in
     at most :data:`KEEP_SHARE` of the time a move that keeps the position's value; the
@@ -616,8 +586,8 @@ class Perfect(Seeded):
             best = self._fewest_escapes(game, state, best, solved.seconds)
         move = best[0] if self.seed is None else self.rng.choice(best)
         depth = solved.plies or 0
-        self.last = SearchInfo(
-            solved.value, depth, solved.nodes, solved.seconds, (move,), {"solve": solved}
+        self.last = SolvedInfo(
+            solved.value, depth, solved.nodes, solved.seconds, (move,), solve=solved
         )
         return move
 
@@ -668,8 +638,7 @@ class Perfect(Seeded):
             0: "proved this move keeps the draw; no time left to rate the other moves",
             -1: "the position is lost; no time left to find the slowest loss",
         }[value]
-        extra = {"proven": True, "keeps": value}
-        self.last = SearchInfo(value, 0, 0, seconds, (move,), extra, note)
+        self.last = KeptInfo(value, 0, 0, seconds, (move,), note=note, keeps=value)
         return move
 
     def _search_instead(self, game: Game, state: Any, start: float) -> Any:
@@ -678,14 +647,13 @@ class Perfect(Seeded):
         searcher = self._fallback if self.would_compile(game) else self._python_fallback
         move = searcher(game, state)
         info = searcher.last
-        assert info is not None
+        assert isinstance(info, AlphaBetaInfo)
         note = (
             f"no proof within {proving:.2f} s: played alpha-beta's best move "
             f"(depth {info.depth}) instead"
         )
-        extra = {**info.extra, "proven": False}
         seconds = time.perf_counter() - start
-        self.last = SearchInfo(info.value, info.depth, info.nodes, seconds, info.pv, extra, note)
+        self.last = UnprovenInfo.instead(info, seconds, note)
         return move
 
     def __repr__(self) -> str:

@@ -3,25 +3,38 @@ proved, and what each move it rated was worth to it.
 
 One function says it wherever a move is shown: the page's JSON (:mod:`zerosum.web.views`),
 and :func:`zerosum.arena.judge` and ``zerosum play`` on the terminal. It says only what
-the agent computed: each move's value where the search left one in ``last.extra`` (a
+the agent computed: each move's value where the search left one in its result (a
 perfect player's proof, MCTS's and Monte-Carlo's means, minimax's and alpha-beta's root
 values), an alpha-beta value it only bounded as a bound (``<= draw``), and nothing per
-move for an agent that rated none.
+move for an agent that rated none. Each family of results
+(:mod:`zerosum.records.search`) has its own words, picked by the result's type: a new
+family registers its own with :func:`says`, and nothing here changes.
 """
 
 from __future__ import annotations
 
+import functools
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..game import Game, format_action
-from .base import SearchInfo
+from ..records.search import (
+    KeptInfo,
+    MCTSInfo,
+    MinimaxInfo,
+    MonteCarloInfo,
+    Rated,
+    SearchInfo,
+    SolvedInfo,
+    typed,
+)
+from ..records.solve import SolveResult
 from .search import proven_plies
-from .solve import SolveResult
 
 __all__ = ["Sides", "search_summary", "summary_lines", "action_text", "solved_moves"]
-__all__ += ["listed_lines"]
+__all__ += ["listed_lines", "says", "Summary", "MovesSaid"]
 
 #: How far from 0 an estimate (in [-1, 1], for the mover) must be for each word.
 LEANINGS = ((0.6, "well ahead"), (0.25, "ahead"), (0.05, "slightly ahead"))
@@ -31,6 +44,23 @@ PLIES_LEGEND = " (win in 7: within 7 moves of both players, this one included)"
 #: The legend's note where the solve gave values without distances (Connect Four's book
 #: keeps only each column's value at its deeper plies), so that a bare "win" reads right.
 NO_PLIES_LEGEND = " (win, loss: in how many moves is not counted here)"
+
+
+class MovesSaid(TypedDict):
+    """Each rated move's label (action as typed -> ``"win in 7"``, ``"+0.25"``, ...) and,
+    when there are any, the ``legend`` that explains them."""
+
+    moves: dict[str, str]
+    legend: NotRequired[str]
+
+
+class Summary(MovesSaid):
+    """A search in plain words (:func:`search_summary`): ``verdict``, ``basis``, ``lean``
+    and each rated move's label."""
+
+    verdict: str
+    basis: str
+    lean: float
 
 
 @dataclass(frozen=True)
@@ -142,7 +172,7 @@ def _value_label(value: float, bound: bool) -> str:
     return f"<= {label}" if bound else label
 
 
-def solved_moves(game: Game, solved: SolveResult) -> dict[str, Any]:
+def solved_moves(game: Game, solved: SolveResult) -> MovesSaid:
     """``moves`` (action -> ``"win in 7"``, ``"draw"``, ``"loss in 4"``, for the player to
     move) and ``legend`` of a solved position: a perfect player's proof, or the hints
     ``zerosum play --hints`` prints before a person's move."""
@@ -159,7 +189,7 @@ def solved_moves(game: Game, solved: SolveResult) -> dict[str, Any]:
     return {"moves": moves, "legend": legend}
 
 
-def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, Any]:
+def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> Summary:
     return {
         "verdict": _proven_verdict(solved.value, solved.plies, sides),
         "basis": "proven: it solved the game from here",
@@ -169,9 +199,12 @@ def _solved_summary(game: Game, solved: SolveResult, sides: Sides) -> dict[str, 
 
 
 def _sampled_summary(
-    info: SearchInfo, means: dict[str, Any], kind: str, sides: Sides
-) -> dict[str, Any]:
-    proven = info.extra.get("proven") or {}
+    info: SearchInfo,
+    means: Mapping[str, float],
+    proven: Mapping[str, float],
+    kind: str,
+    sides: Sides,
+) -> Summary:
     moves = {
         str(a): _outcome_label(proven[a], None) if a in proven else _number(m)
         for a, m in means.items()
@@ -189,12 +222,11 @@ def _sampled_summary(
     }
 
 
-def _searched_moves(game: Game, info: SearchInfo, sides: Sides) -> dict[str, Any]:
-    """``moves`` and ``legend`` from minimax's or alpha-beta's root moves, when it rated
-    them: ``extra["rated"]``, each move with its value for the mover and whether that is
-    only an upper bound (alpha-beta learnt no more than that it is no better than a move
-    searched before it)."""
-    rated = info.extra.get("rated")
+def _searched_moves(game: Game, rated: tuple[Rated, ...], sides: Sides) -> MovesSaid:
+    """``moves`` and ``legend`` from minimax's or alpha-beta's root moves, when it
+    ``rated`` them: each move with its value for the mover and whether that is only an
+    upper bound (alpha-beta learnt no more than that it is no better than a move searched
+    before it)."""
     if not rated:
         return {"moves": {}}
     moves = {format_action(game, a): _value_label(float(v), bool(bound)) for a, v, bound in rated}
@@ -207,27 +239,33 @@ def _searched_moves(game: Game, info: SearchInfo, sides: Sides) -> dict[str, Any
     return {"moves": moves, "legend": legend}
 
 
-def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict[str, Any]:
+def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> Summary:
     """The mover's search in plain words, from its side: ``verdict`` (who it thinks is
     winning and by how much, or what it proved), ``basis`` (what that rests on), ``lean``
     (-1 its opponent is sure to win .. 1 it is), and when the agent rated its options,
     ``moves`` (action -> label: ``"win in 7"``, ``"draw"``, ``"+0.25"``, ``"<= +0.25"``)
-    and ``legend``. ``sides`` names the two players (by default the computer and you)."""
-    solved = info.extra.get("solve")
-    if isinstance(solved, SolveResult):
-        return _solved_summary(game, solved, sides)
-    if isinstance(info.extra.get("values"), dict):  # MCTS
-        return _sampled_summary(info, info.extra["values"], "simulated games", sides)
-    if isinstance(info.extra.get("means"), dict):  # Monte-Carlo
-        return _sampled_summary(info, info.extra["means"], "random games", sides)
-    if info.extra.get("keeps") in (-1, 0, 1):  # perfect, short of time for every move
-        sign = int(info.extra["keeps"])
-        return {
-            "verdict": _proven_verdict(sign, None, sides),
-            "basis": "proven: its move keeps this result (no time to rate the others)",
-            "lean": float(sign),
-            "moves": {},
-        }
+    and ``legend``. ``sides`` names the two players (by default the computer and you).
+
+    The words are the family's (:mod:`zerosum.records.search`): each result type has its
+    own, registered with :func:`says`; a type with none takes its parent's."""
+    return _words(typed(info), game, sides)
+
+
+@functools.singledispatch
+def _words(info: SearchInfo, game: Game, sides: Sides) -> Summary:
+    """A search that reports nothing of its own: its value, proven or estimated, and the
+    depth it looked ahead (a depth-first search's words, with no move rated)."""
+    return _depth_first_words(info, game, sides, (), False)
+
+
+#: ``@says(MyInfo)`` above ``def words(info, game, sides) -> dict`` registers the words
+#: of an agent family's own result type (what :func:`search_summary` returns for it).
+says = _words.register
+
+
+def _depth_first_words(
+    info: SearchInfo, game: Game, sides: Sides, rated: tuple[Rated, ...], to_end: bool
+) -> Summary:
     value = float(info.value)
     proof = _proof(value)
     if proof is not None:
@@ -236,21 +274,54 @@ def search_summary(game: Game, info: SearchInfo, sides: Sides = Sides()) -> dict
             "verdict": _proven_verdict(sign, plies, sides),
             "basis": "proven by its search",
             "lean": float(sign),
-            **_searched_moves(game, info, sides),
+            **_searched_moves(game, rated, sides),
         }
-    if info.extra.get("to_end"):  # searched to every game's end: its value is the game's
+    if to_end:  # searched to every game's end: its value is the game's
         return {
             "verdict": _proven_verdict((value > 0) - (value < 0), None, sides),
             "basis": "proved by searching to the end",
             "lean": max(-1.0, min(1.0, value)),
-            **_searched_moves(game, info, sides),
+            **_searched_moves(game, rated, sides),
         }
     lean = max(-1.0, min(1.0, value))
     return {
         "verdict": _estimate_verdict(lean, sides),
         "basis": f"an estimate looking {info.depth} moves ahead",
         "lean": lean,
-        **_searched_moves(game, info, sides),
+        **_searched_moves(game, rated, sides),
+    }
+
+
+@says(MinimaxInfo)
+def _minimax_words(info: MinimaxInfo, game: Game, sides: Sides) -> Summary:
+    """Minimax's and alpha-beta's: its value, proven or estimated, and each root move's."""
+    return _depth_first_words(info, game, sides, info.rated, info.to_end)
+
+
+@says(SolvedInfo)
+def _solved_words(info: SolvedInfo, game: Game, sides: Sides) -> Summary:
+    """A perfect player's proof: the result and what each move leads to."""
+    return _solved_summary(game, info.solve, sides)
+
+
+@says(MCTSInfo)
+def _mcts_words(info: MCTSInfo, game: Game, sides: Sides) -> Summary:
+    return _sampled_summary(info, info.values, info.proven, "simulated games", sides)
+
+
+@says(MonteCarloInfo)
+def _monte_carlo_words(info: MonteCarloInfo, game: Game, sides: Sides) -> Summary:
+    return _sampled_summary(info, info.means, {}, "random games", sides)
+
+
+@says(KeptInfo)
+def _kept_words(info: KeptInfo, game: Game, sides: Sides) -> Summary:
+    """A perfect player short of time for every move: the result its move keeps."""
+    return {
+        "verdict": _proven_verdict(info.keeps, None, sides),
+        "basis": "proven: its move keeps this result (no time to rate the others)",
+        "lean": float(info.keeps),
+        "moves": {},
     }
 
 

@@ -32,7 +32,7 @@ from ..game import (
 )
 from ..hosting.calls import agent_name, prepare_agent, reset_agent
 from ..hosting.messages import MoveRequest
-from ..records.game import GameRecord, Reason, SearchSummary
+from ..records.game import GameRecord, Reason
 from ..seeding import derive_seed
 
 __all__ = ["Reason", "GameRecord", "Move", "Forfeit", "ask_move", "play", "judge", "agent_name"]
@@ -51,7 +51,7 @@ class Move:
 
     action: Any
     seconds: float
-    search: SearchSummary | None
+    search: SearchInfo | None
 
 
 @dataclass(frozen=True)

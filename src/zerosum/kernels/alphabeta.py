@@ -22,11 +22,12 @@ variation read from it ends one ply short of a depth-limited search's cutoff. Un
 deadline the kernel reads the clock every 1024 nodes and unwinds.
 
 A traced search (``zs.trace``, ``AlphaBeta(trace=cap)``) passes a record array as a fifth
-``options``, and the search writes each node it reaches there (see _FIRST). Each
-recording step sits under ``if traced:``, ``traced = len(options) > 4``, which numba
-folds to a constant for the options' tuple type and prunes before typing, so the
-untraced search, compiled for four options as before, has none of it (a record left in
-its code would not type: ``options[4]``); the traced copy compiles on the first trace.
+option (``TracedOptions.record``), and the search writes each node it reaches there (see
+_FIRST). Each recording step sits under ``if traced:``, ``traced = len(options) > 4``,
+which numba folds to a constant for the options' named-tuple type and prunes before
+typing, so the untraced search, compiled for :class:`SearchOptions` (four) as before, has
+none of it (a record left in its code would not type: ``options.record``); the traced
+copy compiles on the first trace.
 """
 
 from __future__ import annotations
@@ -320,8 +321,37 @@ def _restart(rec, plies):  # type: ignore[no-untyped-def]
 
 _TABLE = types.Tuple((types.uint64[:, ::1], types.float64[:, ::1]))
 _WORK = types.int64[:, ::1]
-_OPTIONS = types.Tuple((types.float64, types.int64, types.float64, types.boolean))
-_TRACED = types.Tuple((*_OPTIONS.types, types.float64[:, ::1]))  # and a record
+
+
+class SearchOptions(NamedTuple):
+    """How :func:`_deepen` and :func:`_negamax` search, named for numba (a named tuple,
+    its fields typed as in :data:`_OPTIONS`): ``decay`` per ply of a proven value,
+    ``ordering`` (:data:`_GAME_ORDER`, :data:`_TABLE_MOVE_FIRST` or :data:`_FULL_ORDER`),
+    the ``deadline`` (``perf_counter`` seconds; 0.0: none), and ``zero``, whether a
+    state at the cutoff scores 0 instead of the game's ``evaluate``."""
+
+    decay: float
+    ordering: int
+    deadline: float
+    zero: bool
+
+
+class TracedOptions(NamedTuple):
+    """:class:`SearchOptions` and the ``record`` a traced search writes its tree to
+    (see _FIRST): a type of its own, so that the untraced search compiles without it
+    (see the module's docstring)."""
+
+    decay: float
+    ordering: int
+    deadline: float
+    zero: bool
+    record: np.ndarray
+
+
+_OPTIONS = types.NamedTuple(
+    (types.float64, types.int64, types.float64, types.boolean), SearchOptions
+)
+_TRACED = types.NamedTuple((*_OPTIONS.types, types.float64[:, ::1]), TracedOptions)
 _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 
 
@@ -341,7 +371,8 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
     option is the record of a traced search, written as it goes (see _FIRST)."""
     keys, bounds = table
     stats = work[_STATS]
-    decay, ordering, deadline, zero = options[:4]
+    decay, deadline, zero = options.decay, options.deadline, options.zero
+    ordering = options.ordering
     traced = len(options) > 4  # a record (see the module's docstring)
     # stats[_CUT] says whether this subtree scored a state at the cutoff (an entry says it
     # of its own), so that a search that never did is known to have reached the end
@@ -359,15 +390,15 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
                 if low >= beta or low == high:
                     stats[_CUT] |= outer
                     if traced:
-                        _set(options[4], ply, _KIND, TABLE)
+                        _set(options.record, ply, _KIND, TABLE)
                     return low
                 if high <= alpha:
                     stats[_CUT] |= outer
                     if traced:
-                        _set(options[4], ply, _KIND, TABLE)
+                        _set(options.record, ply, _KIND, TABLE)
                     return high
                 if traced:
-                    _set(options[4], ply, _HIT, 1)
+                    _set(options.record, ply, _HIT, 1)
                 alpha = max(alpha, low)
                 beta = min(beta, high)
     stats[_TICKS] += 1
@@ -395,10 +426,10 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
                 stats[_NODES] += i + 1
                 stats[_CUT] |= outer
                 if traced:
-                    _add(options[4], ply + 1, code, alpha, beta, ENDS_AT_ONCE)
-                    _set(options[4], ply + 1, _VALUE, final)
-                    _best(options[4], ply)
-                    _cut(options[4], ply, work, 0, count, code)
+                    _add(options.record, ply + 1, code, alpha, beta, ENDS_AT_ONCE)
+                    _set(options.record, ply + 1, _VALUE, final)
+                    _best(options.record, ply)
+                    _cut(options.record, ply, work, 0, count, code)
                 return final * decay
     sort = ordering == _FULL_ORDER or (ordering == _TABLE_MOVE_FIRST and first >= 0)
     visited = 0
@@ -412,15 +443,15 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
         a2, b2 = play(rules, a, b, me, code)
         final = outcome(rules, a2, b2, me, code)
         if traced:
-            _add(options[4], ply + 1, code, alpha, beta, _kind(final, depth))
+            _add(options.record, ply + 1, code, alpha, beta, _kind(final, depth))
         if final != OPEN:
             value = final * decay
             if traced:
-                _set(options[4], ply + 1, _VALUE, final)
+                _set(options.record, ply + 1, _VALUE, final)
         elif depth == 1:
             value = 0.0 if zero else evaluate(rules, a2, b2, them, me)
             if traced:
-                _set(options[4], ply + 1, _VALUE, value)
+                _set(options.record, ply + 1, _VALUE, value)
             value *= decay
         else:
             reply = _negamax(
@@ -430,20 +461,20 @@ def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  #
             if stats[_TIMEOUT]:
                 return 0.0
             if traced:
-                _set(options[4], ply + 1, _VALUE, -reply)
+                _set(options.record, ply + 1, _VALUE, -reply)
             value = -decay * reply
         if value > best:
             best = value
             best_move = code
             if traced:
-                _best(options[4], ply)
+                _best(options.record, ply)
             if value > alpha:
                 alpha = value
                 if alpha >= beta:
                     if ordering == _FULL_ORDER:
                         _remember_cutoff(work, ply, me, code, depth)
                     if traced:
-                        _cut(options[4], ply, work, i + 1, count, code)
+                        _cut(options.record, ply, work, i + 1, count, code)
                     break
     stats[_NODES] += visited if depth == 1 else count
     cut = stats[_CUT]
@@ -506,7 +537,7 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
     if count < 0:
         count = moves(rules, a, b, me, buffer)
     codes, tied = buffer[:count], marks[:count]
-    decay, zero = options[0], options[3]
+    decay, zero = options.decay, options.zero
     traced = len(options) > 4  # a record (see the module's docstring)
     them = 3 - me
     value = 0.0
@@ -515,7 +546,7 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
         best, alpha, best_move = -np.inf, -np.inf, -1
         tied[:] = 0
         if traced:
-            _restart(options[4], plies)
+            _restart(options.record, plies)
         for i in range(codes.size):
             code = codes[i]
             a2, b2 = play(rules, a, b, me, code)
@@ -523,16 +554,16 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
             final = outcome(rules, a2, b2, me, code)
             bound = 0.0
             if traced:
-                _enter_root(options[4], code, alpha, random_ties, _kind(final, plies))
+                _enter_root(options.record, code, alpha, random_ties, _kind(final, plies))
             if final != OPEN:
                 move_value = final * decay
                 if traced:
-                    _set(options[4], np.int64(1), _VALUE, final)
+                    _set(options.record, np.int64(1), _VALUE, final)
             elif plies == 1:
                 stats[_CUT] = 1
                 move_value = 0.0 if zero else evaluate(rules, a2, b2, them, me)
                 if traced:
-                    _set(options[4], np.int64(1), _VALUE, move_value)
+                    _set(options.record, np.int64(1), _VALUE, move_value)
                 move_value *= decay
             else:
                 # With random ties, a move equal to the best must come back exact.
@@ -546,7 +577,7 @@ def _deepen(a, b, me, first, depth, count, random_ties, fresh, rules, table, wor
                 if stats[_TIMEOUT]:
                     break
                 if traced:
-                    _set(options[4], np.int64(1), _VALUE, -reply)
+                    _set(options.record, np.int64(1), _VALUE, -reply)
                 move_value = -decay * reply
                 if reply >= -low / decay:
                     bound = 1.0
@@ -681,10 +712,11 @@ class SearchKernel:
             order = _TABLE_MOVE_FIRST
         else:
             order = _FULL_ORDER
-        options: tuple[Any, ...] = (decay, order, 0.0 if deadline is None else deadline, zero)
+        options: SearchOptions | TracedOptions
+        options = SearchOptions(decay, order, 0.0 if deadline is None else deadline, zero)
         if record is not None:
             self._compile_traced()
-            options += (record,)
+            options = TracedOptions(*options, record)
         plies = _NO_DEPTH if depth == math.inf else int(depth)
         first = 1 if deepen and depth != math.inf else plies
         value, count, length = _deepen(np.uint64(a), np.uint64(b), me, first, plies, count,

@@ -1,6 +1,8 @@
 """The records floor: the data every layer passes up, imported by those who make it and
 those who read it, and importing nothing of theirs.
 
+- :mod:`.search`: what one search did (``SearchInfo``, one subclass per agent family);
+- :mod:`.solve`: a solver's answers and the solved result;
 - :mod:`.game`: a played game's record and the reasons a game ends;
 - :mod:`.codec`: records (and any state or action) as JSON and back;
 - :mod:`.trace`: the tree one move's search explored;
@@ -11,11 +13,11 @@ those who read it, and importing nothing of theirs.
   importing them.
 """
 
-from .game import GameRecord, Reason, SearchSummary
+from .game import GameRecord, Reason
 from .results import ArenaGame, ArenaResult, MatchResult, Rating, Standing, Tally, TournamentResult
 from .rules import Rules
 from .trace import Node, Recorder, Trace
 
-__all__ = ["GameRecord", "Reason", "SearchSummary", "ArenaGame", "ArenaResult", "MatchResult"]
+__all__ = ["GameRecord", "Reason", "ArenaGame", "ArenaResult", "MatchResult"]
 __all__ += ["Rating", "Standing", "Tally", "TournamentResult", "Rules", "Node", "Recorder"]
 __all__ += ["Trace"]

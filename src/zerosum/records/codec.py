@@ -13,12 +13,12 @@ nothing the arena's summaries need (winner, utilities, reason, times, nodes) dep
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any
 
-from .game import GameRecord, Reason, SearchSummary
+from .game import GameRecord, Reason
+from .search import SearchInfo, from_details
 
 __all__ = ["Opaque", "encode", "decode", "record_to_dict", "record_from_dict"]
-__all__ += ["read_searches_as"]
 
 
 @dataclass(frozen=True)
@@ -75,41 +75,7 @@ def _hashable(key: Any) -> Any:
     return tuple(key) if isinstance(key, list) else key
 
 
-class SearchBuilder(Protocol):
-    """The class of a record's searches, called with the fields a record stores."""
-
-    def __call__(
-        self,
-        *,
-        value: float,
-        depth: int,
-        nodes: int,
-        seconds: float,
-        pv: tuple[Any, ...],
-        extra: dict[str, Any],
-        note: str,
-    ) -> SearchSummary: ...
-
-
-#: The class a record's searches are: what :func:`record_to_dict` keeps, and what
-#: :func:`record_from_dict` builds back. The agents define it above this floor and name it
-#: here when imported (:func:`read_searches_as`; ``import zerosum`` imports them).
-_search_class: list[SearchBuilder] = []
-
-
-def read_searches_as(cls: SearchBuilder) -> None:
-    """Keep and read back a record's searches as instances of ``cls`` (the agents'
-    :class:`~zerosum.agents.SearchInfo`)."""
-    _search_class[:] = [cls]
-
-
-def _search_type() -> SearchBuilder:
-    if not _search_class:
-        raise LookupError("no search class to read records with: import zerosum first")
-    return _search_class[0]
-
-
-def _search_to_dict(info: SearchSummary | None) -> dict[str, Any] | None:
+def _search_to_dict(info: SearchInfo | None) -> dict[str, Any] | None:
     if info is None:
         return None
     return {
@@ -118,31 +84,28 @@ def _search_to_dict(info: SearchSummary | None) -> dict[str, Any] | None:
         "nodes": info.nodes,
         "seconds": info.seconds,
         "pv": encode(info.pv),
-        "extra": encode(info.extra),
+        "extra": encode(info.details()),
         "note": info.note,
     }
 
 
-def _search_from_dict(data: dict[str, Any] | None) -> SearchSummary | None:
+def _search_from_dict(data: dict[str, Any] | None) -> SearchInfo | None:
     if data is None:
         return None
-    return _search_type()(
-        value=data["value"],
-        depth=data["depth"],
-        nodes=data["nodes"],
-        seconds=data["seconds"],
-        pv=decode(data["pv"]),
-        extra=decode(data["extra"]),
-        note=data.get("note", ""),
-    )
+    common = {
+        "value": data["value"],
+        "depth": data["depth"],
+        "nodes": data["nodes"],
+        "seconds": data["seconds"],
+        "pv": decode(data["pv"]),
+        "note": data.get("note", ""),
+    }
+    return from_details(common, decode(data["extra"]))  # the agent family's own result
 
 
-def _search_of(agent_info: Any) -> SearchSummary | None:
+def _search_of(agent_info: Any) -> SearchInfo | None:
     """Searches of agents that report something other than a SearchInfo are not kept."""
-    kind = _search_type()
-    if isinstance(kind, type) and isinstance(agent_info, kind):
-        return cast(SearchSummary, agent_info)  # an instance of the class that builds them
-    return None
+    return agent_info if isinstance(agent_info, SearchInfo) else None
 
 
 def record_to_dict(record: GameRecord) -> dict[str, Any]:

@@ -7,14 +7,14 @@ that each of them imports it without importing the arena.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from . import show
+from .search import SearchInfo
 
-__all__ = ["Reason", "GameRecord", "SearchSummary"]
+__all__ = ["Reason", "GameRecord"]
 
 
 class Reason(StrEnum):
@@ -29,26 +29,6 @@ class Reason(StrEnum):
     @property
     def forfeit(self) -> bool:
         return self in (Reason.ILLEGAL, Reason.ERROR, Reason.TIME)
-
-
-class SearchSummary(Protocol):
-    """What a game record keeps of a mover's search: the members of the agents'
-    :class:`~zerosum.agents.SearchInfo` that records, their tables and their JSON read."""
-
-    @property
-    def value(self) -> float: ...
-    @property
-    def depth(self) -> int: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def seconds(self) -> float: ...
-    @property
-    def pv(self) -> tuple[Any, ...]: ...
-    @property
-    def extra(self) -> Mapping[str, Any]: ...
-    @property
-    def note(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -70,7 +50,7 @@ class GameRecord:
     reason: Reason
     detail: str = ""
     move_seconds: tuple[float, ...] = ()
-    searches: tuple[SearchSummary | None, ...] = field(default=(), repr=False)
+    searches: tuple[SearchInfo | None, ...] = field(default=(), repr=False)
 
     @property
     def plies(self) -> int:

@@ -148,6 +148,7 @@ def search_html(info: SearchInfo) -> str:
         speed,
         " ".join(map(str, info.pv)),
     ]
-    header += list(info.extra)
-    row += [_number(v) for v in info.extra.values()]
+    details = info.details()
+    header += list(details)
+    row += [_number(v) for v in details.values()]
     return table_html(header, [row])

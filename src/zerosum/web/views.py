@@ -72,7 +72,7 @@ def reply_view(game: Game, state: Any, reply: Reply) -> dict[str, Any]:
             search_seconds=round(info.seconds, 4),
             pv=[action_text(game, a) for a in info.pv],
             # the rated root moves are the summary's moves, in words
-            extra=_plain(game, {k: v for k, v in info.extra.items() if k != "rated"}, legal),
+            extra=_plain(game, {k: v for k, v in info.details().items() if k != "rated"}, legal),
             summary=search_summary(game, info),
         )
         if out["summary"]["moves"]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import budget
 from ...kernels.cached import may_load
+from ...records.solve import ExactAnswer, ValuesAnswer
 from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
@@ -318,12 +319,12 @@ class ConnectFour(BuiltinGame):
         exact = shipped.exact_at(mask.bit_count() + 1)
         return [scores.get(col) for col in range(self.width)], exact
 
-    def solve_exactly(self, state: ConnectFourState) -> dict[str, Any] | None:
+    def solve_exactly(self, state: ConnectFourState) -> ExactAnswer | ValuesAnswer | None:
         """Every column's exact score from the compiled solver, for ``zs.solve``.
 
         Scores follow the public benchmark convention (positive: the mover wins, larger
         sooner). Where the opening book has the columns' values only (its deeper plies),
-        the answer is those values (``{"values": ..., "nodes": 0}``, as from a weak solve).
+        the answer is those values (a :class:`ValuesAnswer` of 0 nodes, as from a weak solve).
         ``None`` for boards the kernel does not handle (k other than 4, or more than 64
         bits with the sentinel row), which then take the generic path. Stops at the current
         move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``. Successive solves share
@@ -341,7 +342,7 @@ class ConnectFour(BuiltinGame):
         known = self._from_book(current, p1 | p2)
         if known is not None and not known[1]:
             values = {c: v for c in self.actions(state) if (v := known[0][c]) is not None}
-            return {"values": values, "nodes": 0}
+            return ValuesAnswer(values, 0)
         if known is not None:
             columns, nodes = known[0], 0
         else:
@@ -360,7 +361,7 @@ class ConnectFour(BuiltinGame):
             )
         scores = {c: s for c in self.actions(state) if (s := columns[c]) is not None}
         plies = {c: self.plies_for_score(moves, s) for c, s in scores.items()}
-        return {"scores": scores, "plies": plies, "nodes": nodes}
+        return ExactAnswer(scores, plies, nodes)
 
     def keeping_move(self, state: ConnectFourState) -> tuple[int, int] | None:
         """``(column, value)``: a move that keeps the position's value (1, 0 or -1 for

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import budget
+from ...records.solve import ValuesAnswer
 from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
@@ -149,7 +150,7 @@ class Migration(BuiltinGame):
         mine, theirs = (r1, r2) if mover == 1 else (r2, r1)
         return (1, 2 * theirs + 1) if mine > theirs else (-1, 2 * mine)
 
-    def solve_weakly(self, state: MigrationState) -> dict[str, Any] | None:
+    def solve_weakly(self, state: MigrationState) -> ValuesAnswer | None:
         """Every move's value from the compiled win/loss solver, for ``zs.solve(weak=True)``
         (boards up to 8x8, else None: the generic solver then searches). Stops at the
         current move's deadline (:mod:`zerosum.budget`) with ``OutOfTime``."""
@@ -158,7 +159,7 @@ class Migration(BuiltinGame):
         from .solver import outcomes  # loads numba: only when a weak solve is asked for
 
         values, nodes = outcomes(self, state, deadline=budget.deadline())
-        return {"values": values, "nodes": nodes}
+        return ValuesAnswer(values, nodes)
 
     def key(self, state: MigrationState) -> int:
         """Both armies in one integer: who moves follows from how far the stones have come."""
