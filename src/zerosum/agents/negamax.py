@@ -13,7 +13,7 @@ and count every move generated (``ends_first``: the steps of the compiled kernel
 The window is alpha-beta's, fail-soft, with every value shrunk by ``decay`` per ply it
 travels up (``depth_adjust``). The compiled kernels mirror this function:
 ``kernels/alphabeta.py`` ``_negamax`` (same values; the same nodes with ``ends_first``
-and ordering and table off, ``tests/kernels/test_mirrors.py``).
+and ordering and table off, ``tests/kernels/test_alphabeta_mirrors.py``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ the game's rules and ``evaluate`` compiled in, so that for equal depth and evalu
 returns exactly the Python engine's value. The order of the moves (table move, killers,
 history, the table keyed by symmetry, frontier nodes not stored) and so the node counts
 differ by design; with ordering and the table off, the Python negamax taking this
-search's steps (``ends_first``) visits the same nodes (``tests/kernels/test_mirrors.py``).
+search's steps (``ends_first``) visits the same nodes
+(``tests/kernels/test_alphabeta_mirrors.py``).
 
 The kernel knows no game: it calls ``moves``, ``play``, ``outcome``, ``evaluate`` and
 ``key`` of :mod:`.rules` on the game's record, and numba compiles one copy of it per
