@@ -22,6 +22,7 @@ from helpers import SMALL_GAMES
 from zerosum.agents import AlphaBeta
 from zerosum.agents.search import _Search
 from zerosum.kernels.alphabeta import search_kernel
+from zerosum.records.search import AlphaBetaInfo
 
 #: Every small spec of the registry whose rules compile (a new compiled game is tested
 #: with no edit here).
@@ -57,7 +58,7 @@ def test_the_compiled_search_visits_the_python_negamax_s_nodes(
         compiled = AlphaBeta(depth, ordering=False, table=False, depth_adjust=depth_adjust)
         move = compiled(game, state)
         found = compiled.last
-        assert found is not None and found.extra["compiled"]
+        assert isinstance(found, AlphaBetaInfo) and found.compiled
         value, pv, nodes = _python_mirror(game, state, depth, depth_adjust)
         assert (found.nodes, found.value, found.pv) == (nodes, value, pv), (spec, depth)
         assert move == pv[0]
