@@ -32,9 +32,10 @@ from collections.abc import Hashable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from .records.commands import Command, Option
+
 if TYPE_CHECKING:
     from .game import Game
-    from .records.commands import Command, Option
     from .records.game import SearchSummary
     from .records.rules import Rules
     from .records.trace import Trace
