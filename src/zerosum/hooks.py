@@ -32,6 +32,8 @@ from collections.abc import Hashable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from .records.commands import Command, Option
+
 if TYPE_CHECKING:
     from .game import Game
     from .records.rules import Rules
@@ -457,13 +459,16 @@ def column_board(game: object) -> ColumnBoard | None:
 
 
 class GameCommands(Protocol):
-    """A game's own parts of the ``zerosum`` command."""
+    """A game's own parts of the ``zerosum`` command, described as data
+    (:mod:`zerosum.records.commands`) that the command line builds into argparse."""
 
-    def add_commands(self, commands: Any) -> None:
-        """Add its subcommands (Connect Four's ``book``)."""
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """Its subcommands (Connect Four's ``book``)."""
 
-    def add_solve_options(self, solve: Any) -> None:
-        """Add its options to ``zerosum solve`` (Connect Four's ``--batch``, ``--tt-mb``)."""
+    @property
+    def solve_options(self) -> tuple[Option, ...]:
+        """Its options of ``zerosum solve`` (Connect Four's ``--batch``, ``--tt-mb``)."""
 
     def before_solve(self, game: Game, args: Any) -> int | None:
         """Act on those options before ``zerosum solve`` solves ``game``: an exit status

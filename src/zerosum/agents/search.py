@@ -320,13 +320,10 @@ class AlphaBeta(Seeded):
 
 
 def _game_kernel(game: Game) -> Any:
-    """The game's compiled search: what its ``search_kernel`` hook offers, else one built
-    on its compiled rules (``compiled_rules()``, ``kernels/rules.py``), else None; only
-    those that are the game's own (:mod:`zerosum.hooks`)."""
-    hook = hooks.search_kernel(game)
-    if hook is not None:
-        return hook()
-    if hooks.compiled_rules(game) is None:
+    """The game's compiled search (:func:`zerosum.kernels.alphabeta.search_kernel`, the
+    one function that fetches it), or None; a game that offers neither a search of its
+    own nor compiled rules never loads the kernels (numba)."""
+    if hooks.search_kernel(game) is None and hooks.compiled_rules(game) is None:
         return None
     from ..kernels.alphabeta import search_kernel  # loads numba: only for such games
 

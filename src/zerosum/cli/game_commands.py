@@ -1,7 +1,8 @@
 """The commands and options that registered games bring to the command line (Connect Four's
 ``zerosum book`` and ``solve --batch``): a game class with a ``command_line``
-(:func:`zerosum.hooks.command_line`) gets the kit below and adds them itself, so no module
-here names a game.
+(:func:`zerosum.hooks.command_line`) gets the kit below and describes them as data
+(:mod:`zerosum.records.commands`), which this module builds into argparse; no module here
+names a game, and no game imports argparse.
 
 A game sits below the arena and the command line, so it imports neither: the kit lends it
 their parts, the argument types (:mod:`.types`) and the arena's pools of worker processes.
@@ -10,7 +11,7 @@ their parts, the argument types (:mod:`.types`) and the arena's pools of worker 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
@@ -20,6 +21,7 @@ from .. import hooks
 from ..game import Game
 from ..games import GAMES
 from ..hosting.pools import open_pool
+from ..records.commands import Option
 from .types import positive_float, positive_int, scheduler
 
 __all__ = ["Kit", "add_game_commands", "add_game_solve_options", "before_solve"]
@@ -43,16 +45,26 @@ def _game_parts() -> tuple[hooks.GameCommands, ...]:
     return tuple(part(kit) for part in found if part is not None)
 
 
+def _add_options(parser: argparse.ArgumentParser, options: Iterable[Option]) -> None:
+    """Build a game's options, described as data (:class:`~zerosum.records.commands.Option`),
+    into argparse."""
+    for option in options:
+        parser.add_argument(*option.flags, **option.arguments())
+
+
 def add_game_commands(commands: Any) -> None:
-    """Add the games' own subcommands."""
+    """Add the games' own subcommands, built from each command's description."""
     for part in _game_parts():
-        part.add_commands(commands)
+        for command in part.commands:
+            parser = commands.add_parser(command.name, help=command.help)
+            _add_options(parser, command.options)
+            parser.set_defaults(run=command.run)
 
 
 def add_game_solve_options(solve: argparse.ArgumentParser) -> None:
     """Add the games' own options to ``zerosum solve``."""
     for part in _game_parts():
-        part.add_solve_options(solve)
+        _add_options(solve, part.solve_options)
 
 
 def before_solve(game: Game, args: argparse.Namespace) -> int | None:

@@ -45,11 +45,15 @@ class BuiltinGame:
         return None
 
     def search_kernel(self) -> Any:
-        """The compiled alpha-beta built on :meth:`compiled_rules`, or None (the hook
-        ``AlphaBeta`` uses when present)."""
+        """The compiled alpha-beta built on :meth:`compiled_rules`, or None: kept for
+        callers of the member; it forwards to the one fetcher,
+        :func:`zerosum.kernels.alphabeta.search_kernel`, which knows it by
+        ``forwards_to_kernel`` and builds the kernel instead of calling it back."""
         from ..kernels.alphabeta import search_kernel
 
         return search_kernel(self)
+
+    search_kernel.forwards_to_kernel = True  # type: ignore[attr-defined]
 
     def playouts(self, state: Any, n: int, seed: int) -> float:
         """Total utility for player 1 of ``n`` uniformly random playouts from ``state``

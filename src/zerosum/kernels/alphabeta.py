@@ -764,13 +764,22 @@ def _kernel_of(rules: Rules) -> SearchKernel:
     return SearchKernel(rules)
 
 
-def search_kernel(game: Any) -> SearchKernel | None:
-    """The compiled search of ``game`` when it offers compiled rules (its optional
-    ``compiled_rules()`` member returns them, and they are its own:
-    :func:`zerosum.hooks.compiled_rules`), else None. One kernel per rules object.
+def search_kernel(game: Any) -> Any:
+    """The one function that fetches the compiled search of ``game``: what the game's own
+    ``search_kernel()`` member offers (:func:`zerosum.hooks.search_kernel`, a user's
+    compiled search), else the kernel built on its own compiled rules (its optional
+    ``compiled_rules()`` member returns them: :func:`zerosum.hooks.compiled_rules`), else
+    None. One kernel per rules object. ``AlphaBeta``, the compiled solver and Migration's
+    solvers all come here.
+
+    A member marked ``forwards_to_kernel`` (the built-in games' ``search_kernel``, which
+    calls this function) is no search of its own, so it is skipped, not called back.
 
     ``game`` is typed ``Any``: the built-in games' ``BuiltinGame.search_kernel`` passes
     itself, a mixin that is no :class:`~zerosum.game.Game` to the type checker."""
+    hook = hooks.search_kernel(game)
+    if hook is not None and not getattr(hook, "forwards_to_kernel", False):
+        return hook()
     rules = _rules_of(game)
     if rules is None:
         return None

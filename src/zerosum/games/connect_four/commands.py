@@ -9,7 +9,6 @@ the arena's pools of worker processes (:class:`CommandKit`).
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import sys
@@ -22,6 +21,7 @@ from ...game import Game, ZerosumError
 from ...hooks import has_compiled_solver
 from ...interrupts import signals_end_process
 from ...limits import check_table_megabytes, check_workers
+from ...records.commands import Command, Option
 from .batch import solve_lines
 from .book import BOOK_PATH
 from .book_build import ChunkPool, build
@@ -50,51 +50,53 @@ class ConnectFourCommands:
     def __init__(self, kit: CommandKit) -> None:
         self.kit = kit
 
-    def add_commands(self, commands: Any) -> None:
-        """Add ``book`` to the CLI's subcommands."""
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """``book``, which the command line adds to its subcommands."""
         kit = self.kit
-        book = commands.add_parser("book", help="build the 7x6 Connect Four opening book")
-        book.add_argument(
-            "--plies", type=kit.positive_int, default=8, help="positions up to this many stones (8)"
+        book = Command(
+            "book",
+            "build the 7x6 Connect Four opening book",
+            (
+                Option(("--plies",), "positions up to this many stones (8)", kit.positive_int, 8),
+                Option(
+                    ("--exact-plies",),
+                    "exact scores up to this many stones, values (win/draw/loss) deeper (4)",
+                    kit.positive_int,
+                ),
+                Option(
+                    ("--journals",),
+                    "the folder of the journals of solved positions; run again to resume (.)",
+                    default=".",
+                ),
+                Option(("--out",), "the book file (the package's own)"),
+                Option(("--workers",), "local worker processes (all cores)", kit.positive_int),
+                Option(
+                    ("--scheduler",),
+                    "a Dask scheduler, tcp://host:8786",
+                    kit.scheduler,
+                    metavar="ADDR",
+                ),
+            ),
+            self.run_book,
         )
-        book.add_argument(
-            "--exact-plies",
-            type=kit.positive_int,
-            default=None,
-            help="exact scores up to this many stones, values (win/draw/loss) deeper (4)",
-        )
-        book.add_argument(
-            "--journals",
-            default=".",
-            help="the folder of the journals of solved positions; run again to resume (.)",
-        )
-        book.add_argument("--out", default=None, help="the book file (the package's own)")
-        book.add_argument(
-            "--workers",
-            type=kit.positive_int,
-            default=None,
-            help="local worker processes (all cores)",
-        )
-        book.add_argument(
-            "--scheduler",
-            type=kit.scheduler,
-            metavar="ADDR",
-            help="a Dask scheduler, tcp://host:8786",
-        )
-        book.set_defaults(run=self.run_book)
+        return (book,)
 
-    def add_solve_options(self, solve: argparse.ArgumentParser) -> None:
-        """Add Connect Four's options to ``zerosum solve``."""
-        solve.add_argument(
-            "--batch", metavar="FILE", help="connect4: solve one position per line ('-': stdin)"
-        )
-        solve.add_argument(
-            "--tt-mb",
-            type=self.kit.positive_float,
-            help="connect4: transposition table size in MB (default 8)",
+    @property
+    def solve_options(self) -> tuple[Option, ...]:
+        """Connect Four's options of ``zerosum solve``."""
+        return (
+            Option(
+                ("--batch",), "connect4: solve one position per line ('-': stdin)", metavar="FILE"
+            ),
+            Option(
+                ("--tt-mb",),
+                "connect4: transposition table size in MB (default 8)",
+                self.kit.positive_float,
+            ),
         )
 
-    def before_solve(self, game: Game, args: argparse.Namespace) -> int | None:
+    def before_solve(self, game: Game, args: Any) -> int | None:
         """Give the game the solver that ``zerosum solve``'s options ask for. With
         ``--batch``, solve the file's lines and return the exit status; otherwise None: the
         position is then solved as any game's."""
@@ -113,7 +115,7 @@ class ConnectFourCommands:
         solver.prepare(board.width, board.height)
         return _solve_batch(board, args.batch, weak=args.weak, solver=solver)
 
-    def run_book(self, args: argparse.Namespace) -> int:
+    def run_book(self, args: Any) -> int:
         """``zerosum book``: build the opening book, on the arena's pool of workers."""
         workers = (os.cpu_count() or 1) if args.workers is None else check_workers(args.workers)
         inline = workers == 1 and args.scheduler is None

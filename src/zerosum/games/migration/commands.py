@@ -11,7 +11,6 @@ processes (:class:`Kit`).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
@@ -24,6 +23,7 @@ from ... import hooks
 from ...game import Game, ZerosumError
 from ...interrupts import signals_end_process
 from ...limits import check_workers
+from ...records.commands import Command, Option
 
 if TYPE_CHECKING:
     from .shape import MigrationBoard
@@ -62,72 +62,78 @@ class MigrationCommands:
     def __init__(self, kit: Kit) -> None:
         self.kit = kit
 
-    def add_commands(self, commands: Any) -> None:
-        """Add ``check-proof`` to the CLI's subcommands."""
-        check = commands.add_parser(
-            "check-proof", help="check a Migration proof file (zerosum solve --proof)"
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """``check-proof``, which the command line adds to its subcommands."""
+        check = Command(
+            "check-proof",
+            "check a Migration proof file (zerosum solve --proof)",
+            (
+                Option(("file",), "the proof file (.npz)", nargs="?"),
+                Option(
+                    ("--journal",),
+                    "instead: check the proof of every settled job of this split run's journal",
+                    metavar="FILE",
+                ),
+                Option(("--proofs",), "--journal: the folder of the jobs' proofs", metavar="DIR"),
+            ),
+            run_check,
         )
-        check.add_argument("file", nargs="?", help="the proof file (.npz)")
-        check.add_argument(
-            "--journal",
-            metavar="FILE",
-            help="instead: check the proof of every settled job of this split run's journal",
-        )
-        check.add_argument(
-            "--proofs", metavar="DIR", help="--journal: the folder of the jobs' proofs"
-        )
-        check.set_defaults(run=run_check)
+        return (check,)
 
-    def add_solve_options(self, solve: argparse.ArgumentParser) -> None:
-        """Add Migration's options to ``zerosum solve``."""
+    @property
+    def solve_options(self) -> tuple[Option, ...]:
+        """Migration's options of ``zerosum solve``."""
         kit = self.kit
-        solve.add_argument(
-            "--split",
-            type=kit.positive_int,
-            metavar="PLIES",
-            help="migration: settle the positions PLIES moves in as jobs, journaled (--journal)",
-        )
-        solve.add_argument(
-            "--journal",
-            metavar="FILE",
-            help="migration --split: the journal of settled jobs; run again to resume",
-        )
-        solve.add_argument(
-            "--scheduler",
-            type=kit.scheduler,
-            metavar="ADDR",
-            help="migration --split: run the jobs on a Dask scheduler, tcp://host:8786",
-        )
-        solve.add_argument(
-            "--status",
-            action="store_true",
-            help="migration --split: only say where the journal's run stands, per first move",
-        )
-        solve.add_argument(
-            "--slots",
-            type=kit.positive_int,
-            default=SPLIT_SLOTS,
-            help=f"migration --split: table slots per worker, 17 bytes each ({SPLIT_SLOTS})",
-        )
-        solve.add_argument(
-            "--proofs",
-            metavar="DIR",
-            help="migration --split: save each settled job's proof in DIR (and prove the "
-            "journal's jobs that have none)",
-        )
-        solve.add_argument(
-            "--proof",
-            metavar="FILE",
-            help="migration: save the winner's strategy (.npz); with --split, assembled from "
-            "the jobs' proofs (--proofs) once the start is decided",
-        )
-        solve.add_argument(
-            "--distance",
-            action="store_true",
-            help="migration: only the plies to the end under perfect play, compiled (to 8x8)",
+        return (
+            Option(
+                ("--split",),
+                "migration: settle the positions PLIES moves in as jobs, journaled (--journal)",
+                kit.positive_int,
+                metavar="PLIES",
+            ),
+            Option(
+                ("--journal",),
+                "migration --split: the journal of settled jobs; run again to resume",
+                metavar="FILE",
+            ),
+            Option(
+                ("--scheduler",),
+                "migration --split: run the jobs on a Dask scheduler, tcp://host:8786",
+                kit.scheduler,
+                metavar="ADDR",
+            ),
+            Option(
+                ("--status",),
+                "migration --split: only say where the journal's run stands, per first move",
+                action="store_true",
+            ),
+            Option(
+                ("--slots",),
+                f"migration --split: table slots per worker, 17 bytes each ({SPLIT_SLOTS})",
+                kit.positive_int,
+                SPLIT_SLOTS,
+            ),
+            Option(
+                ("--proofs",),
+                "migration --split: save each settled job's proof in DIR (and prove the "
+                "journal's jobs that have none)",
+                metavar="DIR",
+            ),
+            Option(
+                ("--proof",),
+                "migration: save the winner's strategy (.npz); with --split, assembled from "
+                "the jobs' proofs (--proofs) once the start is decided",
+                metavar="FILE",
+            ),
+            Option(
+                ("--distance",),
+                "migration: only the plies to the end under perfect play, compiled (to 8x8)",
+                action="store_true",
+            ),
         )
 
-    def before_solve(self, game: Game, args: argparse.Namespace) -> int | None:
+    def before_solve(self, game: Game, args: Any) -> int | None:
         """Run a split solve or write a proof when asked (the exit status), else None."""
         options = ("split", "journal", "scheduler", "proofs", "proof", "distance")
         wanted = [f"--{o}" for o in options if getattr(args, o)]
@@ -155,7 +161,7 @@ class MigrationCommands:
             raise ZerosumError("--split with --proof FILE needs --proofs DIR (the jobs' proofs)")
         return self._run_split(game, args)
 
-    def _run_split(self, game: MigrationBoard, args: argparse.Namespace) -> int:
+    def _run_split(self, game: MigrationBoard, args: Any) -> int:
         from .proof_folder import ProofFolder
         from .split import SplitRun
 
@@ -273,7 +279,7 @@ def _board(n: int) -> MigrationBoard:
     return cast("MigrationBoard", load_game(f"migration:n={n}"))
 
 
-def run_check(args: argparse.Namespace) -> int:
+def run_check(args: Any) -> int:
     """``zerosum check-proof``: replay a proof file against every reply of the loser, or
     the proof of every settled job of a split run's journal."""
     from .checker import check
