@@ -153,6 +153,7 @@ def test_renewing_a_pool_stops_the_old_pools_workers() -> None:
         assert busy.cancelled() or busy.exception(timeout=10) is not None
 
 
+@pytest.mark.alone
 def test_a_ctrl_c_another_thread_receives_ends_a_wait_for_games_at_once() -> None:
     # the kernel may hand a process's SIGINT to any of its threads; the main thread, waiting
     # for games, must still act on it (a match on hour-long games ignored Ctrl-C)

@@ -112,6 +112,7 @@ def test_ported_heuristics_equal_the_games_own(spec: str, data: st.DataObject) -
         assert kernel.evaluate(state, player) == game.evaluate(state, player)
 
 
+@pytest.mark.alone
 def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
     game = zs.games.Migration(8)  # far from solvable: only the deadline stops the deepening
     AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
@@ -126,6 +127,7 @@ def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
     assert agent.last.depth >= 5  # 0.1 s reaches some depth
 
 
+@pytest.mark.alone
 def test_a_compiled_search_lets_other_threads_run() -> None:
     game = zs.games.Migration(8)
     AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
@@ -238,6 +240,7 @@ def test_both_searches_rate_the_root_moves_alike(spec: str) -> None:
         assert not rated[0][0][2]  # the first move searched is never a mere bound
 
 
+@pytest.mark.alone
 def test_an_unprepared_move_is_not_charged_for_compiling_its_kernel(tmp_path: Path) -> None:
     """With numba's cache empty and no ``prepare`` (``zerosum play``'s computer while the
     person plays), the move compiles its kernel (seconds) off its clock: told 1 s, it

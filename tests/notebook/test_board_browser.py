@@ -184,6 +184,7 @@ def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
         page.close()
 
 
+@pytest.mark.alone
 @pytest.mark.timeout(120)
 def test_the_readmes_board_answers_quickly_in_plain_words(browser: Any, lab: str) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
