@@ -19,9 +19,10 @@ python3 -m mypy
 lint-imports --no-logo
 # pytest in two runs. First every test that does not time itself, on every core
 # (pytest-xdist's -n auto; the project's config adds no -n, so one test file run by hand
-# starts no workers). Then the tests marked `alone` (a wall-clock deadline, a share of the
-# CPUs: see pyproject.toml's markers), one at a time on an otherwise idle machine, where
-# their bounds mean what they say. Exit status 5 is "nothing selected" (a path given in
-# "$@" holds no test of that run).
-python3 -m pytest -n auto -m "not alone" "$@" || [ $? = 5 ]
+# starts no workers; --dist loadgroup keeps each module marked xdist_group on one worker,
+# where its costly module fixture, such as the documentation site, is built once). Then
+# the tests marked `alone` (a wall-clock deadline, a share of the CPUs: see pyproject.toml's
+# markers), one at a time on an otherwise idle machine, where their bounds mean what they
+# say. Exit status 5 is "nothing selected" (a path given in "$@" holds no test of that run).
+python3 -m pytest -n auto --dist loadgroup -m "not alone" "$@" || [ $? = 5 ]
 python3 -m pytest -m alone "$@" || [ $? = 5 ]

@@ -20,6 +20,10 @@ from zerosum.arena.tasks import Entrant, plan
 from zerosum.cli import main
 from zerosum.game import ZerosumError
 
+# One pytest-xdist worker runs this module, so that the serial tournament and the dask
+# cluster start once: its module-scoped fixtures are not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("arena/test_executors")
+
 C4 = "connect4:width=5,height=4"
 AGENTS = ["random", "minimax:depth=2", "random:seed=4"]
 

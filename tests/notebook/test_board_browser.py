@@ -26,6 +26,10 @@ import pytest
 
 from conftest import _unavailable
 
+# One pytest-xdist worker runs this module, so that JupyterLab starts once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("notebook/test_board_browser")
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SRC = Path(__file__).resolve().parents[2] / "src"
 CELL = 'import zerosum as zs\nzs.play_widget("tictactoe", opponent="alphabeta", hints=True)'

@@ -9,7 +9,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from zerosum.arena.standin import NOTE
+
+# One pytest-xdist worker runs this module, so that its cold server compiles once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("web/test_thinking_browser")
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
