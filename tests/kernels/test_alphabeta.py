@@ -128,6 +128,24 @@ def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
 
 
 @pytest.mark.alone
+def test_one_iteration_too_deep_to_finish_stops_at_the_deadline_inside_the_kernel() -> None:
+    """Migration 8x8 to 20 plies in one iteration (no deepening) runs for seconds (18
+    plies: about 2 s); only the kernel's own clock, read every 1024 nodes, can stop it at
+    the deadline. (A deepening agent would also stop between iterations without it, which
+    is why the agent-level test above cannot tell.)"""
+    game = zs.games.Migration(8)
+    kernel = compiled(game)
+    assert kernel is not None
+    begin = time.perf_counter()
+    result = kernel.root(game.initial_state, None, 20, kernel.table(1 << 16), kernel.workspace(),
+                         ordering=True, decay=DECAY, random_ties=False,
+                         deadline=begin + 0.1)  # fmt: skip
+    spent = time.perf_counter() - begin
+    assert result.timed_out
+    assert spent < 0.1 + 0.15  # the margin of the agent-level test above
+
+
+@pytest.mark.alone
 def test_a_compiled_search_lets_other_threads_run() -> None:
     game = zs.games.Migration(8)
     AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
