@@ -56,11 +56,8 @@ def sandbox() -> None:
         pytest.skip(f"no sandbox here: {why}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium per test process (per pytest-xdist worker), shared by every
-    browser test: each opens its own context or page, so none sees another's cookies or
-    storage, and the browser starts once instead of once per module."""
     path = os.environ.get("ZEROSUM_CHROMIUM") or shutil.which("chromium")
     if not path or not os.path.exists(path):
         _unavailable("no Chromium: install the 'chromium' package or set ZEROSUM_CHROMIUM")
@@ -70,20 +67,5 @@ def browser() -> Iterator[Any]:
         _unavailable("playwright is not installed (pip install -e '.[dev]')")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=path, args=FLAGS)
-        _launched.append(chromium)
         yield chromium
-        _launched.clear()
         chromium.close()
-
-
-_launched: list[Any] = []
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _close_the_modules_pages() -> Iterator[None]:
-    """At the end of each module, the pages its tests left open in the shared browser are
-    closed (as they were when each module had a browser of its own)."""
-    yield
-    for chromium in _launched:
-        for context in chromium.contexts:
-            context.close()
