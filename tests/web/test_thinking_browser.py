@@ -62,6 +62,7 @@ def status_once_it_says(page: Any, words: str) -> str:
     )
 
 
+@pytest.mark.alone
 def test_a_first_reply_on_a_fresh_server_shows_the_real_wait(browser: Any, cold_base: str) -> None:
     """Pick against "MCTS, 1 s" on a server with nothing compiled: its stand-in answers
     within its second and a little, and the time beside the move is the person's wait, as
