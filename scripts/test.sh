@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need into the current Python and runs every check:
 # ruff (lint, and the format check), mypy (types), import-linter (the layers of
-# docs/architecture.md), then the test suite.
+# docs/architecture.md), then the test suite (on every core, then the timing tests alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The browser tests drive the system Chromium: install it on a fresh machine when we can.
@@ -17,4 +17,12 @@ python3 -m ruff check src tests benchmarks scripts
 python3 -m ruff format --check src tests benchmarks scripts
 python3 -m mypy
 lint-imports --no-logo
-python3 -m pytest "$@"
+# pytest in two runs. First every test that does not time itself, on every core
+# (pytest-xdist's -n auto; the project's config adds no -n, so one test file run by hand
+# starts no workers; --dist loadgroup keeps each module marked xdist_group on one worker,
+# where its costly module fixture, such as the documentation site, is built once). Then
+# the tests marked `alone` (a wall-clock deadline, a share of the CPUs: see pyproject.toml's
+# markers), one at a time on an otherwise idle machine, where their bounds mean what they
+# say. Exit status 5 is "nothing selected" (a path given in "$@" holds no test of that run).
+python3 -m pytest -n auto --dist loadgroup -m "not alone" "$@" || [ $? = 5 ]
+python3 -m pytest -m alone "$@" || [ $? = 5 ]

@@ -20,6 +20,10 @@ import pytest
 
 from zerosum.cli import build_parser
 
+# One pytest-xdist worker runs this module, so that the site is built once (mkdocs build
+# --strict, about a minute): its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("test_docs")
+
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 ARTIFACTS = ROOT / "test-artifacts"

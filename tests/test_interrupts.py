@@ -8,7 +8,12 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from processes import Command, wait_until
+
+# every test here times how soon a signal stops a command: run alone (scripts/test.sh)
+pytestmark = pytest.mark.alone
 
 SMALL = "connect4:width=5,height=4"
 # games of about a tenth of a second each once the workers are up

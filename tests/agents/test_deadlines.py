@@ -21,6 +21,9 @@ from zerosum.agents.solve import Solver
 from zerosum.games.connect_four import solver as connect4
 from zerosum.games.migration import solver as migration_solver
 
+# every test here measures a deadline or a share of the CPUs: run alone (scripts/test.sh)
+pytestmark = pytest.mark.alone
+
 BUDGET = 0.4
 SLACK = 0.35  # over the promised 5% + 20 ms: other tests and processes share the cores
 

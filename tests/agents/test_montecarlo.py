@@ -204,6 +204,7 @@ def test_the_tree_is_not_reused_for_another_game() -> None:
     assert agent.last is not None and agent.last.extra["reused"] == 0
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("game", [C4, zs.games.TicTacToe()], ids=["compiled", "generic"])
 def test_a_time_limit_is_respected(game: Any) -> None:
     agent = MCTS(time_limit=0.05, seed=0)

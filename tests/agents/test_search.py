@@ -114,6 +114,7 @@ def test_ties_are_random_with_a_seed_and_fixed_without() -> None:
     assert agent.last is not None and agent.last.extra["ties"] == 9
 
 
+@pytest.mark.alone
 def test_the_time_limit_is_respected_and_a_legal_move_comes_back() -> None:
     game = zs.games.ConnectFour()
     for limit in (1e-6, 0.2):
@@ -127,6 +128,7 @@ def test_the_time_limit_is_respected_and_a_legal_move_comes_back() -> None:
     assert agent.last.depth >= 3  # 0.2 s reaches some depth
 
 
+@pytest.mark.alone
 def test_a_solved_position_stops_deepening_under_a_time_limit() -> None:
     game = zs.games.TicTacToe()
     agent = AlphaBeta(time_limit=5)

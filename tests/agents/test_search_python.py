@@ -161,6 +161,7 @@ class SlowTree:
         print(state)
 
 
+@pytest.mark.alone
 def test_the_time_limit_holds_on_a_user_game() -> None:
     game, limit = SlowTree(), 0.2
     agent = AlphaBeta(time_limit=limit, compiled=False)
@@ -172,6 +173,7 @@ def test_the_time_limit_holds_on_a_user_game() -> None:
     assert agent.last is not None and 1 <= agent.last.depth < 4 and not agent.last.note
 
 
+@pytest.mark.alone
 def test_the_callers_deadline_cuts_a_user_game_short_with_a_note() -> None:
     game, limit = SlowTree(), 0.2
     agent = AlphaBeta(depth=5, compiled=False)

@@ -159,6 +159,7 @@ def test_a_compiled_agent_asked_for_a_trace_keeps_one_every_move() -> None:
         state = game.result(state, move)
 
 
+@pytest.mark.alone
 def test_a_trace_of_an_agent_with_a_time_limit_keeps_to_it() -> None:
     game = zs.games.ConnectFour()
     start = time.perf_counter()

@@ -18,6 +18,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_serve_stops_promptly_while_agents_think(signum: int) -> None:
     port = free_port()

@@ -18,6 +18,7 @@ from zerosum.hosting.messages import MoveRequest
 from zerosum.trace import Trace
 
 
+@pytest.mark.alone
 def test_a_spinning_agent_is_stopped_and_forfeits_on_time() -> None:
     game = zs.games.TicTacToe()
     spinner = Isolated(Spinner(), margin=0.2)
@@ -63,6 +64,7 @@ def test_the_isolated_agent_keeps_its_memory_and_is_told_the_deadline() -> None:
         agent.close()
 
 
+@pytest.mark.alone
 def test_a_spec_agent_is_built_and_searches_in_its_process() -> None:
     game = zs.games.ConnectFour()
     agent = Isolated("montecarlo:playouts=1000000000")

@@ -17,6 +17,10 @@ from zerosum.cli import main
 from zerosum.game import ZerosumError
 from zerosum.hosting.pools import check_scheduler, first_finished, open_pool
 
+# The worker that runs tests/arena/test_executors.py runs this module too: the dask cluster
+# (a session fixture) starts once.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
+
 
 def test_renewing_a_pool_stops_the_old_pools_workers() -> None:
     # a worker still busy (or one Python started while tearing the broken pool down) must not
@@ -37,6 +41,7 @@ def test_renewing_a_pool_stops_the_old_pools_workers() -> None:
         assert busy.cancelled() or busy.exception(timeout=10) is not None
 
 
+@pytest.mark.alone
 def test_a_ctrl_c_another_thread_receives_ends_a_wait_for_games_at_once() -> None:
     # the kernel may hand a process's SIGINT to any of its threads; the main thread, waiting
     # for games, must still act on it (a match on hour-long games ignored Ctrl-C)

@@ -16,6 +16,7 @@ from zerosum.limits import LimitError
 pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize(
     "spec, message",
     [
@@ -71,6 +72,7 @@ def test_openspiel_games_it_cannot_play_or_solve_are_one_line_and_exit_2(
     assert time.perf_counter() - start < 10
 
 
+@pytest.mark.alone
 def test_a_verdict_is_kept_and_a_crash_costs_only_the_checking_process() -> None:
     with pytest.raises(SpecError, match="crashed") as first:
         zs.load_game("openspiel:y,board_size=-1")

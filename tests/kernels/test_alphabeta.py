@@ -112,6 +112,7 @@ def test_ported_heuristics_equal_the_games_own(spec: str, data: st.DataObject) -
         assert kernel.evaluate(state, player) == game.evaluate(state, player)
 
 
+@pytest.mark.alone
 def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
     game = zs.games.Migration(8)  # far from solvable: only the deadline stops the deepening
     AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
@@ -126,6 +127,25 @@ def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
     assert agent.last.depth >= 5  # 0.1 s reaches some depth
 
 
+@pytest.mark.alone
+def test_one_iteration_too_deep_to_finish_stops_at_the_deadline_inside_the_kernel() -> None:
+    """Migration 8x8 to 20 plies in one iteration (no deepening) runs for seconds (18
+    plies: about 2 s); only the kernel's own clock, read every 1024 nodes, can stop it at
+    the deadline. (A deepening agent would also stop between iterations without it, which
+    is why the agent-level test above cannot tell.)"""
+    game = zs.games.Migration(8)
+    kernel = compiled(game)
+    assert kernel is not None
+    begin = time.perf_counter()
+    result = kernel.root(game.initial_state, None, 20, kernel.table(1 << 16), kernel.workspace(),
+                         ordering=True, decay=DECAY, random_ties=False,
+                         deadline=begin + 0.1)  # fmt: skip
+    spent = time.perf_counter() - begin
+    assert result.timed_out
+    assert spent < 0.1 + 0.15  # the margin of the agent-level test above
+
+
+@pytest.mark.alone
 def test_a_compiled_search_lets_other_threads_run() -> None:
     game = zs.games.Migration(8)
     AlphaBeta(depth=3)(game, game.initial_state)  # load the compiled code
@@ -238,6 +258,7 @@ def test_both_searches_rate_the_root_moves_alike(spec: str) -> None:
         assert not rated[0][0][2]  # the first move searched is never a mere bound
 
 
+@pytest.mark.alone
 def test_an_unprepared_move_is_not_charged_for_compiling_its_kernel(tmp_path: Path) -> None:
     """With numba's cache empty and no ``prepare`` (``zerosum play``'s computer while the
     person plays), the move compiles its kernel (seconds) off its clock: told 1 s, it

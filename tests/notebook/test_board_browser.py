@@ -26,6 +26,10 @@ import pytest
 
 from conftest import _unavailable
 
+# One pytest-xdist worker runs this module, so that JupyterLab starts once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("notebook/test_board_browser")
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SRC = Path(__file__).resolve().parents[2] / "src"
 CELL = 'import zerosum as zs\nzs.play_widget("tictactoe", opponent="alphabeta", hints=True)'
@@ -184,6 +188,7 @@ def test_a_click_on_the_board_in_jupyterlab_is_answered_by_the_computer(
         page.close()
 
 
+@pytest.mark.alone
 @pytest.mark.timeout(120)
 def test_the_readmes_board_answers_quickly_in_plain_words(browser: Any, lab: str) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 1000})

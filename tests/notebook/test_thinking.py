@@ -30,6 +30,7 @@ def test_an_agent_is_told_a_deadline_under_the_cap() -> None:
     assert reply.search.note.startswith("out of time")
 
 
+@pytest.mark.alone
 def test_an_agent_past_the_cap_has_a_random_move_played_and_is_waited_for_next() -> None:
     game, thinker = zs.games.TicTacToe(), Thinker(Slow(1.0), 0.2)
     begin = time.perf_counter()

@@ -19,6 +19,10 @@ import pytest
 
 from zerosum.trace import Recorder, Trace
 
+# One pytest-xdist worker runs this module, so that the notebook is executed and exported once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("trace/test_html_browser")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -302,6 +302,7 @@ def test_idle_and_finished_games_are_dropped(serve: Callable[..., Any]) -> None:
         assert c.get(f"/api/games/{idle}").status_code == 404
 
 
+@pytest.mark.alone
 def test_a_slow_agent_is_capped_stopped_and_blocks_nobody(serve: Callable[..., Any]) -> None:
     with serve(move_seconds=1.0) as url, httpx.Client(base_url=url, timeout=30) as client:
         slow = new_game(client, game="connect4", opponent="minimax")["id"]

@@ -474,6 +474,7 @@ def test_the_page_has_a_favicon(page: Any, base: str) -> None:
     assert response.ok and response.headers["content-type"].startswith("image/svg+xml")
 
 
+@pytest.mark.alone
 def test_perfect_is_offered_only_where_it_answers_at_once(page: Any) -> None:
     def offers_perfect(yes: bool) -> None:
         has = "[...document.querySelectorAll('#preset option')].some(o => o.value === 'perfect')"

@@ -35,6 +35,7 @@ SLOW = [
 ]
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("spec", INSTANT)
 def test_a_board_said_instant_is_solved_from_the_start_in_well_under_a_second(spec: str) -> None:
     game = zs.load_game(spec)

@@ -6,6 +6,8 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
+
 import zerosum as zs
 from arena_agents import Budgeted, Counter, Exiter, Illegal, Raiser, SlowToPrepare, Spinner
 from zerosum import budget
@@ -18,6 +20,7 @@ def think(thinkers: Thinkers, agent: Any, game: Any, key: str = "g") -> Reply:
     return asyncio.run(thinkers.think(key, agent, game, game.initial_state))
 
 
+@pytest.mark.alone
 def test_an_agent_is_told_a_deadline_under_the_cap_and_answers_itself() -> None:
     game, thinkers = zs.games.ConnectFour(), Thinkers(1.0, size=1)
     thinkers.start()  # as the server does when it starts: the move pays no start-up
@@ -58,6 +61,7 @@ def test_a_host_playing_more_games_than_it_keeps_still_answers_for_each() -> Non
         thinkers.close()
 
 
+@pytest.mark.alone
 def test_an_agent_that_ignores_the_cap_is_stopped_for_certain() -> None:
     game, thinkers = zs.games.TicTacToe(), Thinkers(0.3, size=1)
     thinkers.start()  # as the server does when it starts

@@ -9,7 +9,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from zerosum.hosting.standin import NOTE
+
+# One pytest-xdist worker runs this module, so that its cold server compiles once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("web/test_thinking_browser")
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -56,6 +62,7 @@ def status_once_it_says(page: Any, words: str) -> str:
     )
 
 
+@pytest.mark.alone
 def test_a_first_reply_on_a_fresh_server_shows_the_real_wait(browser: Any, cold_base: str) -> None:
     """Pick against "MCTS, 1 s" on a server with nothing compiled: its stand-in answers
     within its second and a little, and the time beside the move is the person's wait, as

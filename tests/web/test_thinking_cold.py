@@ -15,6 +15,10 @@ import zerosum as zs
 from zerosum.agents import make_agent
 from zerosum.hosting.standin import NOTE
 
+# One pytest-xdist worker runs this module, so that its cold server compiles once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("web/test_thinking_cold")
+
 #: The page's default game, opponent and side (the person moves first).
 DEFAULT = {"game": "tictactoe", "opponent": "alphabeta:depth=4", "human": 1}
 #: Seconds the background compile may take at most, on a busy machine (not a timing: a

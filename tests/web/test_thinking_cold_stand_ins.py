@@ -14,6 +14,10 @@ import pytest
 
 from zerosum.hosting.standin import NOTE
 
+# One pytest-xdist worker runs this module, so that its cold server compiles once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("web/test_thinking_cold_stand_ins")
+
 
 @pytest.fixture(scope="module")
 def client(cold_base: str) -> Iterator[httpx.Client]:

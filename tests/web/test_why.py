@@ -57,6 +57,7 @@ def test_the_tree_of_an_alpha_beta_move_with_its_steps(client: httpx.Client) -> 
     assert why["steps"][0]["node"] == 0 and why["steps"][-1]["node"] == 0
 
 
+@pytest.mark.alone
 def test_a_second_ask_is_answered_from_the_first(client: httpx.Client) -> None:
     view = played(client, "alphabeta:depth=4", "4")
     first = client.get(f"/api/games/{view['id']}/why").json()

@@ -97,6 +97,7 @@ def test_results_keep_input_order_across_chunks(
     assert captured.err.index("line 101: column 9") < captured.err.index("line 253: column 0")
 
 
+@pytest.mark.alone
 def test_each_chunk_is_written_at_once_and_sigterm_keeps_it(tmp_path: Path) -> None:
     easy = END_EASY.read_text().splitlines()[:3]
     source = tmp_path / "positions.txt"

@@ -123,6 +123,7 @@ def test_the_shipped_book_stays_within_10_mb() -> None:
     assert BOOK_PATH.stat().st_size <= 10_000_000
 
 
+@pytest.mark.alone
 @needs_book
 def test_perfect_answers_the_first_moves_from_the_book_at_once() -> None:
     game = zs.games.ConnectFour()

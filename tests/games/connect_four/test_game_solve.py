@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,6 +102,7 @@ def test_a_games_next_solve_starts_from_what_the_last_one_proved() -> None:
     assert again["nodes"] < first["nodes"] // 10  # the kept table answers most of it
 
 
+@pytest.mark.alone
 def test_an_unprepared_solve_is_not_charged_for_compiling_the_solver(tmp_path: Path) -> None:
     """With numba's cache empty and nothing prepared (``zerosum play``'s perfect player
     while the person plays), the first solve past the opening book compiles the solver

@@ -102,6 +102,7 @@ def test_the_book_answers_before_any_search_for_a_safe_move() -> None:
     assert game.keeping_move(game.initial_state) is None  # the book has every column
 
 
+@pytest.mark.alone
 def test_perfect_told_a_second_answers_in_time_and_keeps_the_win() -> None:
     game, state = _won_past_the_book()
     perfect = zs.agents.Perfect()

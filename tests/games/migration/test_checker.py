@@ -13,6 +13,10 @@ from zerosum.games import Migration
 from zerosum.games.migration.checker import ProofError, check
 from zerosum.games.migration.proof import prove, save
 
+# One pytest-xdist worker runs this module, so that the 6x6 proof is made once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("games/migration/test_checker")
+
 
 @pytest.fixture(scope="module")
 def proof6(tmp_path_factory: pytest.TempPathFactory) -> Path:

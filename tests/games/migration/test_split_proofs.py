@@ -23,6 +23,10 @@ from zerosum.games.migration.solver import position_wins
 from zerosum.games.migration.split import SplitRun
 from zerosum.games.migration.split_proofs import assemble, check_jobs
 
+# One pytest-xdist worker runs this module, so that the 7x7 run is proved once:
+# its module-scoped fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("games/migration/test_split_proofs")
+
 
 @pytest.fixture(scope="module")
 def run7(tmp_path_factory: pytest.TempPathFactory) -> Path:
