@@ -59,9 +59,9 @@ def test_a_traced_compiled_search_is_the_untraced_one(spec: str, switches: dict[
             move = plain(game, state)
             assert traced(game, state) == move
             mine, theirs = traced.last, plain.last
-            assert mine is not None and theirs is not None and mine.extra["compiled"]
-            assert (mine.value, mine.nodes, mine.pv, mine.extra) == (
-                theirs.value, theirs.nodes, theirs.pv, theirs.extra,
+            assert mine is not None and theirs is not None and mine.compiled
+            assert (mine.value, mine.nodes, mine.pv, mine.details()) == (
+                theirs.value, theirs.nodes, theirs.pv, theirs.details(),
             )  # fmt: skip
             tree = mine.trace
             assert tree is not None and "compiled search's own tree" in tree.note

@@ -87,7 +87,7 @@ def test_perfect_plays_the_best_move_of_a_bounded_search_never_a_random_one(
     with budget.limit(BUDGET):
         move = perfect(game, state)
     assert "played alpha-beta's best move" in perfect.last.note
-    assert perfect.last.extra["proven"] is False and perfect.last.depth >= 1
+    assert perfect.last.proven is False and perfect.last.depth >= 1
     assert move == perfect.last.pv[0]
 
 
@@ -106,7 +106,7 @@ def test_a_search_that_finishes_in_time_says_nothing() -> None:
     zs.arena.prepare_agent(agent, game)  # compiling (with an empty cache) is not the move's
     with budget.limit(5.0):
         agent(game, game.initial_state)
-    assert agent.last.note == "" and agent.last.extra["solve"].value == 0
+    assert agent.last.note == "" and agent.last.solve.value == 0
 
 
 SOLVERS: dict[str, Callable[[float], Any]] = {

@@ -68,11 +68,9 @@ def test_montecarlo_is_reproducible_and_reports_every_mean() -> None:
     first, second = MonteCarlo(playouts=50, seed=4), MonteCarlo(playouts=50, seed=4)
     assert first(game, game.initial_state) == second(game, game.initial_state)
     assert first.last is not None and second.last is not None
-    assert first.last.extra["means"] == second.last.extra["means"]
-    assert sorted(first.last.extra["means"]) == [str(x) for x in range(1, 10)]
-    assert first.last.nodes == 50 * 9 and first.last.value == max(
-        first.last.extra["means"].values()
-    )
+    assert first.last.means == second.last.means
+    assert sorted(first.last.means) == [str(x) for x in range(1, 10)]
+    assert first.last.nodes == 50 * 9 and first.last.value == max(first.last.means.values())
 
 
 def test_montecarlo_takes_a_win_in_one() -> None:
@@ -91,7 +89,7 @@ def test_montecarlo_plays_a_user_game_through_its_methods() -> None:
     game = Nim(5)
     agent = MonteCarlo(playouts=200, seed=0)
     assert agent(game, game.initial_state) == 1  # leaves 4 sticks: every other take loses
-    assert agent.last is not None and agent.last.extra["means"]["1"] > 0
+    assert agent.last is not None and agent.last.means["1"] > 0
 
 
 # MCTS
@@ -102,8 +100,8 @@ def test_mcts_is_reproducible_with_a_seed(compiled: bool) -> None:
     def search(seed: int) -> tuple[Any, dict[str, Any]]:
         agent = MCTS(iterations=300, seed=seed, compiled=compiled)
         action = agent(C4, WIN_IN_3)
-        assert agent.last is not None and agent.last.extra["compiled"] is compiled
-        return action, agent.last.extra
+        assert agent.last is not None and agent.last.compiled is compiled
+        return action, agent.last.details()
 
     assert search(5) == search(5)
     assert search(5)[1]["visits"] != search(6)[1]["visits"]
@@ -116,7 +114,7 @@ def test_mcts_takes_a_win_in_one_with_a_few_iterations(compiled: bool, solver: b
     for seed in range(5):
         agent = MCTS(iterations=10 if solver else 200, seed=seed, compiled=compiled, solver=solver)
         assert agent(C4, WIN_IN_1) == 0
-        assert agent.last is not None and agent.last.extra["proven"]["1"] == 1
+        assert agent.last is not None and agent.last.proven["1"] == 1
 
 
 @pytest.mark.parametrize("compiled", PATHS)
@@ -125,7 +123,7 @@ def test_the_solver_proves_a_win_in_three(compiled: bool) -> None:
         agent = MCTS(iterations=3000, seed=seed, compiled=compiled, solver=True)
         assert agent(C4, WIN_IN_3) in (1, 4)
         assert agent.last is not None and agent.last.value == 1
-        assert agent.last.extra["iterations"] < 3000  # stopped once the root was proven
+        assert agent.last.iterations < 3000  # stopped once the root was proven
 
 
 @pytest.mark.parametrize("compiled", PATHS)
@@ -133,7 +131,7 @@ def test_the_solver_proves_a_lost_position(compiled: bool) -> None:
     agent = MCTS(iterations=3000, seed=0, compiled=compiled, solver=True)
     agent(C4, LOST)
     assert agent.last is not None and agent.last.value == -1
-    assert agent.last.extra["proven"] == {str(col): -1 for col in range(1, 8)}
+    assert agent.last.proven == {str(col): -1 for col in range(1, 8)}
 
 
 @settings(max_examples=12, deadline=None)
@@ -158,7 +156,7 @@ def test_compiled_solved_values_agree_with_minimax_on_a_small_connect_four(
     agent = MCTS(iterations=200_000, seed=seed, solver=True)
     action = agent(game, state)
     memo: dict[Any, float] = {}
-    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last is not None and agent.last.compiled
     assert agent.last.value == exact_value(game, state, memo)
     assert -exact_value(game, game.result(state, action), memo) == agent.last.value
 
@@ -180,20 +178,20 @@ def test_the_tree_is_reused_after_the_reply_and_forgotten_on_reset(compiled: boo
     agent = MCTS(iterations=500, seed=0, compiled=compiled)
     start = C4.initial_state
     mine = agent(C4, start)
-    assert agent.last is not None and agent.last.extra["reused"] == 0
-    visits_of_mine = agent.last.extra["visits"][str(mine + 1)]
+    assert agent.last is not None and agent.last.reused == 0
+    visits_of_mine = agent.last.visits[str(mine + 1)]
     # playing both sides, the next root is our own move's node, visits and all
     after = C4.result(start, mine)
     agent(C4, after)
-    assert agent.last.extra["reused"] == visits_of_mine
-    reply = max(agent.last.extra["visits"], key=agent.last.extra["visits"].get)
+    assert agent.last.reused == visits_of_mine
+    reply = max(agent.last.visits, key=agent.last.visits.get)
     agent(C4, C4.result(after, int(reply) - 1))
-    reused = agent.last.extra["reused"]
+    reused = agent.last.reused
     assert reused > 0
-    assert reused + 500 - 1 <= sum(agent.last.extra["visits"].values()) <= reused + 500
+    assert reused + 500 - 1 <= sum(agent.last.visits.values()) <= reused + 500
     agent.reset()
     agent(C4, C4.result(after, int(reply) - 1))
-    assert agent.last.extra["reused"] == 0
+    assert agent.last.reused == 0
 
 
 def test_the_tree_is_not_reused_for_another_game() -> None:
@@ -201,7 +199,7 @@ def test_the_tree_is_not_reused_for_another_game() -> None:
     agent(C4, C4.initial_state)
     small = zs.games.ConnectFour(width=5, height=4)
     assert agent(small, small.initial_state) in range(5)
-    assert agent.last is not None and agent.last.extra["reused"] == 0
+    assert agent.last is not None and agent.last.reused == 0
 
 
 @pytest.mark.alone
@@ -211,7 +209,7 @@ def test_a_time_limit_is_respected(game: Any) -> None:
     begin = time.perf_counter()
     agent(game, game.initial_state)
     assert time.perf_counter() - begin < 0.5
-    assert agent.last is not None and agent.last.extra["iterations"] > 10
+    assert agent.last is not None and agent.last.iterations > 10
 
 
 def test_mcts_plays_and_solves_a_user_game() -> None:
@@ -219,12 +217,12 @@ def test_mcts_plays_and_solves_a_user_game() -> None:
     agent = MCTS(iterations=500, seed=0, solver=True)
     assert agent(game, game.initial_state) == 3  # leaves a multiple of 4
     assert agent.last is not None and agent.last.value == 1
-    assert agent.last.extra["compiled"] is False
+    assert agent.last.compiled is False
     assert zs.play(game, MCTS(iterations=200, seed=1), Random(seed=1)).winner == 1
     first, second = MCTS(iterations=300, seed=4), MCTS(iterations=300, seed=4)
     assert first(game, game.initial_state) == second(game, game.initial_state)
     assert first.last is not None and second.last is not None
-    assert first.last.extra == second.last.extra
+    assert first.last.details() == second.last.details()
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=20,seed=1", "montecarlo:playouts=5,seed=1"])

@@ -46,7 +46,7 @@ def test_montecarlo_shows_the_root_and_a_child_per_move(game: Any) -> None:
     assert len(children) == len(game.actions(state)) and trace.visited == len(children) + 1
     assert all(child.playouts == 40 for child in children)
     assert trace.root.playouts == 40 * len(children) and trace.left_out == 0
-    assert {child.move: child.mean for child in children} == agent.last.extra["means"]
+    assert {child.move: child.mean for child in children} == agent.last.means
     assert trace.move == children[0].move == zs.game.format_action(game, move)
     assert trace.value == children[0].mean == max(child.mean or -2 for child in children)
     assert trace.algorithm == "montecarlo" and trace.pv == [0, children[0].id]
@@ -169,7 +169,7 @@ def test_the_trace_option_keeps_every_move_tree(compiled: bool) -> None:
     assert len(first.nodes) == 50 and first.root.visits == 300
     state = C4.result(C4.result(state, agent(C4, state)), 3)
     agent(C4, state)  # the tree of this position is kept from the last search
-    kept = agent.last.extra["reused"]
+    kept = agent.last.reused
     second = agent.last.trace
     assert second is not None and second.root.visits == kept + 300
     assert kept and f"include {kept} kept from the last search" in second.note

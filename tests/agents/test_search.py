@@ -111,7 +111,7 @@ def test_ties_are_random_with_a_seed_and_fixed_without() -> None:
     assert {AlphaBeta()(game, game.initial_state) for _ in range(3)} == {0}
     agent = AlphaBeta(seed=5)
     agent(game, game.initial_state)
-    assert agent.last is not None and agent.last.extra["ties"] == 9
+    assert agent.last is not None and agent.last.ties == 9
 
 
 @pytest.mark.alone

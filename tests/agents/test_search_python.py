@@ -79,7 +79,7 @@ def test_the_python_search_agrees_with_minimax(
         move = exact(game, state)
     assert move in game.actions(state)
     assert exact.last is not None and exact.last.value == expected
-    assert not exact.last.extra["compiled"] and not exact.last.note
+    assert not exact.last.compiled and not exact.last.note
     adjusted = AlphaBeta(depth, heuristic, compiled=False, **switches)
     with deadline_if(deepen):
         adjusted(game, state)

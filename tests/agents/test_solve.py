@@ -163,7 +163,7 @@ def test_perfect_never_loses_and_wins_fast() -> None:
     assert record.winner == 1 and record.plies == 23
     first = record.searches[0]
     assert first is not None and (first.value, first.depth) == (1, 23)
-    assert first.extra["solve"].best_actions == ((2, 1, 2, 2),)
+    assert first.solve.best_actions == ((2, 1, 2, 2),)
 
 
 def test_perfect_breaks_ties_towards_the_fewest_escapes() -> None:

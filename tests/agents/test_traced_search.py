@@ -136,7 +136,7 @@ def test_a_compiled_search_is_retraced_with_its_value_and_node_count(
         for ordering, table in itertools.product((False, True), repeat=2):
             agent = AlphaBeta(depth, ordering=ordering, table=table, depth_adjust=depth_adjust)
             agent(game, state)
-            assert agent.last is not None and agent.last.extra["compiled"]
+            assert agent.last is not None and agent.last.compiled
             tree, nodes = rerun(agent, game, state, cap=10)
             assert math.isclose(tree.value or 0.0, agent.last.value, abs_tol=1e-12)
             assert "compiled" in tree.note

@@ -175,7 +175,7 @@ def test_a_depth_limited_search_scores_by_the_subclass_heuristic(board: int) -> 
         state = game.result(state, game.actions(state)[-1])
     searched = AlphaBeta(depth=2, depth_adjust=False)
     searched(game, state)
-    assert searched.last is not None and not searched.last.extra["compiled"]
+    assert searched.last is not None and not searched.last.compiled
     reference = Minimax(depth=2)
     reference(game, state)
     assert reference.last is not None and searched.last.value == reference.last.value
@@ -236,7 +236,7 @@ def test_an_unchanged_subclass_keeps_the_compiled_search_and_solver() -> None:
     game = Mine(width=4, height=4)
     agent = AlphaBeta(depth=4)
     agent(game, game.initial_state)
-    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last is not None and agent.last.compiled
     assert zs.solve(game).score is not None  # the compiled Connect Four solver answered
 
 
@@ -276,7 +276,7 @@ def test_reordered_columns_keep_the_compiled_search_in_their_order() -> None:
         state = game.result(state, column)
     agent = AlphaBeta(depth=6, ordering=False)
     agent(game, game.initial_state)
-    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last is not None and agent.last.compiled
 
 
 def test_a_column_order_must_name_every_column_once() -> None:

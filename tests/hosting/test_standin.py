@@ -30,7 +30,7 @@ def test_alpha_beta_stands_in_with_its_python_search_and_the_same_switches() -> 
                     depth_adjust=False, seed=5, table_size=1000, compiled=False)  # fmt: skip
     assert stand_in(game, state) == own(game, state)
     assert stand_in.last is not None and own.last is not None
-    assert stand_in.last.value == own.last.value and not stand_in.last.extra["compiled"]
+    assert stand_in.last.value == own.last.value and not stand_in.last.compiled
 
 
 def test_agents_that_would_not_compile_or_compile_either_way_have_no_stand_in() -> None:
@@ -52,7 +52,7 @@ def test_mcts_stands_in_with_its_generic_tree_rolling_out_in_python() -> None:
     settings = ("iterations", "time_limit", "c", "seed", "solver", "trace")
     assert [getattr(stand_in, s) for s in settings] == [getattr(agent, s) for s in settings]
     stand_in(game, game.initial_state)
-    assert stand_in.last is not None and stand_in.last.extra["compiled"] is False
+    assert stand_in.last is not None and stand_in.last.compiled is False
 
 
 def test_montecarlo_stands_in_rolling_out_in_python() -> None:
@@ -116,7 +116,7 @@ def test_standing_in_once_compiled_is_the_agent_itself_by_name_seed_and_move() -
     state = game.result(game.initial_state, 4)
     action = playing(game, state)
     assert action == agent(game, state) and playing.last is not None
-    assert playing.last.extra["compiled"] and playing.last.note != NOTE
+    assert playing.last.compiled and playing.last.note != NOTE
 
 
 def test_a_stand_in_draws_its_ties_from_the_agents_own_stream() -> None:

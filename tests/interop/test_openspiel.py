@@ -122,9 +122,7 @@ def test_monte_carlo_agents_play_openspiel_games() -> None:
         record = zs.play(game, first, second, seed=1)
         assert record.reason is zs.arena.Reason.END
         assert record.winner == (1 if first is mcts else 2)  # the dummy never blocks
-    assert set(monte_carlo.last.extra["means"]) <= {
-        f"o({r},{c})" for r in range(3) for c in range(3)
-    }
+    assert set(monte_carlo.last.means) <= {f"o({r},{c})" for r in range(3) for c in range(3)}
 
 
 def test_cli_plays_an_openspiel_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -73,13 +73,13 @@ def test_compiled_and_python_paths_return_the_same_value(
     agent = AlphaBeta(depth, **switches)
     move = agent(game, state)
     assert agent.last is not None and python.last is not None
-    assert agent.last.extra["compiled"] and not python.last.extra["compiled"]
+    assert agent.last.compiled and not python.last.compiled
     assert agent.last.value == python.last.value
     assert move in game.actions(state)
     # the move is one of the best: searched on its own, it keeps the position's value
     assert _value_of(game, state, move, depth, switches) == agent.last.value
     if switches["seed"] is not None:
-        assert agent.last.extra["ties"] == python.last.extra["ties"]
+        assert agent.last.ties == python.last.ties
 
 
 def _value_of(
@@ -123,7 +123,7 @@ def test_time_limit_is_respected_and_a_legal_move_returned() -> None:
         spent = time.perf_counter() - begin
         assert move in game.actions(game.initial_state)
         assert spent < limit + 0.15  # the margin allows for a busy machine
-        assert agent.last is not None and agent.last.extra["compiled"]
+        assert agent.last is not None and agent.last.compiled
     assert agent.last.depth >= 5  # 0.1 s reaches some depth
 
 
@@ -183,8 +183,8 @@ def test_options_the_kernel_cannot_honour_take_the_python_path() -> None:
     other(game, game.initial_state)
     own = AlphaBeta(2, evaluate=game.evaluate)
     own(game, game.initial_state)
-    assert other.last is not None and not other.last.extra["compiled"]
-    assert own.last is not None and own.last.extra["compiled"]
+    assert other.last is not None and not other.last.compiled
+    assert own.last is not None and own.last.compiled
 
 
 @settings(max_examples=100, deadline=None)
@@ -198,7 +198,7 @@ def test_the_win_loss_only_evaluation_is_compiled_too(spec: str, data: st.DataOb
     agent, python = AlphaBeta(depth, evaluate=zero), AlphaBeta(depth, evaluate=zero, compiled=False)
     agent(game, state)
     python(game, state)
-    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last is not None and agent.last.compiled
     assert agent.last.value == python.last.value  # type: ignore[union-attr]
     # a value other than 0 at that depth is a forced result seen within the horizon
     assert agent.last.value == 0.0 or abs(agent.last.value) > 0.9
@@ -212,7 +212,7 @@ def test_games_without_a_kernel_are_unaffected() -> None:
     agent = AlphaBeta()
     move = agent(game, game.initial_state)
     assert move in game.actions(game.initial_state)
-    assert agent.last is not None and not agent.last.extra["compiled"]
+    assert agent.last is not None and not agent.last.compiled
     assert agent.last.value > 0  # the first player wins six-pin Kayles
 
 
@@ -234,7 +234,7 @@ def test_a_search_to_the_end_reports_the_length_of_the_proven_line(spec: str) ->
     game = zs.load_game(spec)
     agent = AlphaBeta()
     agent(game, game.initial_state)
-    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last is not None and agent.last.compiled
     assert agent.last.depth == zs.solve(game).plies
 
 
@@ -249,8 +249,8 @@ def test_both_searches_rate_the_root_moves_alike(spec: str) -> None:
         for fast in (True, False):
             agent = AlphaBeta(depth, ordering=False, table=False, compiled=fast)
             agent(game, state)
-            assert agent.last is not None and agent.last.extra["compiled"] == fast
-            extra = agent.last.extra
+            assert agent.last is not None and agent.last.compiled == fast
+            extra = agent.last.details()
             rated.append(extra["rated"])
         assert rated[0] == rated[1]
         moves = [move for move, _, _ in rated[0]]
@@ -269,7 +269,7 @@ def test_an_unprepared_move_is_not_charged_for_compiling_its_kernel(tmp_path: Pa
         "game, agent = zs.games.TicTacToe(), zs.agents.AlphaBeta(depth=4)\n"
         "with budget.limit(1.0):\n"
         "    agent(game, game.initial_state)\n"
-        "print(agent.last.depth, agent.last.extra['compiled'], repr(agent.last.note))\n"
+        "print(agent.last.depth, agent.last.compiled, repr(agent.last.note))\n"
     )
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": SRC}
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,

@@ -127,7 +127,7 @@ def test_the_compiled_alphabeta_solves_it_as_the_plain_one_does() -> None:
     move = compiled(game, game.initial_state)
     plain(game, game.initial_state)
     assert compiled.last is not None and plain.last is not None
-    assert compiled.last.extra["compiled"] and compiled.last.value == plain.last.value > 0
+    assert compiled.last.compiled and compiled.last.value == plain.last.value > 0
     assert move == 1  # leave a multiple of 4
 
 
@@ -136,7 +136,7 @@ def test_playouts_and_mcts_run_compiled() -> None:
     assert compiled_playouts(game) is not None
     agent = MCTS(iterations=2000, seed=0, solver=True)
     assert agent(game, game.initial_state) == 1
-    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last is not None and agent.last.compiled
 
 
 def test_pure_monte_carlo_rolls_out_compiled() -> None:

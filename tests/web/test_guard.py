@@ -181,7 +181,7 @@ def test_agents_forget_their_search_after_each_move(client: httpx.Client) -> Non
     for action in (agent(game, state), int(mine)):
         state = game.result(state, action)
     agent(game, state)
-    assert agent.last is not None and agent.last.extra["reused"] > 0
+    assert agent.last is not None and agent.last.reused > 0
 
 
 @pytest.mark.parametrize("seconds", [math.nan, math.inf, -1.0, 0.0, 1e9])

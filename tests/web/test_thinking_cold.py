@@ -48,9 +48,9 @@ def test_the_first_move_is_the_python_search_saying_so(client: httpx.Client) -> 
     state = game.result(game.initial_state, 4)
     compiled = make_agent("alphabeta:depth=4")
     compiled(game, state)
-    assert compiled.last is not None and compiled.last.extra["compiled"]
+    assert compiled.last is not None and compiled.last.compiled
     assert search["value"] == compiled.last.value
-    rated = {move: value for move, value, _ in compiled.last.extra["rated"]}
+    rated = {move: value for move, value, _ in compiled.last.rated}
     assert int(search["action"]) in rated
     assert rated[int(search["action"])] >= max(rated.values())
     # "Why this move?" meanwhile shows the Python search's tree (the compiled one would

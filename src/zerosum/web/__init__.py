@@ -27,8 +27,8 @@ def proxy_options(trusted_proxy: str | None) -> dict[str, object]:
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """A TCP socket bound to ``host``:``port``; :class:`~zerosum.game.ZerosumError` in one
-    line when the address cannot be used (taken, not this machine's, not allowed)."""
+    """A TCP socket bound to ``host``:``port`` and listening; :class:`~zerosum.game.ZerosumError`
+    in one line when the address cannot be used (taken, not this machine's, not allowed)."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, OverflowError) as exc:
@@ -41,6 +41,10 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         why = "the port is taken" if exc.errno == errno.EADDRINUSE else exc.strerror
         raise ZerosumError(f"cannot serve on {host}:{port}: {why}") from None
+    # Listening now, before the server has started, queues the connections of a person
+    # (or a script) who follows the "serving on" line at once: a socket only bound refuses
+    # them until the server accepts.
+    sock.listen(2048)
     return sock
 
 

@@ -133,7 +133,7 @@ def test_perfect_answers_the_first_moves_from_the_book_at_once() -> None:
     begin = time.perf_counter()
     assert perfect(game, state) == 3  # the centre: the only winning first move
     assert time.perf_counter() - begin < 1.0 and perfect.last.nodes == 0
-    assert perfect.last.extra["solve"].action_scores == {
+    assert perfect.last.solve.action_scores == {
         0: -2,
         1: -1,
         2: 0,
@@ -160,12 +160,12 @@ def test_perfect_answers_positions_of_11_stones_from_the_book(seed: int) -> None
             state = game.initial_state
     perfect = zs.agents.Perfect(seed=seed)
     move = perfect(game, state)
-    assert perfect.last.nodes == 0 and perfect.last.extra["solve"].nodes == 0
+    assert perfect.last.nodes == 0 and perfect.last.solve.nodes == 0
     child = game.result(state, move)
     if not game.is_terminal(child):  # solved live, the child keeps the position's value
         p1, p2, plies, _ = child
         reply, _ = connect4.solve(p1 if plies % 2 == 0 else p2, p1 | p2, weak=True)
-        assert -reply == perfect.last.extra["solve"].value
+        assert -reply == perfect.last.solve.value
 
 
 @pytest.mark.parametrize("opening", ["12", "33", "76"])
@@ -176,7 +176,7 @@ def test_perfect_breaks_a_tie_towards_the_fewest_safe_replies(opening: str) -> N
         state = game.result(state, int(digit) - 1)
     perfect = zs.agents.Perfect(seed=5)
     move = perfect(game, state)
-    best = perfect.last.extra["solve"].best_actions
+    best = perfect.last.solve.best_actions
     assert len(best) > 1 and move in best
 
     def safe_replies(column: int) -> int:
@@ -341,7 +341,7 @@ def test_perfect_plays_from_a_book_of_values(monkeypatch: pytest.MonkeyPatch) ->
     assert exact is not None
     perfect = zs.agents.Perfect()
     move = perfect(game, state)
-    solved = perfect.last.extra["solve"]
+    solved = perfect.last.solve
     assert solved.nodes == 0 and solved.plies is None  # from the book, no distances
     assert solved.values_only
     assert solved.action_values == {col: _sign(score) for col, score in exact.items()}

@@ -68,7 +68,7 @@ def test_perfect_short_of_time_plays_a_move_that_keeps_the_win(
     perfect = zs.agents.Perfect()
     with budget.limit(30.0):
         move = perfect(game, state)
-    assert perfect.last is not None and perfect.last.extra["keeps"] == 1
+    assert perfect.last is not None and perfect.last.keeps == 1
     assert "keeps the win" in (perfect.last.note or "")
     p1, p2, plies, _ = game.result(state, move)
     child, _ = connect4.solve(p1 if plies % 2 == 0 else p2, p1 | p2, weak=True)
@@ -85,7 +85,7 @@ def test_perfect_without_a_safe_move_in_time_plays_a_bounded_search(
     with budget.limit(1.0):
         move = perfect(game, state)
     assert move in game.actions(state) and perfect.last is not None
-    assert "keeps" not in perfect.last.extra and "no proof within" in (perfect.last.note or "")
+    assert "keeps" not in perfect.last.details() and "no proof within" in (perfect.last.note or "")
 
 
 def test_with_no_deadline_perfect_scores_every_move() -> None:
@@ -93,8 +93,8 @@ def test_with_no_deadline_perfect_scores_every_move() -> None:
     state = zs.game.replay(game, list("563451117444"))  # 12 stones: past the book
     perfect = zs.agents.Perfect()
     perfect(game, state)
-    assert perfect.last is not None and "keeps" not in perfect.last.extra
-    assert perfect.last.extra["solve"].action_scores is not None
+    assert perfect.last is not None and "keeps" not in perfect.last.details()
+    assert perfect.last.solve.action_scores is not None
 
 
 def test_the_book_answers_before_any_search_for_a_safe_move() -> None:

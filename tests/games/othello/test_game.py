@@ -86,7 +86,7 @@ def test_compiled_and_plain_alphabeta_return_the_same_value(
     compiled(game, state)
     plain(game, state)
     assert compiled.last is not None and plain.last is not None
-    assert compiled.last.extra["compiled"] and not plain.last.extra["compiled"]
+    assert compiled.last.compiled and not plain.last.compiled
     assert compiled.last.value == plain.last.value
 
 
@@ -105,7 +105,7 @@ def test_mcts_runs_compiled_on_othello() -> None:
     agent = zs.agents.MCTS(iterations=300, seed=1)
     move = agent(game, game.initial_state)
     assert move in game.actions(game.initial_state)
-    assert agent.last is not None and agent.last.extra["compiled"]
+    assert agent.last is not None and agent.last.compiled
 
 
 class PlainOthello(Othello):
