@@ -358,10 +358,19 @@ def _search(page: Any, query: str) -> list[str]:
     box.fill("")  # the last query's results gone before this one's come
     box.press("Backspace")  # (the search answers keys typed, not a value set)
     page.locator(".md-search-result__item").first.wait_for(state="detached")
-    box.press_sequentially(query)
+    # One key searches the whole query: typed key by key, a loaded machine showed a
+    # prefix's results ("zs") before the query's. Then read until two reads agree.
+    box.fill(query[:-1])
+    box.press(query[-1])
     results = page.locator(".md-search-result__item > a")
     results.first.wait_for(timeout=15_000)
-    hrefs = results.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    read = "links => links.map(a => a.getAttribute('href'))"
+    hrefs, before = results.evaluate_all(read), None
+    for _ in range(40):
+        if hrefs == before:
+            break
+        page.wait_for_timeout(250)
+        hrefs, before = results.evaluate_all(read), hrefs
     return [
         h.split("?", 1)[0].split("#", 1)[0].removeprefix(page.url.rsplit("/", 1)[0] + "/")
         for h in hrefs
