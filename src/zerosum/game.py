@@ -18,12 +18,14 @@ import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import redirect_stdout
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from . import hooks
 
 __all__ = [
     "Game",
+    "State",
+    "Action",
     "ZerosumError",
     "IllegalActionError",
     "SpecError",
@@ -47,28 +49,40 @@ __all__ = [
 ]
 
 
+#: A game's state type: whatever its ``initial_state`` and ``result`` return.
+State = TypeVar("State")
+#: A game's action type: whatever its ``actions`` list holds.
+Action = TypeVar("Action")
+
+
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[State, Action]):
     """The seven members of a game (duck-typed: any object with them is a game).
 
     Players are ``1`` and ``2``. ``utility`` is asked only of terminal states and is
     zero-sum: ``utility(s, 1) == -utility(s, 2)``. ``result`` never mutates its input.
+
+    Generic in its state and action types: ``Game[Board, int]`` is a game whose states
+    are ``Board`` and whose actions are ``int``; a function that takes any game and one
+    of its states says so with the type variables :data:`State` and :data:`Action`
+    (``def replay(game: Game[State, Action], moves: Sequence[Action]) -> State``). A
+    bare ``Game`` is a game of any states and actions.
     """
 
     @property
-    def initial_state(self) -> Any: ...
+    def initial_state(self) -> State: ...
 
-    def player(self, state: Any) -> int: ...
+    def player(self, state: State) -> int: ...
 
-    def actions(self, state: Any) -> Sequence[Any]: ...
+    def actions(self, state: State) -> Sequence[Action]: ...
 
-    def result(self, state: Any, action: Any) -> Any: ...
+    def result(self, state: State, action: Action) -> State: ...
 
-    def is_terminal(self, state: Any) -> bool: ...
+    def is_terminal(self, state: State) -> bool: ...
 
-    def utility(self, state: Any, player: int) -> float: ...
+    def utility(self, state: State, player: int) -> float: ...
 
-    def print_state(self, state: Any) -> None: ...
+    def print_state(self, state: State) -> None: ...
 
 
 class ZerosumError(ValueError):
