@@ -18,7 +18,7 @@ import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import redirect_stdout
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from . import hooks
 
@@ -107,7 +107,9 @@ class StateKeyError(GameFault):
 class IllegalActionError(ZerosumError):
     """An action that is not legal in the state it was played in."""
 
-    def __init__(self, game: Game, state: Any, action: Any, reason: str = "") -> None:
+    def __init__(
+        self, game: Game[State, Action], state: State, action: object, reason: str = ""
+    ) -> None:
         self.action = action
         self.player = game.player(state)
         self.legal = list(game.actions(state))
@@ -120,7 +122,7 @@ class IllegalActionError(ZerosumError):
         )
 
 
-def _formattable(game: Game, action: Any) -> bool:
+def _formattable(game: Game[State, Action], action: object) -> bool:
     try:
         format_action(game, action)
     except Exception:
@@ -193,7 +195,7 @@ def side_piece(game: Game, player: int) -> str:
     return f"{name} ({marks[player - 1]})"
 
 
-def state_key(game: Game, state: Any) -> Hashable:
+def state_key(game: Game[State, Action], state: State) -> Hashable:
     """The transposition key of ``state``: ``game.key(state)`` when defined (and the game's
     own: :func:`zerosum.hooks.key`), else the state when it hashes, else a key
     derived from its contents (lists, tuples, dicts, sets, numpy arrays and dataclasses,
@@ -209,7 +211,9 @@ def state_key(game: Game, state: Any) -> Hashable:
     return key(state) if key is not None else _derived(game, state)
 
 
-def key_function(game: Game, sample: Any, *, canonical: bool = True) -> Callable[[Any], Hashable]:
+def key_function(
+    game: Game[State, Action], sample: State, *, canonical: bool = True
+) -> Callable[[State], Hashable]:
     """:func:`state_key` for states like ``sample``, chosen once for a search's many calls:
     the game's own ``key``, else the state itself when ``sample`` hashes, else the derived
     key. Raises :class:`StateKeyError` when ``sample`` has no key.
@@ -237,19 +241,19 @@ def key_function(game: Game, sample: Any, *, canonical: bool = True) -> Callable
     return functools.partial(_derived, game)
 
 
-def _pickled(state: Any) -> Hashable:
+def _pickled(state: object) -> Hashable:
     return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
 
 
-def _itself(state: Any) -> Hashable:
-    return state
+def _itself(state: object) -> Hashable:
+    return cast(Hashable, state)  # chosen only for states that hash
 
 
 class _NoKey(Exception):
     """The part of a state no key can be derived from."""
 
 
-def _derived(game: Game, state: Any) -> Hashable:
+def _derived(game: Game[State, Action], state: State) -> Hashable:
     try:
         return _derive(state)
     except _NoKey as exc:
@@ -308,7 +312,7 @@ def _derive(value: Any) -> Hashable:
     raise _NoKey(value)
 
 
-def _items(values: Sequence[Any]) -> tuple[Hashable, ...]:
+def _items(values: Sequence[object]) -> tuple[Hashable, ...]:
     """The items' keys: the items themselves when they all hash (a row of a board)."""
     if values and type(values[0]) in _NESTED:
         return tuple(map(_derive, values))
@@ -320,7 +324,7 @@ def _items(values: Sequence[Any]) -> tuple[Hashable, ...]:
         return tuple(map(_derive, values))
 
 
-def render_state(game: Game, state: Any) -> str:
+def render_state(game: Game[State, Action], state: State) -> str:
     """The text of a state: ``game.render(state)`` if defined, else what ``print_state`` prints."""
     render = hooks.render(game)
     if render is not None:
@@ -331,13 +335,13 @@ def render_state(game: Game, state: Any) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def format_action(game: Game, action: Any) -> str:
+def format_action(game: Game[State, Action], action: object) -> str:
     """How a human reads ``action``: ``game.format_action`` when defined, else ``str``."""
     fmt = hooks.format_action(game)
     return str(fmt(action)) if fmt is not None else str(action)
 
 
-def parse_action(game: Game, text: str, state: Any) -> Any:
+def parse_action(game: Game[State, Action], text: str, state: State) -> Action:
     """Turn human input into a legal action of ``state``, or raise :class:`IllegalActionError`.
 
     Uses ``game.parse_action`` when defined; otherwise matches the text against the
@@ -362,7 +366,9 @@ def parse_action(game: Game, text: str, state: Any) -> Any:
     return check_action(game, state, action, legal)
 
 
-def check_action(game: Game, state: Any, action: Any, legal: Sequence[Any] | None = None) -> Any:
+def check_action(
+    game: Game[State, Action], state: State, action: Action, legal: Sequence[Action] | None = None
+) -> Action:
     """Return ``action`` if it is legal in ``state``; raise :class:`IllegalActionError` if not."""
     legal = list(game.actions(state)) if legal is None else legal
     try:
@@ -375,14 +381,14 @@ def check_action(game: Game, state: Any, action: Any, legal: Sequence[Any] | Non
     return action
 
 
-def legal_list(game: Game, actions: Sequence[Any], limit: int = 20) -> str:
+def legal_list(game: Game[State, Action], actions: Sequence[Action], limit: int = 20) -> str:
     """The legal actions as one line of human-format text, shortened past ``limit``."""
     shown = [format_action(game, a) for a in list(actions)[:limit]]
     more = len(actions) - limit
     return " ".join(shown) + (f" ... (+{more} more)" if more > 0 else "") if shown else "none"
 
 
-def replay(game: Game, moves: Sequence[str], state: Any = None) -> Any:
+def replay(game: Game[State, Action], moves: Sequence[str], state: State | None = None) -> State:
     """The state after ``moves`` (human-format actions) from ``state`` or the start.
 
     Each move is checked; a bad one raises :class:`IllegalActionError` saying which move it was.

@@ -16,25 +16,25 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Generic
 
 from . import hooks
-from .game import Game, ZerosumError, format_action, game_name, render_state
+from .game import Action, Game, State, ZerosumError, format_action, game_name, render_state
 
 __all__ = ["Position", "PositionError", "board_html", "position", "position_text", "show"]
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(Generic[State, Action]):
     """A state of ``game``, optionally with the action that led to it (``last``, highlighted).
 
     Jupyter shows it with the game's ``to_svg`` when the game has one; ``str()`` is the
     game's text rendering either way.
     """
 
-    game: Game
-    state: Any
-    last: Any = None
+    game: Game[State, Action]
+    state: State
+    last: Action | None = None
 
     def svg(self) -> str | None:
         """The game's drawing of the state, or None when the game has no ``to_svg``."""
@@ -58,12 +58,14 @@ class Position:
         return f"Position({self.game!r}{last})"
 
 
-def show(game: Game, state: Any = None, last: Any = None) -> Position:
+def show(
+    game: Game[State, Action], state: State | None = None, last: Action | None = None
+) -> Position[State, Action]:
     """Wrap ``state`` (default: the start) of ``game`` so notebooks draw it as SVG."""
     return Position(game, game.initial_state if state is None else state, last)
 
 
-def board_html(game: Game, state: Any, last: Any = None) -> str:
+def board_html(game: Game[State, Action], state: State, last: Action | None = None) -> str:
     """``state`` drawn by ``game.to_svg`` (highlighting ``last`` if it can), else its text:
     how a board shows inside a larger drawing (a game record, a search tree)."""
     draw = hooks.to_svg(game)
@@ -79,7 +81,7 @@ class PositionError(ZerosumError):
     in one line (a wrong character and where, floating discs, two winners...)."""
 
 
-def position(game: Game, text: str) -> Any:
+def position(game: Game[State, Action], text: str) -> State:
     """The state ``text`` describes in ``game``: its board as it prints, or its compact
     line (side to move included), read by the game's ``position`` hook.
 
@@ -103,7 +105,7 @@ def position(game: Game, text: str) -> Any:
         raise PositionError(str(exc)) from exc
 
 
-def position_text(game: Game, state: Any) -> str:
+def position_text(game: Game[State, Action], state: State) -> str:
     """``state`` as ``game``'s compact line, which :func:`position` reads back."""
     write = hooks.position_text(game)
     if write is None:

@@ -13,7 +13,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from .game import SpecError, ZerosumError
 
@@ -21,6 +21,10 @@ __all__ = ["BARE", "Param", "Entry", "Registry", "CodeSpec", "parse_spec", "pars
 __all__ += ["did_you_mean"]
 
 T = TypeVar("T")
+
+#: A value a spec string sets: read as its parameter's scalar type (or, untyped, as the
+#: first of int, float, true/false, none that fits, else kept as text).
+SpecValue = bool | int | float | str | None
 
 _SCALARS = (bool, int, float, str)
 _P = inspect.Parameter
@@ -108,10 +112,10 @@ class Param:
 
     name: str
     type: type
-    default: Any
+    default: object  # inspect.Parameter.empty when required
     optional: bool  # None is an accepted value
 
-    def convert(self, text: str) -> Any:
+    def convert(self, text: str) -> SpecValue:
         """Read ``text`` as a value of this parameter's type, or raise ``ValueError``
         (type ``object``: an untyped parameter of the user's code, read as the first of
         int, float, true/false, none that fits, else kept as text)."""
@@ -140,18 +144,18 @@ class Param:
         return f"{self.name}={self.default!r} ({kind})"
 
 
-def _literal(text: str) -> Any:
+def _literal(text: str) -> SpecValue:
     """An untyped value: int, float, bool or None when it reads as one, else the text."""
     for kind in (int, float):
         try:
             return kind(text)
         except ValueError:
             pass
-    words = {"true": True, "false": False, "none": None}
+    words: dict[str, SpecValue] = {"true": True, "false": False, "none": None}
     return words.get(text.lower(), text)
 
 
-def signature_params(factory: Callable[..., Any], *, untyped: bool = False) -> tuple[Param, ...]:
+def signature_params(factory: Callable[..., object], *, untyped: bool = False) -> tuple[Param, ...]:
     """The parameters of ``factory`` a spec may set: those with a scalar type (declared,
     or with ``untyped`` read from the default) and a default. With ``untyped`` (the
     user's own classes), parameters without a type or a default are kept too, as type
@@ -175,7 +179,7 @@ def signature_params(factory: Callable[..., Any], *, untyped: bool = False) -> t
     return tuple(params)
 
 
-def takes_any_keyword(factory: Callable[..., Any]) -> bool:
+def takes_any_keyword(factory: Callable[..., object]) -> bool:
     """Whether ``factory`` takes ``**kwargs``."""
     return any(
         p.kind is inspect.Parameter.VAR_KEYWORD
@@ -183,9 +187,9 @@ def takes_any_keyword(factory: Callable[..., Any]) -> bool:
     )
 
 
-def _scalar_type(annotation: Any) -> tuple[type, bool] | None:
+def _scalar_type(annotation: object) -> tuple[type, bool] | None:
     """``(type, optional)`` for ``int``, ``float | None`` and the like; None for anything else."""
-    if annotation in _SCALARS:
+    if isinstance(annotation, type) and annotation in _SCALARS:
         return annotation, False
     if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
         members = [a for a in typing.get_args(annotation) if a is not type(None)]
@@ -222,10 +226,10 @@ class Entry(Generic[T]):
         except (ValueError, TypeError) as exc:
             raise SpecError(f"bad {kind} spec {spec!r}: {exc}") from None
 
-    def arguments(self, spec: str, args: dict[str, str], kind: str) -> dict[str, Any]:
+    def arguments(self, spec: str, args: dict[str, str], kind: str) -> dict[str, SpecValue]:
         """The factory's keyword arguments: ``args`` checked and read as their types."""
         known = {p.name: p for p in self.params}
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, SpecValue] = {}
         if BARE in args:
             args = self._name_bare_value(spec, args, kind)
         for key, text in args.items():
@@ -315,7 +319,7 @@ class Registry(Generic[T]):
                 )
             from .usercode import load_code  # imports the user's code: only when asked
 
-            return load_code(spec, found, self.kind)  # type: ignore[no-any-return]
+            return cast(T, load_code(spec, found, self.kind))  # checked to be a game or agent
         name, args = parse_spec(spec)
         if name not in self._entries and code:
             known = ", ".join(sorted(self._entries))

@@ -28,10 +28,10 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import cast
 
 from .checked import instrument, short_path
-from .game import SpecError
+from .game import Game, SpecError
 from .spec import CodeSpec, Entry, signature_params, takes_any_keyword
 
 __all__ = ["GAME_MEMBERS", "is_game", "load_code", "import_code", "loaded_from"]
@@ -50,18 +50,18 @@ GAME_MEMBERS = (
 DEFAULT_AGENT = "agent"
 
 
-def is_game(thing: Any) -> bool:
+def is_game(thing: object) -> bool:
     """Whether ``thing`` (an object or a class) has the seven members of a game (looked
     up on the class first: reading a property such as ``initial_state`` runs its code)."""
     return all(_has_member(thing, m) for m in GAME_MEMBERS)
 
 
-def _has_member(thing: Any, member: str) -> bool:
+def _has_member(thing: object, member: str) -> bool:
     """Whether ``thing`` has ``member``, looked up on its class first."""
     return hasattr(type(thing), member) or hasattr(thing, member)
 
 
-def load_code(spec: str, code: CodeSpec, kind: str) -> Any:
+def load_code(spec: str, code: CodeSpec, kind: str) -> object:
     """The game or agent (``kind``) that ``code``, parsed from ``spec``, names: a class is
     instantiated with the spec's parameters, anything else is taken as it is."""
     module = import_code(code, spec, kind)
@@ -76,7 +76,7 @@ def load_code(spec: str, code: CodeSpec, kind: str) -> Any:
     else:
         built = thing
     _check_kind(built, thing, name, spec, kind)
-    return instrument(built) if kind == "game" else built
+    return instrument(cast(Game, built)) if kind == "game" else built  # checked above
 
 
 def import_code(code: CodeSpec, spec: str, kind: str) -> ModuleType:
@@ -105,7 +105,7 @@ def module_name(path: Path) -> str:
     return f"_zerosum_file_{stem}_{hashlib.sha1(resolved.encode()).hexdigest()[:10]}"
 
 
-def loaded_from(thing: Any) -> str | None:
+def loaded_from(thing: object) -> str | None:
     """The file a loaded object's class or function was defined in, if from a file spec."""
     module = getattr(thing, "__module__", None) or type(thing).__module__
     if not str(module).startswith("_zerosum_file_"):
@@ -168,7 +168,7 @@ def _place(filename: str, lineno: int | None, line: str) -> str:
     return f"{shown}, line {lineno}{quoted}: "
 
 
-def _defined_here(module: ModuleType) -> list[tuple[str, Any]]:
+def _defined_here(module: ModuleType) -> list[tuple[str, object]]:
     """The public functions and classes ``module`` defines (not imports), in order."""
     return [
         (name, value)
@@ -179,11 +179,11 @@ def _defined_here(module: ModuleType) -> list[tuple[str, Any]]:
     ]
 
 
-def _attribute(module: ModuleType, code: CodeSpec, spec: str, kind: str) -> tuple[str, Any]:
+def _attribute(module: ModuleType, code: CodeSpec, spec: str, kind: str) -> tuple[str, object]:
     """The named attribute, or the default one: for a game the last game class defined
     in the module; for an agent ``agent``, else the last function or class defined."""
     if code.attribute is not None:
-        thing: Any = module
+        thing: object = module
         for part in code.attribute.split("."):
             if not hasattr(thing, part):
                 offered = ", ".join(n for n, _ in _defined_here(module)) or "nothing public"
@@ -196,7 +196,7 @@ def _attribute(module: ModuleType, code: CodeSpec, spec: str, kind: str) -> tupl
         return code.attribute, thing
     if kind == "agent" and hasattr(module, DEFAULT_AGENT):
         return DEFAULT_AGENT, getattr(module, DEFAULT_AGENT)
-    wanted: Callable[[Any], bool] = is_game if kind == "game" else (lambda v: not is_game(v))
+    wanted: Callable[[object], bool] = is_game if kind == "game" else (lambda v: not is_game(v))
     found = [(n, v) for n, v in _defined_here(module) if wanted(v)]
     if not found:
         what = "class with the seven members of a game" if kind == "game" else "function or class"
@@ -207,7 +207,7 @@ def _attribute(module: ModuleType, code: CodeSpec, spec: str, kind: str) -> tupl
     return found[-1]
 
 
-def _instantiate(cls: type, name: str, code: CodeSpec, spec: str, kind: str) -> Any:
+def _instantiate(cls: type, name: str, code: CodeSpec, spec: str, kind: str) -> object:
     entry = Entry(name, cls, signature_params(cls, untyped=True), "", takes_any_keyword(cls))
     kwargs = entry.arguments(spec.strip(), code.args, kind)
     try:
@@ -221,7 +221,7 @@ def _instantiate(cls: type, name: str, code: CodeSpec, spec: str, kind: str) -> 
         raise SpecError(f"cannot create {kind} {spec.strip()!r}: {where}{_describe(exc)}") from None
 
 
-def _check_kind(built: Any, thing: Any, name: str, spec: str, kind: str) -> None:
+def _check_kind(built: object, thing: object, name: str, spec: str, kind: str) -> None:
     """Refuse what is not a ``kind``, saying what it is and what was expected."""
     if kind == "game" and not is_game(built):
         missing = ", ".join(m for m in GAME_MEMBERS if not _has_member(built, m))
