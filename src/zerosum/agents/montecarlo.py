@@ -388,7 +388,7 @@ class MCTS(Seeded):
         pv = [0] + [i for i in nodes[0].children if nodes[i].move == move][:1]
         while len(pv) > 1 and nodes[pv[-1]].children:
             pv.append(nodes[pv[-1]].children[0])
-        switches = {
+        switches: dict[str, object] = {
             "iterations": self.iterations,
             "time_limit": self.time_limit,
             "c": self.c,
@@ -396,8 +396,17 @@ class MCTS(Seeded):
             "compiled": tree.compiled,
             "seed": self.seed,
         }
-        facts = {"move": move, "value": value, "pv": pv, "switches": switches, "note": note}
-        return recorder.trace("mcts", agent, game_name(game), game_object=game, **facts)
+        return recorder.trace(
+            "mcts",
+            agent,
+            game_name(game),
+            game_object=game,
+            move=move,
+            value=value,
+            pv=pv,
+            switches=switches,
+            note=note,
+        )
 
     def prepare(self, game: Game) -> None:
         """Load the compiled tree search now, so that no move's clock pays for it."""

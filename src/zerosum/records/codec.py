@@ -12,13 +12,44 @@ nothing the arena's summaries need (winner, utilities, reason, times, nodes) dep
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from .game import GameRecord, Reason
-from .search import SearchInfo, from_details
+from .jsonvalue import JSONValue
+from .search import Common, SearchInfo, from_details
 
 __all__ = ["Opaque", "encode", "decode", "record_to_dict", "record_from_dict"]
+__all__ += ["RecordJSON", "SearchJSON"]
+
+
+class SearchJSON(TypedDict):
+    """A search's summary as a journal and an export hold it."""
+
+    value: float
+    depth: int
+    nodes: int
+    seconds: float
+    pv: JSONValue  # encoded
+    extra: JSONValue  # the family's details, encoded
+    note: NotRequired[str]
+
+
+class RecordJSON(TypedDict):
+    """A game record as a journal and an export hold it (:func:`record_to_dict`)."""
+
+    game: str
+    players: list[str]
+    initial_state: JSONValue  # encoded, as are the actions and the final state
+    actions: list[JSONValue]
+    final_state: JSONValue
+    winner: int | None
+    utilities: list[float]
+    reason: str
+    detail: str
+    move_seconds: list[float]
+    searches: list[SearchJSON | None]
 
 
 @dataclass(frozen=True)
@@ -34,7 +65,7 @@ class Opaque:
 _TAGS = ("__tuple__", "__set__", "__frozenset__", "__dict__", "__repr__")
 
 
-def encode(value: Any) -> Any:
+def encode(value: object) -> JSONValue:
     """``value`` as JSON-able data; tuples, sets and dicts are tagged so they come back as such."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
@@ -52,7 +83,7 @@ def encode(value: Any) -> Any:
     return {"__repr__": repr(value)}
 
 
-def decode(data: Any) -> Any:
+def decode(data: object) -> object:
     """The value :func:`encode` encoded (an :class:`Opaque` for what it could only describe)."""
     if isinstance(data, list):
         return [decode(v) for v in data]
@@ -71,11 +102,11 @@ def decode(data: Any) -> Any:
     return frozenset(items) if tag == "__frozenset__" else set(items)
 
 
-def _hashable(key: Any) -> Any:
+def _hashable(key: object) -> object:
     return tuple(key) if isinstance(key, list) else key
 
 
-def _search_to_dict(info: SearchInfo | None) -> dict[str, Any] | None:
+def _search_to_dict(info: SearchInfo | None) -> SearchJSON | None:
     if info is None:
         return None
     return {
@@ -89,26 +120,27 @@ def _search_to_dict(info: SearchInfo | None) -> dict[str, Any] | None:
     }
 
 
-def _search_from_dict(data: dict[str, Any] | None) -> SearchInfo | None:
+def _search_from_dict(data: SearchJSON | None) -> SearchInfo | None:
     if data is None:
         return None
-    common = {
+    common: Common = {
         "value": data["value"],
         "depth": data["depth"],
         "nodes": data["nodes"],
         "seconds": data["seconds"],
-        "pv": decode(data["pv"]),
+        "pv": cast(tuple[object, ...], decode(data["pv"])),  # encoded from a tuple
         "note": data.get("note", ""),
     }
-    return from_details(common, decode(data["extra"]))  # the agent family's own result
+    details = cast(Mapping[str, object], decode(data["extra"]))  # encoded from a dict
+    return from_details(common, details)  # the agent family's own result
 
 
-def _search_of(agent_info: Any) -> SearchInfo | None:
+def _search_of(agent_info: object) -> SearchInfo | None:
     """Searches of agents that report something other than a SearchInfo are not kept."""
     return agent_info if isinstance(agent_info, SearchInfo) else None
 
 
-def record_to_dict(record: GameRecord) -> dict[str, Any]:
+def record_to_dict(record: GameRecord) -> RecordJSON:
     """A game record as JSON-able data (see the module docstring for states and actions)."""
     return {
         "game": record.game,
@@ -125,7 +157,7 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     }
 
 
-def record_from_dict(data: dict[str, Any]) -> GameRecord:
+def record_from_dict(data: RecordJSON) -> GameRecord:
     """The game record :func:`record_to_dict` made."""
     return GameRecord(
         game=data["game"],

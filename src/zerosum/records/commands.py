@@ -5,6 +5,7 @@ argparse. A game describes; it never parses, so no game folder imports argparse.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,8 +22,8 @@ class Option:
 
     flags: tuple[str, ...]
     help: str
-    type: Callable[[str], Any] | None = None
-    default: Any = None
+    type: Callable[[str], object] | None = None
+    default: object = None
     metavar: str | None = None
     nargs: str | None = None
     action: str | None = None
@@ -45,4 +46,4 @@ class Command:
     name: str
     help: str
     options: tuple[Option, ...]
-    run: Callable[[Any], int]
+    run: Callable[[argparse.Namespace], int]

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Generic, TypeVar
 
 from . import show
 from .search import SearchInfo
 
 __all__ = ["Reason", "GameRecord"]
+
+#: The game's state and action types (as :data:`zerosum.game.State` and ``Action``).
+State = TypeVar("State")
+Action = TypeVar("Action")
 
 
 class Reason(StrEnum):
@@ -32,7 +36,7 @@ class Reason(StrEnum):
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Generic[State, Action]):
     """Everything about one played game.
 
     ``winner`` is 1, 2 or None (a draw); ``utilities`` maps each player to its utility;
@@ -42,9 +46,9 @@ class GameRecord:
 
     game: str
     players: tuple[str, str]
-    initial_state: Any
-    actions: tuple[Any, ...]
-    final_state: Any
+    initial_state: State
+    actions: tuple[Action, ...]
+    final_state: State
     winner: int | None
     utilities: dict[int, float]
     reason: Reason

@@ -12,13 +12,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
-from .codec import encode, record_from_dict, record_to_dict
+from .codec import RecordJSON, encode, record_from_dict, record_to_dict
 from .game import GameRecord
 from .ratings import elo_difference, fit_elo, score_interval
+
+if TYPE_CHECKING:
+    import pandas
+    from matplotlib.figure import Figure
+
+
+class ArenaGameJSON(TypedDict):
+    """A game of a match or tournament as an export holds it (:meth:`ArenaGame.to_dict`)."""
+
+    a: str
+    b: str
+    index: int
+    first: str
+    seed: int
+    record: RecordJSON | None
+    note: str
+    seconds: float
+    opener: int
 
 
 @dataclass(frozen=True)
@@ -51,7 +69,7 @@ class ArenaGame:
         winner = self.record.winner
         return 0.5 if winner is None else float(winner == side)
 
-    def to_dict(self, names: list[str]) -> dict[str, Any]:
+    def to_dict(self, names: list[str]) -> ArenaGameJSON:
         return {
             "a": names[self.a],
             "b": names[self.b],
@@ -65,7 +83,7 @@ class ArenaGame:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], names: list[str]) -> ArenaGame:
+    def from_dict(cls, data: ArenaGameJSON, names: list[str]) -> ArenaGame:
         index = {name: i for i, name in enumerate(names)}
         record = data["record"]
         return cls(
@@ -99,14 +117,14 @@ class Reporter:
     and hands itself over (:func:`report_with`) when imported, so a result's shortcuts
     (``table``, ``to_html``, ``plot``, ...) reach it without importing it."""
 
-    table: Callable[[ArenaResult], Any]
+    table: Callable[[ArenaResult], object]
     html: Callable[[ArenaResult], str]
-    to_dict: Callable[[ArenaResult], dict[str, Any]]
+    to_dict: Callable[[ArenaResult], dict[str, object]]
     write_json: Callable[[ArenaResult, str | Path], None]
     write_csv: Callable[[ArenaResult, str | Path], None]
     write_html: Callable[[ArenaResult, str | Path], None]
-    to_pandas: Callable[[ArenaResult, str], Any]
-    plot: Callable[[ArenaResult, str | Path | None], Any]
+    to_pandas: Callable[[ArenaResult, str], pandas.DataFrame]
+    plot: Callable[[ArenaResult, str | Path | None], Figure]
 
 
 _reporters: list[Reporter] = []
@@ -201,6 +219,24 @@ class Rating:
         return (low, high)
 
 
+@dataclass
+class _Row:
+    """One agent's :class:`Standing` as it is counted, game by game."""
+
+    as_first: Tally = field(default_factory=Tally)
+    as_second: Tally = field(default_factory=Tally)
+    forfeits: int = 0
+    not_played: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    searched: int = 0
+
+    def standing(self, name: str) -> Standing:
+        return Standing(name, self.as_first, self.as_second, self.forfeits, self.not_played,
+                        self.moves, self.seconds, self.nodes, self.searched)  # fmt: skip
+
+
 @dataclass(frozen=True)
 class ArenaResult:
     """The games of a match or tournament and their summaries.
@@ -213,7 +249,7 @@ class ArenaResult:
     game: str
     names: tuple[str, ...]
     games: tuple[ArenaGame, ...]
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, object] = field(default_factory=dict)
     seconds: float = 0.0
 
     @property
@@ -224,40 +260,30 @@ class ArenaResult:
     @cached_property
     def standings(self) -> tuple[Standing, ...]:
         """One :class:`Standing` per agent, in the order of ``names``."""
-        rows: list[dict[str, Any]] = [
-            {
-                "as_first": Tally(),
-                "as_second": Tally(),
-                "forfeits": 0,
-                "not_played": 0,
-                "moves": 0,
-                "seconds": 0.0,
-                "nodes": 0,
-                "searched": 0,
-            }
-            for _ in self.names
-        ]
+        rows = [_Row() for _ in self.names]
         for g in self.games:
             for agent, side in ((g.first, 1), (g.second, 2)):
                 row = rows[agent]
                 record = g.record
                 if record is None:
-                    row["not_played"] += 1
+                    row.not_played += 1
                     continue
                 points = g.score(agent)
                 assert points is not None
-                key = "as_first" if side == 1 else "as_second"
-                row[key] = row[key].add(points)
+                if side == 1:
+                    row.as_first = row.as_first.add(points)
+                else:
+                    row.as_second = row.as_second.add(points)
                 loser = record.winner is not None and record.winner != side
-                row["forfeits"] += int(record.reason.forfeit and loser)
+                row.forfeits += int(record.reason.forfeit and loser)
                 mine = range(0 if side == g.opener else 1, len(record.actions), 2)
-                row["moves"] += len(mine)
-                row["seconds"] += sum(record.move_seconds[i] for i in mine)
+                row.moves += len(mine)
+                row.seconds += sum(record.move_seconds[i] for i in mine)
                 found = [record.searches[i] for i in mine if i < len(record.searches)]
                 nodes = [s.nodes for s in found if s is not None and s.nodes]
-                row["nodes"] += sum(nodes)
-                row["searched"] += len(nodes)
-        return tuple(Standing(name, **row) for name, row in zip(self.names, rows, strict=True))
+                row.nodes += sum(nodes)
+                row.searched += len(nodes)
+        return tuple(row.standing(name) for name, row in zip(self.names, rows, strict=True))
 
     @cached_property
     def distinct(self) -> dict[tuple[int, int], int]:
@@ -325,17 +351,17 @@ class ArenaResult:
     # Shortcuts to zerosum.report, which renders any result (a floor above this one: it
     # hands itself over when imported, see Reporter).
 
-    def table(self) -> Any:
+    def table(self) -> object:
         """The rich renderable of this result (what ``print`` shows in a terminal)."""
         return _reporter().table(self)
 
-    def __rich__(self) -> Any:
+    def __rich__(self) -> object:
         return self.table()
 
     def _repr_html_(self) -> str:
         return _reporter().html(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """Everything, as JSON-able data: settings, summaries and every game record."""
         return _reporter().to_dict(self)
 
@@ -350,11 +376,11 @@ class ArenaResult:
         """The standings, crosstable and ratings as one self-contained HTML page."""
         _reporter().write_html(self, path)
 
-    def to_pandas(self, table: str = "games") -> Any:
+    def to_pandas(self, table: str = "games") -> pandas.DataFrame:
         """A pandas DataFrame of ``"games"``, ``"standings"`` or ``"ratings"``."""
         return _reporter().to_pandas(self, table)
 
-    def plot(self, path: str | Path | None = None) -> Any:
+    def plot(self, path: str | Path | None = None) -> Figure:
         """The charts (W/D/L per agent and side, Elo, time per move) as a matplotlib
         figure; saved to ``path`` (PNG, SVG, PDF) when given."""
         return _reporter().plot(self, path)

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NotRequired, TypedDict, cast
 
 from . import show
 from .solve import SolveResult
@@ -37,11 +37,43 @@ if TYPE_CHECKING:
 
 __all__ = ["SearchInfo", "MinimaxInfo", "AlphaBetaInfo", "UnprovenInfo", "KeptInfo"]
 __all__ += ["SolvedInfo", "MonteCarloInfo", "MCTSInfo", "Rated", "from_details", "typed"]
+__all__ += ["Common", "Extra"]
 
 #: A root move an alpha-beta or minimax search rated: the action, its value for the
 #: mover, and whether that value is only an upper bound (alpha-beta learnt no more than
 #: that it is no better than a move searched before it).
-Rated = tuple[Any, float, bool]
+Rated = tuple[object, float, bool]
+
+
+class Common(TypedDict):
+    """The fields every search reports, by name: what :class:`SearchInfo` takes."""
+
+    value: float
+    depth: int
+    nodes: int
+    seconds: float
+    pv: NotRequired[tuple[object, ...]]
+    note: NotRequired[str]
+    trace: NotRequired[Trace | None]
+
+
+class Extra(TypedDict, total=False):
+    """The ``extra`` dict a user's agent may give, read by the keys zerosum's own agents
+    wrote (each family's :meth:`~SearchInfo.details`); a key may be missing."""
+
+    rated: Sequence[Rated]
+    to_end: bool
+    ties: int
+    compiled: bool
+    proven: dict[str, float]  # an MCTS's (the perfect player's details say a bool, read by none)
+    keeps: int
+    solve: SolveResult
+    means: dict[str, float]
+    playouts: int | None
+    visits: dict[str, int]
+    values: dict[str, float]
+    iterations: int
+    reused: int
 
 
 @dataclass(frozen=True, init=False)
@@ -64,11 +96,11 @@ class SearchInfo:
     depth: int
     nodes: int
     seconds: float
-    pv: tuple[Any, ...] = ()
+    pv: tuple[object, ...] = ()
     note: str = ""
     trace: Trace | None = field(default=None, repr=False, compare=False)
     #: The dict a user's agent gave as ``extra``; empty for zerosum's own agents.
-    _given: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    _given: Mapping[str, object] = field(default_factory=dict, repr=False)
 
     #: The families in the order a user's ``extra`` dict is matched against them.
     _families: ClassVar[list[type[SearchInfo]]] = []
@@ -79,12 +111,12 @@ class SearchInfo:
         depth: int,
         nodes: int,
         seconds: float,
-        pv: tuple[Any, ...] = (),
-        extra: Mapping[str, Any] | None = None,
+        pv: tuple[object, ...] = (),
+        extra: Mapping[str, object] | None = None,
         note: str = "",
         trace: Trace | None = None,
         *,
-        _given: Mapping[str, Any] | None = None,
+        _given: Mapping[str, object] | None = None,
     ) -> None:
         given = dict(extra or _given or {})
         held = {"value": value, "depth": depth, "nodes": nodes, "seconds": seconds, "pv": pv}
@@ -92,30 +124,30 @@ class SearchInfo:
         for name, it in held.items():
             object.__setattr__(self, name, it)  # frozen: set as dataclasses' own __init__ does
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if "claims" in cls.__dict__:
             SearchInfo._families.append(cls)
 
     @classmethod
-    def claims(cls, given: Mapping[str, Any]) -> bool:
+    def claims(cls, given: Mapping[str, object]) -> bool:
         """Whether a user's ``extra`` dict ``given`` is one of this family's reports (the
         first family that claims it says it in words)."""
         return False
 
     @classmethod
-    def from_extra(cls, base: SearchInfo, given: Mapping[str, Any]) -> SearchInfo:
+    def from_extra(cls, base: SearchInfo, given: Extra) -> SearchInfo:
         """This family's result with ``base``'s common fields and what ``given`` holds
         of its own (what is missing takes its default)."""
         return base
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> dict[str, object]:
         """What the family adds, as the plain dict the page's JSON (``extra``) and a
         match's journal hold, keys in the order the agents always wrote them."""
         return dict(self._given)
 
     @property
-    def extra(self) -> dict[str, Any]:
+    def extra(self) -> dict[str, object]:
         """:meth:`details`, under its old name (deprecated: read the typed fields)."""
         warnings.warn(
             "SearchInfo.extra is deprecated: read the result's typed fields "
@@ -135,7 +167,7 @@ class SearchInfo:
         return show.html(self)
 
 
-def _common(info: SearchInfo) -> dict[str, Any]:
+def _common(info: SearchInfo) -> Common:
     """The fields every search reports, to build another family's result from."""
     return {
         "value": info.value,
@@ -158,12 +190,12 @@ class MinimaxInfo(SearchInfo):
     to_end: bool = False
 
     @classmethod
-    def from_extra(cls, base: SearchInfo, given: Mapping[str, Any]) -> SearchInfo:
+    def from_extra(cls, base: SearchInfo, given: Extra) -> SearchInfo:
         rated = given.get("rated") or ()
         return cls(**_common(base), rated=tuple(rated), to_end=bool(given.get("to_end")))
 
-    def details(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def details(self) -> dict[str, object]:
+        out: dict[str, object] = {}
         if self.rated:
             out["rated"] = self.rated
         if self.to_end:
@@ -179,7 +211,7 @@ class AlphaBetaInfo(MinimaxInfo):
     ties: int = 1
     compiled: bool = False
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> dict[str, object]:
         return {"ties": self.ties, "compiled": self.compiled, **super().details()}
 
 
@@ -197,7 +229,7 @@ class UnprovenInfo(AlphaBetaInfo):
         own = {f.name: getattr(info, f.name) for f in dataclasses.fields(AlphaBetaInfo)}
         return cls(**{**own, "seconds": seconds, "note": note})
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> dict[str, object]:
         return {**super().details(), "proven": False}
 
 
@@ -208,14 +240,14 @@ class SolvedInfo(SearchInfo):
     solve: SolveResult
 
     @classmethod
-    def claims(cls, given: Mapping[str, Any]) -> bool:
+    def claims(cls, given: Mapping[str, object]) -> bool:
         return isinstance(given.get("solve"), SolveResult)
 
     @classmethod
-    def from_extra(cls, base: SearchInfo, given: Mapping[str, Any]) -> SearchInfo:
+    def from_extra(cls, base: SearchInfo, given: Extra) -> SearchInfo:
         return cls(**_common(base), solve=given["solve"])
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> dict[str, object]:
         return {"solve": self.solve}
 
 
@@ -234,11 +266,11 @@ class MCTSInfo(SearchInfo):
     compiled: bool = False
 
     @classmethod
-    def claims(cls, given: Mapping[str, Any]) -> bool:
+    def claims(cls, given: Mapping[str, object]) -> bool:
         return isinstance(given.get("values"), dict)
 
     @classmethod
-    def from_extra(cls, base: SearchInfo, given: Mapping[str, Any]) -> SearchInfo:
+    def from_extra(cls, base: SearchInfo, given: Extra) -> SearchInfo:
         return cls(
             **_common(base),
             visits=dict(given.get("visits") or {}),
@@ -249,7 +281,7 @@ class MCTSInfo(SearchInfo):
             compiled=bool(given.get("compiled")),
         )
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> dict[str, object]:
         return {
             "visits": self.visits,
             "values": self.values,
@@ -270,15 +302,15 @@ class MonteCarloInfo(SearchInfo):
     playouts: int | None = None
 
     @classmethod
-    def claims(cls, given: Mapping[str, Any]) -> bool:
+    def claims(cls, given: Mapping[str, object]) -> bool:
         return isinstance(given.get("means"), dict)
 
     @classmethod
-    def from_extra(cls, base: SearchInfo, given: Mapping[str, Any]) -> SearchInfo:
+    def from_extra(cls, base: SearchInfo, given: Extra) -> SearchInfo:
         return cls(**_common(base), means=dict(given["means"]), playouts=given.get("playouts"))
 
-    def details(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"means": self.means}
+    def details(self) -> dict[str, object]:
+        out: dict[str, object] = {"means": self.means}
         if self.playouts is not None:
             out["playouts"] = self.playouts
         return out
@@ -293,14 +325,14 @@ class KeptInfo(SearchInfo):
     proven: ClassVar[bool] = True
 
     @classmethod
-    def claims(cls, given: Mapping[str, Any]) -> bool:
+    def claims(cls, given: Mapping[str, object]) -> bool:
         return given.get("keeps") in (-1, 0, 1)
 
     @classmethod
-    def from_extra(cls, base: SearchInfo, given: Mapping[str, Any]) -> SearchInfo:
+    def from_extra(cls, base: SearchInfo, given: Extra) -> SearchInfo:
         return cls(**_common(base), keeps=int(given["keeps"]))
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> dict[str, object]:
         return {"proven": True, "keeps": self.keeps}
 
 
@@ -324,11 +356,11 @@ def typed(info: SearchInfo) -> SearchInfo:
         return info
     for family in SearchInfo._families:
         if family.claims(info._given):
-            return family.from_extra(info, info._given)
-    return MinimaxInfo.from_extra(info, info._given)
+            return family.from_extra(info, cast(Extra, info._given))
+    return MinimaxInfo.from_extra(info, cast(Extra, info._given))
 
 
-def from_details(common: Mapping[str, Any], details: Mapping[str, Any]) -> SearchInfo:
+def from_details(common: Common, details: Mapping[str, object]) -> SearchInfo:
     """The result with the fields every search has (``common``: value, depth, nodes,
     seconds, pv, note) and a family's ``details`` (a journal's ``extra``): the family's
     result whose :meth:`~SearchInfo.details` give back exactly ``details``, else a
@@ -347,17 +379,21 @@ def from_details(common: Mapping[str, Any], details: Mapping[str, Any]) -> Searc
 
 
 def _from_details(
-    family: type[SearchInfo], base: SearchInfo, details: Mapping[str, Any]
+    family: type[SearchInfo], base: SearchInfo, details: Mapping[str, object]
 ) -> SearchInfo | None:
     if family in (MinimaxInfo, AlphaBetaInfo, UnprovenInfo):
         kind: type[MinimaxInfo] = family  # type: ignore[assignment]
-        rated = tuple(tuple(r) for r in details.get("rated") or ())
-        own: dict[str, Any] = {"rated": rated, "to_end": bool(details.get("to_end"))}
+        extra = cast(Extra, details)  # a journal's lists, read back as tuples
+        rated = cast(tuple[Rated, ...], tuple(tuple(r) for r in extra.get("rated") or ()))
+        to_end = bool(extra.get("to_end"))
+        found: SearchInfo
         if issubclass(kind, AlphaBetaInfo):
-            own |= {"ties": details["ties"], "compiled": details["compiled"]}
-        found: SearchInfo = kind(**_common(base), **own)
+            ties, compiled = extra["ties"], extra["compiled"]
+            found = kind(**_common(base), rated=rated, to_end=to_end, ties=ties, compiled=compiled)
+        else:
+            found = kind(**_common(base), rated=rated, to_end=to_end)
     else:
-        found = family.from_extra(base, details)
+        found = family.from_extra(base, cast(Extra, details))
     shown = found.details()
     same = list(shown) == list(details) and all(
         type(shown[k]) is type(details[k]) and shown[k] == details[k] for k in details

@@ -18,13 +18,13 @@ imported (``import zerosum`` imports them all), and a record's ``_repr_html_`` o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 __all__ = ["html", "register_html", "register_text", "text"]
 
 T = TypeVar("T")
 
-_HTML: dict[type, Callable[[Any], str]] = {}
+_HTML: dict[type, Callable[..., str]] = {}
 _TEXT: dict[type, Callable[..., str]] = {}
 
 
@@ -52,6 +52,6 @@ def html(record: object) -> str:
     return _found(_HTML, record, "HTML")(record)
 
 
-def text(record: object, **options: Any) -> str:
+def text(record: object, **options: object) -> str:
     """``record`` as text, by the renderer registered for its class."""
     return _found(_TEXT, record, "text")(record, **options)

@@ -12,16 +12,19 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 __all__ = ["ExactAnswer", "ValuesAnswer", "SolverAnswer", "SolveResult", "solver_answer"]
+
+#: The game's action type (as :data:`zerosum.game.Action`): the keys of the answers.
+Action = TypeVar("Action")
 
 
 class _ReadByKey:
     """``answer["nodes"]`` and ``"values" in answer``, as when the hooks answered with a
     dict: kept for code that read them so, with a :class:`DeprecationWarning`."""
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         warnings.warn(
             f"a solver's answer is a {type(self).__name__} now: read answer.{key}, "
             f'not answer["{key}"]',
@@ -38,23 +41,23 @@ class _ReadByKey:
 
 
 @dataclass(frozen=True)
-class ExactAnswer(_ReadByKey):
+class ExactAnswer(_ReadByKey, Generic[Action]):
     """A complete solver's answer (``solve_exactly``): one score per legal action, from
     the mover's point of view (positive a win, larger sooner; negative a loss; 0 a draw),
     the plies to the end after that action (counting it), and the positions searched."""
 
-    scores: dict[Any, int]
-    plies: dict[Any, int]
+    scores: dict[Action, int]
+    plies: dict[Action, int]
     nodes: int
 
 
 @dataclass(frozen=True)
-class ValuesAnswer(_ReadByKey):
+class ValuesAnswer(_ReadByKey, Generic[Action]):
     """A solver's answer of values only (``solve_weakly``, or ``solve_exactly`` where it
     knows no more, as an opening book of values): every legal action's value (1, 0 or -1
     for the player to move) and the positions searched."""
 
-    values: dict[Any, int]
+    values: dict[Action, int]
     nodes: int
 
 
@@ -80,7 +83,7 @@ def solver_answer(answer: SolverAnswer | Mapping[str, Any]) -> SolverAnswer:
 
 
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(Generic[Action]):
     """The exact value of a position for the player to move.
 
     ``value`` is 1 (win), 0 (draw) or -1 (loss); ``action_values`` the same for every
@@ -96,14 +99,14 @@ class SolveResult:
     """
 
     value: int
-    action_values: dict[Any, int]
-    best_actions: tuple[Any, ...]
+    action_values: dict[Action, int]
+    best_actions: tuple[Action, ...]
     plies: int | None
-    action_plies: dict[Any, int | None]
+    action_plies: dict[Action, int | None]
     nodes: int
     seconds: float
     score: int | None = None
-    action_scores: dict[Any, int] | None = field(default=None)
+    action_scores: dict[Action, int] | None = field(default=None)
     values_only: bool = False
 
     def _repr_html_(self) -> str:

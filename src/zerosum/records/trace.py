@@ -20,9 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from . import show
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = ["ALGORITHMS", "KINDS", "ROOM", "Node", "Recorder", "Trace", "trimmed"]
 
@@ -63,9 +66,9 @@ class Node:
     score: float | None = None  # MCTS: its selection score when last chosen
     playouts: int | None = None  # Monte-Carlo: random games played from it
     children: list[int] = field(default_factory=list)
-    state: Any = field(default=None, repr=False, compare=False)  # kept for drawing boards
+    state: object = field(default=None, repr=False, compare=False)  # kept for drawing boards
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The node as JSON-ready data (without its state)."""
         data = asdict(self)
         del data["state"]
@@ -85,13 +88,15 @@ class Trace:
     move: str = ""  # the move the agent chose
     value: float | None = None  # its value for the root's player
     pv: list[int] = field(default_factory=list)  # the principal variation, as node ids
-    switches: dict[str, Any] = field(default_factory=dict)  # the search's settings
+    switches: dict[str, object] = field(default_factory=dict)  # the search's settings
     note: str = ""  # where the trace came from, when not the agent's own search
     # the search's own node count (its SearchInfo.nodes) where it counts otherwise than
     # ``visited``: a compiled alpha-beta counts every iteration, and at an inner node
     # every move it generated, searched or not
     counted: int | None = None
-    game_object: Any = field(default=None, repr=False, compare=False)  # draws boards; not saved
+    game_object: Game | None = field(
+        default=None, repr=False, compare=False
+    )  # draws boards; not saved
 
     def text(self, depth: int | None = None) -> str:
         """The tree as indented text, down to ``depth`` plies below the root (all: None):
@@ -126,7 +131,7 @@ class Trace:
             yield here
             stack.extend(reversed(self.children(here)))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The trace as JSON-ready data (for the page and for saving)."""
         unsaved = ("nodes", "game_object")
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in unsaved}
@@ -140,6 +145,34 @@ class Trace:
         names = {f.name for f in fields(cls)} - {"nodes", "game_object"}
         nodes = [Node(**node) for node in data["nodes"]]
         return cls(nodes=nodes, **{k: v for k, v in data.items() if k in names})
+
+
+class NodeFacts(TypedDict, total=False):
+    """What a search says of a node as it enters or fills it in (:class:`Node`'s fields)."""
+
+    kind: str
+    alpha: float | None
+    beta: float | None
+    value: float | None
+    heuristic: float | None
+    cut: bool
+    reason: str
+    table: str
+    visits: int | None
+    mean: float | None
+    score: float | None
+    playouts: int | None
+
+
+class Answer(TypedDict, total=False):
+    """What a search answered, for :meth:`Recorder.trace` (:class:`Trace`'s fields)."""
+
+    move: str
+    value: float | None
+    switches: dict[str, object]
+    note: str
+    counted: int | None
+    game_object: Game | None
 
 
 class Recorder:
@@ -162,7 +195,12 @@ class Recorder:
         self.visited = 0
 
     def enter(
-        self, parent: int | None, move: str, maximizing: bool, state: Any = None, **facts: Any
+        self,
+        parent: int | None,
+        move: str,
+        maximizing: bool,
+        state: object = None,
+        **facts: Any,  # NodeFacts, also as a dict of a search's own
     ) -> int | None:
         """Record a node reached from ``parent`` by ``move``; its id, or None past the room."""
         kind = facts.get("kind", "inner")
@@ -186,16 +224,25 @@ class Recorder:
         """Count a position the search looked at without recording it."""
         self.visited += 1
 
-    def set(self, node: int | None, **facts: Any) -> None:
+    def set(self, node: int | None, **facts: Unpack[NodeFacts]) -> None:
         """Fill in what the search found at a recorded node (nothing past the cap)."""
         if node is not None:
             for name, value in facts.items():
                 setattr(self.nodes[node], name, value)
 
-    def trace(self, algorithm: str, agent: str, game: str, **answer: Any) -> Trace:
+    def trace(
+        self,
+        algorithm: str,
+        agent: str,
+        game: str,
+        *,
+        pv: list[int] | None = None,
+        **answer: Unpack[Answer],
+    ) -> Trace:
         """The finished trace, trimmed to the cap (:func:`trimmed`)."""
-        nodes, pv = trimmed(self.nodes, self.cap, answer.pop("pv", []), answer.get("move", ""))
-        return Trace(algorithm, agent, game, nodes, self.visited, self.cap, pv=pv, **answer)
+        given = [] if pv is None else pv
+        nodes, kept = trimmed(self.nodes, self.cap, given, answer.get("move", ""))
+        return Trace(algorithm, agent, game, nodes, self.visited, self.cap, pv=kept, **answer)
 
 
 def _chosen(nodes: list[Node], pv: list[int], move: str) -> int | None:

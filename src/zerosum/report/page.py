@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..files import write_file
 from .tables import result_html
@@ -39,7 +39,8 @@ def result_page(result: ArenaResult, title: str | None = None) -> str:
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>{html.escape(heading)}</h1>",
     ]
-    left_out = result.settings.get("left_out") or {}
+    # the specs that did not load, and why (as the tournament records them)
+    left_out = cast(dict[str, str], result.settings.get("left_out") or {})
     if left_out:
         items = "".join(
             f"<li><code>{html.escape(spec)}</code>: {html.escape(why)}</li>"
