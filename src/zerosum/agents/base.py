@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from .. import hooks
-from ..game import Game
+from ..game import Action, Game, State
 from ..records.search import SearchInfo  # its home is the records floor; importable here
 
 __all__ = ["Agent", "Resignation", "SearchInfo", "Seeded", "check_trace_cap", "evaluator"]
 
-#: An agent is any callable ``agent(game, state) -> action``.
-Agent = Callable[[Game, Any], Any]
+#: An agent is any callable ``agent(game, state) -> action`` (``Agent[State, Action]``
+#: for a game's own types; a bare ``Agent`` plays any game).
+Agent = Callable[[Game[State, Action], State], Action]
 
 
 class Resignation(Exception):
@@ -36,10 +36,11 @@ class Seeded:
         self.rng = random.Random(self.seed if seed is None else seed)
 
 
-Heuristic = Callable[[Any, int], float]
+#: An evaluation ``evaluate(state, player) -> float`` of a game's states.
+Heuristic = Callable[[State, int], float]
 
 
-def evaluator(game: Game, evaluate: Heuristic | None) -> Heuristic:
+def evaluator(game: Game[State, Action], evaluate: Heuristic[State] | None) -> Heuristic[State]:
     """The heuristic to use at a depth cutoff: ``evaluate``, else ``game.evaluate``, else 0."""
     if evaluate is not None:
         return evaluate

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import budget, hooks
-from ..game import Game, game_name
+from ..game import Action, Game, State, game_name
 from .solve import Perfect, solve
 from .summary import solved_moves
 
@@ -50,7 +50,7 @@ def hints_unavailable(game: Game, name: str = "") -> str:
     return f"Hints are not available for {name or game_name(game)}: it does not solve at once."
 
 
-def move_hints(game: Game, state: Any, name: str = "") -> dict[str, Any]:
+def move_hints(game: Game[State, Action], state: State | None, name: str = "") -> dict[str, Any]:
     """The hints for the player to move in ``state`` (None: the start), as plain data:
     ``available`` True with ``moves`` (each legal move, as a person types it -> ``"win in
     7"``, ``"draw"``, ``"loss in 4"``) and ``legend``, or ``available`` False with the

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, NamedTuple, cast
 
 from .. import budget, hooks
-from ..game import Game, ZerosumError, format_action, game_name
+from ..game import Action, Game, State, ZerosumError, format_action, game_name
 from ..kernels.generic import random_playouts
 from ..notices import while_compiling
 from ..records.search import MCTSInfo, MonteCarloInfo
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the compiled tree loads numba: imported only when a search 
 __all__ = ["MonteCarlo", "MCTS"]
 
 
-def _require_moves(game: Game, state: Any) -> list[Any]:
+def _require_moves(game: Game[State, Action], state: State) -> list[Action]:
     if game.is_terminal(state):
         raise ZerosumError(f"no action to choose: the state is terminal in {game_name(game)}")
     return list(game.actions(state))
@@ -41,9 +41,20 @@ def _compiled_playouts(game: Game) -> bool:
     return hooks.playouts(game) is not None or hooks.compiled_rules(game) is not None
 
 
-def _label(agent: Any) -> str:
+def _label(agent: object) -> str:
     """The agent as a trace names it: its spec, else its repr."""
     return hooks.spec(agent) or repr(agent)
+
+
+class _Rolled(NamedTuple, Generic[State, Action]):
+    """A flat Monte-Carlo search's rollouts: each action, the state it leads to, its mean
+    for the mover and its playouts, and the index of the one chosen."""
+
+    actions: list[Action]
+    children: list[State]
+    means: list[float]
+    counts: list[int]
+    chosen: int
 
 
 class MonteCarlo(Seeded):
@@ -83,7 +94,7 @@ class MonteCarlo(Seeded):
         self.python_rollouts = python_rollouts
         self.last: SearchInfo | None = None
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         return self._search(game, state, self.trace, self)
 
     def would_compile(self, game: Game) -> bool:
@@ -91,7 +102,7 @@ class MonteCarlo(Seeded):
         playouts, which a machine that has not run them yet compiles first)."""
         return not self.python_rollouts and _compiled_playouts(game)
 
-    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+    def traced(self, game: Game[State, Action], state: State, cap: int) -> Trace:
         """The tree a move's search in ``state`` explores (at most ``cap`` nodes): the root
         and one child per action with its ``playouts`` and ``mean`` result for the root's
         player, best first. A twin with the same playouts and seed searches, so this
@@ -101,7 +112,9 @@ class MonteCarlo(Seeded):
         assert twin.last is not None and twin.last.trace is not None
         return twin.last.trace
 
-    def _search(self, game: Game, state: Any, cap: int | None, owner: Any) -> Any:
+    def _search(
+        self, game: Game[State, Action], state: State, cap: int | None, owner: object
+    ) -> Action:
         """Play a move, keeping its tree (at most ``cap`` nodes, named after the agent
         ``owner``) when ``cap`` is not None."""
         start = time.perf_counter()
@@ -125,7 +138,7 @@ class MonteCarlo(Seeded):
         trace = None
         if cap is not None:
             chosen = next(i for i, action in enumerate(actions) if action is choice)
-            facts = (actions, children, means, counts, chosen)
+            facts = _Rolled(actions, children, means, counts, chosen)
             trace = self._trace(game, state, cap, _label(owner), facts, note)
         self.last = MonteCarloInfo(
             best,
@@ -141,7 +154,13 @@ class MonteCarlo(Seeded):
         return choice
 
     def _trace(
-        self, game: Game, state: Any, cap: int, agent: str, facts: tuple[Any, ...], note: str
+        self,
+        game: Game[State, Action],
+        state: State,
+        cap: int,
+        agent: str,
+        facts: _Rolled[State, Action],
+        note: str,
     ) -> Trace:
         """The root and its children, the chosen one first, then by mean (game's order on
         ties); a child whose playouts the deadline left undone has 0 and no mean."""
@@ -161,13 +180,22 @@ class MonteCarlo(Seeded):
             recorder.enter(root, move, maximizing, child, **found)
         value = means[chosen]
         recorder.set(root, value=value)
-        switches = {"playouts": self.playouts, "seed": self.seed}
+        switches: dict[str, object] = {"playouts": self.playouts, "seed": self.seed}
         move = format_action(game, actions[chosen])
-        answer = {"move": move, "value": value, "pv": [0, 1], "switches": switches, "note": note}
-        return recorder.trace("montecarlo", agent, game_name(game), game_object=game, **answer)
+        return recorder.trace(
+            "montecarlo",
+            agent,
+            game_name(game),
+            game_object=game,
+            move=move,
+            value=value,
+            pv=[0, 1],
+            switches=switches,
+            note=note,
+        )
 
     def _rollouts(
-        self, game: Game, children: list[Any], deadline: float | None
+        self, game: Game[State, Action], children: list[State], deadline: float | None
     ) -> tuple[list[float], list[int]]:
         """Each child's total result for player 1 over its playouts, and their number.
 
@@ -283,7 +311,7 @@ class MCTS(Seeded):
         super().reset(seed)
         self._game = self._tree = None
 
-    def _tree_for(self, game: Game, state: Any) -> Tree | CompiledTree:
+    def _tree_for(self, game: Game[State, Action], state: State) -> Tree | CompiledTree:
         tree = self._tree
         if tree is not None and self._game == game and tree.reroot(state):
             return tree
@@ -307,10 +335,10 @@ class MCTS(Seeded):
             return True
         return not self.python_rollouts and _compiled_playouts(game)
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         return self._search(game, state, self.trace, self)
 
-    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+    def traced(self, game: Game[State, Action], state: State, cap: int) -> Trace:
         """The tree a move's search in ``state`` grows, at most ``cap`` nodes, the most
         visited kept (see :func:`zerosum.agents.uct.record` for what each node says). A
         twin with the same settings and seed searches from an empty tree, so its root's
@@ -322,7 +350,9 @@ class MCTS(Seeded):
         assert twin.last is not None and twin.last.trace is not None
         return twin.last.trace
 
-    def _search(self, game: Game, state: Any, cap: int | None, owner: Any) -> Any:
+    def _search(
+        self, game: Game[State, Action], state: State, cap: int | None, owner: object
+    ) -> Action:
         """Play a move, keeping its tree (at most ``cap`` nodes, named after the agent
         ``owner``) when ``cap`` is not None."""
         start = time.perf_counter()
@@ -333,6 +363,7 @@ class MCTS(Seeded):
         done = tree.run(self.iterations, deadline)
         children = [ChildStats(*child) for child in tree.children()]
         best = _choose(children)
+        action = cast(Action, best.action)  # one of game.actions: the tree expands those
         pv = tuple(tree.pv())
         named = [(format_action(game, ch.action), ch) for ch in children]
         value = best.mean if best.proven is None else best.proven
@@ -350,7 +381,7 @@ class MCTS(Seeded):
             source = f"read from {kind} after the search"
             if reused:
                 source += f"; the root's visits include {reused} kept from the last search"
-            answer = (best.action, value, ". ".join(filter(None, [source, note])))
+            answer = (action, value, ". ".join(filter(None, [source, note])))
             trace = self._trace(game, state, cap, _label(owner), tree, answer)
         self.last = MCTSInfo(
             value,
@@ -367,16 +398,16 @@ class MCTS(Seeded):
             reused=reused,
             compiled=tree.compiled,
         )
-        return best.action
+        return action
 
     def _trace(
         self,
-        game: Game,
-        state: Any,
+        game: Game[State, Action],
+        state: State,
         cap: int,
         agent: str,
         tree: Tree | CompiledTree,
-        answer: tuple[Any, float, str],
+        answer: tuple[Action, float, str],
     ) -> Trace:
         """The tree ``tree`` grew, with the ``answer`` (the action chosen, its value and the
         trace's note); its principal variation the chosen move, then the most visited line

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 from ..interop import connectx
 from ..spec import Registry
+from .base import Agent
 from .classic import Minimax
 from .montecarlo import MCTS, MonteCarlo
 from .search import AlphaBeta
@@ -15,7 +15,7 @@ from .solve import Perfect
 
 #: Each built-in agent: its name, summary and, for those with compiled code, the spec the
 #: page's agent hosts warm up on every warm game (``warm``).
-AGENTS: Registry[Any] = Registry("agent")
+AGENTS: Registry[Agent] = Registry("agent")
 AGENTS.register("dummy", "plays the first legal action")(Dummy)
 AGENTS.register("random", "plays a uniformly random legal action")(Random)
 AGENTS.register("human", "asks a person on the terminal")(Human)
@@ -46,7 +46,7 @@ AGENTS.register(
 )(connectx.from_spec)
 
 
-def make_agent(spec: str, *, code: bool = True) -> Any:
+def make_agent(spec: str, *, code: bool = True) -> Agent:
     """The agent a spec string names: ``make_agent("random:seed=3")``, or the user's own:
     ``make_agent("my_agent.py:first")``, ``make_agent("bots.py:Deep,depth=3")``.
 
@@ -57,5 +57,5 @@ def make_agent(spec: str, *, code: bool = True) -> Any:
     """
     agent = AGENTS.make(spec, code=code)
     with contextlib.suppress(AttributeError, TypeError):
-        agent.spec = spec.strip()
+        setattr(agent, "spec", spec.strip())  # noqa: B010 (an agent is any callable)
     return agent

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 from .. import notices
 from ..game import (
+    Action,
     Game,
     IllegalActionError,
+    State,
     legal_list,
     parse_action,
     render_state,
@@ -27,7 +29,7 @@ QUIT = "quit"
 class Dummy:
     """Plays the first legal action: the weakest baseline, and perfectly predictable."""
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         return game.actions(state)[0]
 
     def __repr__(self) -> str:
@@ -37,7 +39,7 @@ class Dummy:
 class Random(Seeded):
     """Plays a uniformly random legal action; reproducible with ``seed``."""
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         return self.rng.choice(list(game.actions(state)))
 
     def __repr__(self) -> str:
@@ -63,7 +65,7 @@ class Human:
         self.input = input
         self.output = output
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         out = self.output or sys.stdout
         source = self.input or sys.stdin
         if self.show_board:
@@ -75,7 +77,7 @@ class Human:
                 print(file=out, flush=True)
                 raise
 
-    def _ask(self, game: Game, state: Any, out: TextIO, source: TextIO) -> Any:
+    def _ask(self, game: Game[State, Action], state: State, out: TextIO, source: TextIO) -> Action:
         """The person's move, asked until it is legal."""
         while True:
             mover = side_label(game, game.player(state), pieces=True)

@@ -17,7 +17,7 @@ import functools
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from ..game import Game, format_action
 from ..records.search import (
@@ -95,7 +95,7 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
-def action_text(game: Game, action: Any) -> str:
+def action_text(game: Game, action: object) -> str:
     """``action`` as a person types it; its repr for one the game cannot format (a
     principal variation may hold such actions)."""
     try:
@@ -326,7 +326,7 @@ def _kept_words(info: KeptInfo, game: Game, sides: Sides) -> Summary:
 
 
 def summary_lines(
-    game: Game, info: SearchInfo, played: Any, sides: Sides = Sides(), width: int = 88
+    game: Game, info: SearchInfo, played: object, sides: Sides = Sides(), width: int = 88
 ) -> list[str]:
     """:func:`search_summary` as lines of text for the terminal: the verdict, whole on the
     first line (its basis beside it where that fits, else below), then, when the agent

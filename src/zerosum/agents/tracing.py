@@ -7,10 +7,8 @@ the model and its drawings; at the top level ``zs.trace`` is this function).
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import hooks
-from ..game import Game
+from ..game import Action, Game, State
 from ..trace import Trace
 
 __all__ = ["TRACEABLE", "trace"]
@@ -19,7 +17,9 @@ __all__ = ["TRACEABLE", "trace"]
 TRACEABLE = "Minimax, AlphaBeta, MonteCarlo and MCTS"
 
 
-def trace(agent: Any, game: Game, state: Any = None, cap: int = 2000) -> Trace:
+def trace(
+    agent: object, game: Game[State, Action], state: State | None = None, cap: int = 2000
+) -> Trace:
     """The tree ``agent``'s search explores for a move in ``state`` (the game's start by
     default), keeping at most ``cap`` nodes (the trace counts what it left out).
 

@@ -19,17 +19,20 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import hooks
 from ..game import Game, StateKeyError, format_action, opponent, state_key
 from ..kernels.generic import random_playouts
 from ..trace import Recorder
 
+if TYPE_CHECKING:
+    from ..kernels.mcts import CompiledTree
+
 __all__ = ["ChildStats", "Node", "Seen", "Tree", "playouts_hook", "record"]
 
 
-def playouts_hook(game: Game) -> Callable[[Any, int, int], float] | None:
+def playouts_hook(game: Game) -> Callable[[object, int, int], float] | None:
     """How to roll out ``game``: its ``playouts(state, n, seed)`` when it has one, else the
     compiled playouts of its compiled rules (``compiled_rules()``), else None (the
     generic loop over its methods); only those that are its own (``zerosum.hooks``)."""
@@ -47,7 +50,7 @@ class ChildStats(NamedTuple):
     """One root action after a search: visits, mean result and the bounds ``lo <= value <=
     hi`` on its exact value, all from the point of view of the player to move at the root."""
 
-    action: Any
+    action: object
     visits: int
     mean: float
     lo: float
@@ -65,8 +68,8 @@ class Seen(NamedTuple):
     ``mover``, who moved into it; ``to_move`` plays next; ``state`` is None when the tree
     keeps no states (the compiled one)."""
 
-    handle: Any
-    action: Any
+    handle: Any  # the tree's own: a Node, or the compiled tree's (parent, index)
+    action: object
     mover: int
     to_move: int
     visits: int
@@ -74,7 +77,7 @@ class Seen(NamedTuple):
     lo: float
     hi: float
     expanded: bool
-    state: Any
+    state: object
 
     @property
     def proven(self) -> float | None:
@@ -89,7 +92,7 @@ class Node:
 
     __slots__ = ("action", "mover", "state", "children", "visits", "total", "lo", "hi")
 
-    def __init__(self, action: Any, mover: int, limit: float, state: Any = None) -> None:
+    def __init__(self, action: object, mover: int, limit: float, state: object = None) -> None:
         self.action = action
         self.mover = mover
         self.state = state
@@ -121,7 +124,7 @@ class Tree:
     def __init__(
         self,
         game: Game,
-        state: Any,
+        state: object,
         c: float,
         solver: bool,
         rng: random.Random,
@@ -184,7 +187,7 @@ class Tree:
             raise ValueError(f"MCTS with solver=True needs utilities in [-1, 1], not {value!r}")
         return value
 
-    def _rollout(self, state: Any) -> float:
+    def _rollout(self, state: object) -> float:
         if self._hook is not None:
             return float(self._hook(state, 1, self.rng.getrandbits(63)))
         return random_playouts(self.game, state, 1, self.rng)
@@ -224,9 +227,9 @@ class Tree:
             for ch in self.root.children or ()
         ]
 
-    def pv(self, limit: int = 20) -> list[Any]:
+    def pv(self, limit: int = 20) -> list[object]:
         """The most visited line from the root (at most ``limit`` actions)."""
-        line: list[Any] = []
+        line: list[object] = []
         node = self.root
         while node.children and len(line) < limit:
             node = max(node.children, key=lambda ch: ch.visits)
@@ -260,7 +263,7 @@ class Tree:
             stack.extend(child for child in node.children or () if child.visits)
         return count
 
-    def reroot(self, state: Any) -> bool:
+    def reroot(self, state: object) -> bool:
         """Make the node of ``state`` the root if it is at most two plies below the current
         root (our move and the reply); returns False when it is not in the tree, or when
         the game's states have no key to find it by."""
@@ -278,7 +281,9 @@ class Tree:
         return False
 
 
-def record(tree: Any, game: Game, state: Any, cap: int, c: float, solver: bool) -> Recorder:
+def record(
+    tree: Tree | CompiledTree, game: Game, state: object, cap: int, c: float, solver: bool
+) -> Recorder:
     """The tree a finished search grew (``tree``: a :class:`Tree` or the compiled one, its
     root at ``state``), the most visited first: a node is recorded before any node with
     fewer visits, so the recorder's room keeps the most visited part of the tree (its
