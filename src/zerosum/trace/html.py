@@ -20,7 +20,7 @@ import uuid
 from functools import cache
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..game import Game, render_state
 from ..position import board_html
@@ -45,7 +45,7 @@ def _asset(name: str) -> str:
     return (resources.files("zerosum.trace") / "static" / name).read_text(encoding="utf-8")
 
 
-def _script_json(data: Any) -> str:
+def _script_json(data: object) -> str:
     """JSON that is safe inside ``<script>``: no ``<`` can end the element early."""
     return json.dumps(data, allow_nan=False).replace("<", "\\u003c")
 

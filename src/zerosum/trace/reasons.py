@@ -7,8 +7,6 @@ the two say the same things in the same words.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import hooks
 from ..game import Game
 from ..records.trace import Recorder
@@ -20,13 +18,13 @@ __all__ = [
 ]  # fmt: skip
 
 
-def spoken(game: Game, move: Any) -> str:
+def spoken(game: Game, move: object) -> str:
     """A move as the game writes it."""
     write = hooks.format_action(game)
     return write(move) if write is not None else str(move)
 
 
-def agent_name(agent: Any) -> str:
+def agent_name(agent: object) -> str:
     """An agent as a trace names it: its spec, else its repr."""
     return hooks.spec(agent) or repr(agent)
 

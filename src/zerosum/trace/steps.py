@@ -24,7 +24,8 @@ Values are for the root's player; an infinite value is the string ``"Infinity"``
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .text import number, window
 
@@ -45,18 +46,34 @@ def _name(node: Node) -> str:
     return f"{node.move or 'root'} ({'MAX' if node.maximizing else 'MIN'})"
 
 
+@dataclass
+class _Open:
+    """A node the walk is inside: its id and its window and best value so far (raw floats)."""
+
+    node: int
+    alpha: float | None
+    beta: float | None
+    value: float | None = None
+
+
 class _Walk:
     """One pass over the trace, in search order, writing down the steps."""
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
-        self.open: list[dict[str, Any]] = []  # the open nodes, with raw (float) numbers
-        self.steps: list[dict[str, Any]] = []
+        self.open: list[_Open] = []  # the open nodes, with raw (float) numbers
+        self.steps: list[dict[str, object]] = []
 
-    def emit(self, event: str, node: Node, text: str, **facts: Any) -> None:
+    def emit(self, event: str, node: Node, text: str, **facts: object) -> None:
         facts = {k: json_number(v) if isinstance(v, float) else v for k, v in facts.items()}
         opened = [
-            {k: json_number(v) if k != "node" else v for k, v in o.items()} for o in self.open
+            {
+                "node": o.node,
+                "alpha": json_number(o.alpha),
+                "beta": json_number(o.beta),
+                "value": json_number(o.value),
+            }
+            for o in self.open
         ]
         self.steps.append({"event": event, "node": node.id, **facts, "open": opened, "text": text})
 
@@ -70,7 +87,7 @@ class _Walk:
             self.emit("leaf", node, f"{_name(node)}{where}: {said}, value {number(node.value)}",
                       alpha=node.alpha, beta=node.beta, value=node.value)  # fmt: skip
             return
-        self.open.append({"node": node.id, "alpha": node.alpha, "beta": node.beta, "value": None})
+        self.open.append(_Open(node.id, node.alpha, node.beta))
         self.emit("enter", node, f"enter {_name(node)}{where}", alpha=node.alpha, beta=node.beta)
         i = 0
         while i < len(kids):
@@ -91,12 +108,14 @@ class _Walk:
         if not self.open or node.value is None:
             return
         parent = self.open[-1]
-        better = max if self.trace.nodes[parent["node"]].maximizing else min
-        best = parent["value"]
-        parent["value"] = node.value if best is None else better(best, node.value)
-        bound = "alpha" if better is max else "beta"
-        if parent[bound] is not None:
-            parent[bound] = better(parent[bound], node.value)
+        better = max if self.trace.nodes[parent.node].maximizing else min
+        best = parent.value
+        parent.value = node.value if best is None else better(best, node.value)
+        if better is max:
+            if parent.alpha is not None:
+                parent.alpha = max(parent.alpha, node.value)
+        elif parent.beta is not None:
+            parent.beta = min(parent.beta, node.value)
 
     def prune(self, parent: Node, pruned: list[int]) -> None:
         first = self.trace.nodes[pruned[0]]
@@ -108,12 +127,12 @@ class _Walk:
     def why(self, parent: Node) -> str:
         """The textbook's reason for a cut at ``parent``, from its window now."""
         here = self.open[-1]
-        if here["alpha"] is None or here["beta"] is None:
+        if here.alpha is None or here.beta is None:
             return "its value is settled"
-        return f"alpha {number(here['alpha'])} >= beta {number(here['beta'])}"
+        return f"alpha {number(here.alpha)} >= beta {number(here.beta)}"
 
 
-def steps(trace: Trace) -> list[dict[str, Any]]:
+def steps(trace: Trace) -> list[dict[str, object]]:
     """The search's steps in order (see the module's docstring), for the kept nodes."""
     walk = _Walk(trace)
     if trace.nodes:
