@@ -17,18 +17,32 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..agents import make_agent
+from ..agents.base import Agent
 from ..agents.solve import Solver, SolveResult
 from ..arena.play import agent_name, prepare_agent
-from ..game import Game, ZerosumError, check_action, game_name, replay, split_moves, state_key
+from ..game import (
+    Action,
+    Game,
+    State,
+    ZerosumError,
+    check_action,
+    game_name,
+    replay,
+    split_moves,
+    state_key,
+)
 from ..hosting.standin import NOT_COMPILED, without_compiling
 from ..report.display import Table
 from .jsonout import to_json
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["Grade", "GradeReport", "grade", "random_positions", "read_positions"]
 
@@ -103,7 +117,7 @@ class GradeReport:
         caption = f"{self.game}: {self.positions} positions{where} ({values} for the mover)"
         return Table(header, rows, caption=caption)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         out = asdict(self)
         for row, g in zip(out["grades"], self.grades, strict=True):
             row.update(
@@ -117,7 +131,7 @@ class GradeReport:
     def to_json(self, path: str | Path | None = None) -> str:
         return to_json(self.to_dict(), path)
 
-    def plot(self, path: str | Path | None = None) -> Any:
+    def plot(self, path: str | Path | None = None) -> Figure:
         """The charts (see :func:`zerosum.report.plots.plot_grades`)."""
         from ..report.plots import plot_grades
 
@@ -132,15 +146,15 @@ class GradeReport:
 
 
 def random_positions(
-    game: Game, count: int, plies: tuple[int, int], seed: int = 0, tries: int = 100
-) -> list[Any]:
+    game: Game[State, Action], count: int, plies: tuple[int, int], seed: int = 0, tries: int = 100
+) -> list[State]:
     """``count`` distinct unfinished positions, each after a uniformly random number of
     plies in ``plies`` (inclusive) of uniformly random moves; reproducible with ``seed``."""
     low, high = plies
     if not 0 <= low <= high:
         raise ZerosumError(f"plies must be a range A-B with 0 <= A <= B, not {low}-{high}")
     rng = random.Random(seed)
-    found: dict[Any, Any] = {}
+    found: dict[Hashable, State] = {}
     for _ in range(count * tries):
         if len(found) == count:
             break
@@ -155,7 +169,7 @@ def random_positions(
     return list(found.values())
 
 
-def _random_walk(game: Game, plies: int, rng: random.Random) -> Any:
+def _random_walk(game: Game[State, Action], plies: int, rng: random.Random) -> State | None:
     """The state after ``plies`` random moves, or None when the game ends first."""
     state = game.initial_state
     for _ in range(plies):
@@ -165,7 +179,7 @@ def _random_walk(game: Game, plies: int, rng: random.Random) -> Any:
     return None if game.is_terminal(state) else state
 
 
-def read_positions(game: Game, lines: Iterable[str]) -> list[Any]:
+def read_positions(game: Game[State, Action], lines: Iterable[str]) -> list[State]:
     """Positions given one per line as moves from the start (the first word of each line
     for Connect Four digits, otherwise the moves up to a ``#``); blank lines are skipped."""
     states = []
@@ -184,13 +198,13 @@ def read_positions(game: Game, lines: Iterable[str]) -> list[Any]:
 
 
 def grade(
-    game: Game,
-    agents: Sequence[Any] | Mapping[str, Any],
+    game: Game[State, Action],
+    agents: Sequence[str | Agent] | Mapping[str, str | Agent],
     *,
     positions: int = 100,
     plies: tuple[int, int] = (0, 8),
     seed: int = 0,
-    states: Sequence[Any] | None = None,
+    states: Sequence[State] | None = None,
 ) -> GradeReport:
     """Grade each agent's move on ``positions`` random positions of ``plies`` (or on the
     given ``states``) against the exact solver; agents are specs, objects, or a dict.
@@ -222,7 +236,9 @@ def grade(
     )
 
 
-def _named_agents(agents: Sequence[Any] | Mapping[str, Any]) -> list[tuple[str, Any]]:
+def _named_agents(
+    agents: Sequence[str | Agent] | Mapping[str, str | Agent],
+) -> list[tuple[str, Agent]]:
     items = list(agents.items()) if isinstance(agents, Mapping) else [(None, a) for a in agents]
     if not items:
         raise ZerosumError("grade needs at least one agent")
@@ -234,10 +250,14 @@ def _named_agents(agents: Sequence[Any] | Mapping[str, Any]) -> list[tuple[str, 
 
 
 def _grade_one(
-    game: Game, name: str, agent: Any, states: list[Any], truths: list[SolveResult]
+    game: Game[State, Action],
+    name: str,
+    agent: Agent,
+    states: list[State],
+    truths: list[SolveResult],
 ) -> Grade:
 
-    def prepared(searcher: Any) -> Any:
+    def prepared(searcher: Agent) -> Agent:
         prepare_agent(searcher, game)  # compiled code loads now, not on the first timed move
         return searcher
 

@@ -11,9 +11,9 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from .. import hooks
+from ..agents.base import Agent
 from ..game import Game, ZerosumError, check_action, game_name, replay, split_moves
 from ..games.connect_four.position_sets import load_set
 from ..report.display import Table
@@ -63,7 +63,7 @@ class SetReport:
         scores = ", ".join(f"{agent} {self.right(agent)}/{total}" for agent in self.agents())
         return Table(header, rows, caption=f"{self.game}: set {self.name!r}: right {scores}")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return asdict(self)
 
     def to_json(self, path: str | Path | None = None) -> str:
@@ -77,7 +77,7 @@ class SetReport:
 
 
 def grade_set(
-    game: Game, agents: Sequence[Any] | Mapping[str, Any], name: str = "course"
+    game: Game, agents: Sequence[str | Agent] | Mapping[str, str | Agent], name: str = "course"
 ) -> SetReport:
     """Each agent's move on every position of the named set, right or wrong.
 

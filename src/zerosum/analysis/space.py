@@ -30,15 +30,18 @@ import time
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .. import hooks
-from ..game import Game, ZerosumError, game_name, key_function
+from ..game import Action, Game, State, ZerosumError, game_name, key_function
 from ..games.space import LayerCounts, Probes
 from ..report.display import Table
 from .jsonout import to_json
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["Estimate", "PlyCounts", "SpaceAnalysis", "analyze", "generic_layers", "random_probes"]
 
@@ -180,7 +183,7 @@ class SpaceAnalysis:
         lines.append(f"{self.seconds:.1f} s")
         return "\n".join(lines)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """Everything as JSON-ready values."""
         out = asdict(self)
         out["lengths"] = {str(k): v for k, v in self.lengths.items()}
@@ -190,7 +193,7 @@ class SpaceAnalysis:
         """The JSON text; written to ``path`` when given."""
         return to_json(self.to_dict(), path)
 
-    def plot(self, path: str | Path | None = None) -> Any:
+    def plot(self, path: str | Path | None = None) -> Figure:
         """The charts (see :func:`zerosum.report.plots.plot_space`)."""
         from ..report.plots import plot_space
 
@@ -208,7 +211,7 @@ def _short(x: float) -> str:
     return f"{x:,.0f}" if abs(x) < 1e7 else f"{x:.3g}"
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
@@ -219,13 +222,13 @@ def _cell(value: Any) -> str:
 
 
 def analyze(
-    game: Game,
+    game: Game[State, Action],
     *,
     plies: int | None = None,
     max_positions: int = 200_000,
     probes: int = 1000,
     seed: int = 0,
-    state: Any = None,
+    state: State | None = None,
 ) -> SpaceAnalysis:
     """Count ``game``'s positions and game tree per ply: exactly up to ``plies`` (default:
     as far as the game goes), stopping after the first ply with more than
@@ -280,7 +283,9 @@ def analyze(
     )
 
 
-def _exact(game: Game, plies: int | None, max_positions: int, state: Any) -> list[LayerCounts]:
+def _exact(
+    game: Game[State, Action], plies: int | None, max_positions: int, state: State | None
+) -> list[LayerCounts]:
     """The exact layers from ply 0 (the start, or ``state`` when given), as far as the
     limits allow."""
     hook = hooks.space_layers(game) if state is None else None
@@ -300,14 +305,18 @@ def _total(layers: list[LayerCounts], name: str) -> int | None:
     return None if any(v is None for v in values) else sum(values)
 
 
-def generic_layers(game: Game, state: Any = None) -> Iterator[LayerCounts]:
+#: One ply's positions by key: a state of each and the move sequences that reach it.
+_Layer = dict[Hashable, tuple[State, int]]
+
+
+def generic_layers(game: Game[State, Action], state: State | None = None) -> Iterator[LayerCounts]:
     """Exact counts ply by ply from the start (or ``state``) for any game whose states have
     a key (``state_key``), and up to symmetry with ``canonical_key``: breadth-first, one
     dictionary per ply."""
     canonical = hooks.canonical_key(game)
     start = game.initial_state if state is None else state
     key = key_function(game, start)
-    frontier: dict[Hashable, tuple[Any, int]] = {key(start): (start, 1)}
+    frontier: _Layer[State] = {key(start): (start, 1)}
     classes = {canonical(start): (start, 1)} if canonical is not None else {}
     if game.is_terminal(start):
         yield LayerCounts(1, 1, 1 if canonical else None, 1, 1, 0, 1 if canonical else None)
@@ -340,16 +349,16 @@ def generic_layers(game: Game, state: Any = None) -> Iterator[LayerCounts]:
 
 
 def _next_layer(
-    game: Game,
-    layer: dict[Hashable, tuple[Any, int]],
-    key: Callable[[Any], Hashable],
+    game: Game[State, Action],
+    layer: _Layer[State],
+    key: Callable[[State], Hashable],
     distinct: bool = False,
-) -> tuple[dict[Hashable, tuple[Any, int]], dict[Hashable, tuple[Any, int]], int]:
+) -> tuple[_Layer[State], _Layer[State], int]:
     """The children of ``layer`` (key -> (state, paths)), unfinished and finished, with
     paths added up, and the moves made. With ``distinct``, a position's children of the
     same key count once (paths through classes of positions, not through moves)."""
-    nxt: dict[Hashable, tuple[Any, int]] = {}
-    done: dict[Hashable, tuple[Any, int]] = {}
+    nxt: _Layer[State] = {}
+    done: _Layer[State] = {}
     moves = 0
     for state, paths in layer.values():
         seen: set[Hashable] = set()
@@ -375,7 +384,9 @@ def random_probes(game: Game, samples: int, seed: int = 0) -> Probes:
     return found if found is not None else _python_probes(game, samples, seed)
 
 
-def _python_probes(game: Game, samples: int, seed: int, start: Any = None) -> Probes:
+def _python_probes(
+    game: Game[State, Action], samples: int, seed: int, start: State | None = None
+) -> Probes:
     """Random games from the start, or from ``start`` without the move orders (they count
     orders from the start, not from ``start``)."""
     rng = random.Random(seed)
