@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
 
 import anywidget
 import traitlets
 
 from .. import budget, hooks
 from ..agents import make_agent
+from ..agents.base import Agent
 from ..agents.hints import hints_unavailable, move_hints
 from ..arena.play import agent_name, prepare_agent, reset_agent
 from ..game import (
@@ -46,7 +46,7 @@ __all__ = ["Board"]
 STATIC = Path(__file__).parent / "static"
 
 
-def _opponent_words(opponent: Any, agent: Any) -> str:
+def _opponent_words(opponent: str | Agent, agent: Agent | None) -> str:
     """The opponent as a person reads it: the page's menu name ("alpha-beta, depth 4"),
     else its spec or name, else its class's name (never a repr of all its settings)."""
     if isinstance(opponent, str):
@@ -101,13 +101,13 @@ class Board(anywidget.AnyWidget):
     def __init__(
         self,
         game: Game | str,
-        opponent: Any = DEFAULT_OPPONENT,
+        opponent: str | Agent = DEFAULT_OPPONENT,
         *,
         human: int = 1,
         hints: bool = False,
         move_seconds: float = 5.0,
         seed: int | None = None,
-        state: Any = None,
+        state: object = None,
     ) -> None:
         super().__init__()
         if human not in (1, 2):
@@ -119,7 +119,7 @@ class Board(anywidget.AnyWidget):
         self.game: Game = load_game(game) if isinstance(game, str) else game
         people = isinstance(opponent, str) and opponent.strip() == "human"
         agent = None if people else make_agent(opponent) if isinstance(opponent, str) else opponent
-        self.agent: Any = agent
+        self.agent: Agent | None = agent
         self.seed = seed
         self.move_seconds = float(move_seconds)
         self._thinker = None if agent is None else Thinker(agent, self.move_seconds)
@@ -132,7 +132,7 @@ class Board(anywidget.AnyWidget):
         self._worker: threading.Thread | None = None
         self._running = False  # the background thread is at work (set under the lock)
         self._prepared = agent is None
-        self._hinted: tuple[int, dict[str, Any]] | None = None  # (plies, hints of that state)
+        self._hinted: tuple[int, dict[str, object]] | None = None  # (plies, hints of that state)
         self.hints_offered = not hints_unavailable(self.game)
         self.show_hints = hints
         self.title = f"{game_title(self.game)}: {'two people' if agent is None else self._named}"
@@ -146,7 +146,7 @@ class Board(anywidget.AnyWidget):
         return self._session.human
 
     @property
-    def state(self) -> Any:
+    def state(self) -> object:
         """The current state of the game."""
         return self._session.state
 
@@ -155,7 +155,7 @@ class Board(anywidget.AnyWidget):
 
     # ---- what the person does ---------------------------------------------------------
 
-    def play(self, action: Any) -> None:
+    def play(self, action: object) -> None:
         """Play the person's ``action`` (text as the board writes it, or the action);
         raises :class:`~zerosum.game.IllegalActionError` for an illegal one, and
         :class:`~zerosum.game.ZerosumError` when it is not the person's turn."""
@@ -201,12 +201,13 @@ class Board(anywidget.AnyWidget):
             reset_agent(self.agent, self.seed)
         self._hinted = None
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         """A click or a button from the front-end; a refusal shows in ``error``."""
-        kind = content.get("kind") if isinstance(content, dict) else None
+        request = content if isinstance(content, dict) else {}
+        kind = request.get("kind")
         try:
             if kind == "play":
-                self.play(str(content.get("action", "")))
+                self.play(str(request.get("action", "")))
             elif kind == "undo":
                 self.undo()
             elif kind == "new":
@@ -289,7 +290,7 @@ class Board(anywidget.AnyWidget):
                 self.error = f"{type(exc).__name__}: {exc}"
                 self._show(thinking=False)
 
-    def _hints_for(self, state: Any) -> dict[str, Any]:
+    def _hints_for(self, state: object) -> dict[str, object]:
         """What each move leads to with perfect play, bounded by the move's time."""
         with budget.limit(self.move_seconds):
             return move_hints(self.game, state, game_title(self.game))
@@ -315,7 +316,7 @@ class Board(anywidget.AnyWidget):
             self.hints = self._shown_hints()
             self.status = self._status()
 
-    def _shown_hints(self) -> dict[str, Any]:
+    def _shown_hints(self) -> dict[str, object]:
         """The hints of the current state once found; why there are none in a game that
         gives none; {} while they are off or still to find."""
         if not self.show_hints or self._session.over:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
 
 from .. import budget
-from ..arena.play import Forfeit, ask_move
+from ..agents.base import Agent
+from ..arena.play import Forfeit, Move, ask_move
 from ..game import Game
 from ..hosting.messages import MoveRequest
 
@@ -28,12 +28,12 @@ __all__ = ["Thinker"]
 class Thinker:
     """Asks one agent for its moves, each capped at ``cap`` seconds."""
 
-    def __init__(self, agent: Any, cap: float) -> None:
+    def __init__(self, agent: Agent, cap: float) -> None:
         self.agent = agent
         self.cap = cap
         self._stray: threading.Thread | None = None  # a move abandoned at the cap
 
-    def move(self, game: Game, state: Any) -> Reply:
+    def move(self, game: Game, state: object) -> Reply:
         """The agent's move in ``state``, or a random legal move with a note saying why
         not (it overran the cap, raised, or chose an illegal move)."""
         start = time.perf_counter()
@@ -43,7 +43,7 @@ class Thinker:
                 note = "the agent is still thinking about an earlier move"
                 return fallback(game, state, note, time.perf_counter() - start)
             self._stray = None
-        answer: list[Any] = []
+        answer: list[Move | Forfeit] = []
         mover = game.player(state)
         told = budget.soft_share(self.cap)
 
