@@ -8,10 +8,9 @@ in ``<pre>`` (:func:`~zerosum.position.board_html`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 from .. import hooks
 from ..agents.base import SearchInfo
@@ -24,7 +23,7 @@ __all__ = ["Table", "board_html", "record_html", "search_html", "table_html", "g
 _STYLE = "border-collapse:collapse;margin:0.3em 0"
 
 
-def table_html(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A plain HTML table; every cell is escaped text."""
     head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
     body = "".join(
@@ -45,7 +44,7 @@ class Table:
     """
 
     header: Sequence[str]
-    rows: Sequence[Sequence[Any]]
+    rows: Sequence[Sequence[object]]
     caption: str = ""
 
     def _repr_html_(self) -> str:
@@ -61,7 +60,7 @@ class Table:
     __repr__ = __str__
 
 
-def _number(value: Any) -> str:
+def _number(value: object) -> str:
     """A cell's text: floats to 3 significant digits, everything else as ``str``."""
     return f"{value:.3g}" if isinstance(value, float) else str(value)
 
@@ -121,7 +120,7 @@ def _rebuild(spec: str) -> Game | None:
     return game if hooks.spec(game) == spec else None
 
 
-def _moves_table(record: GameRecord, text: Any) -> str:
+def _moves_table(record: GameRecord, text: Callable[[object], str]) -> str:
     """Each move with its thinking time and, when the mover searched, the search's numbers."""
     rows = []
     searched = any(s is not None for s in record.searches)

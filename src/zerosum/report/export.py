@@ -13,12 +13,14 @@ import json
 import math
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..files import write_file
 from .shapes import is_match
 
 if TYPE_CHECKING:
+    import pandas
+
     from ..records.results import ArenaResult
 
 __all__ = ["result_to_dict", "write_json", "write_csv", "csv_text", "game_rows", "to_pandas"]
@@ -28,7 +30,7 @@ def _finite(x: float | None) -> float | None:
     return None if x is None or not math.isfinite(x) else x
 
 
-def _standings(result: ArenaResult) -> list[dict[str, Any]]:
+def _standings(result: ArenaResult) -> list[dict[str, object]]:
     rows = []
     for i, s in enumerate(result.standings):
         rows.append(
@@ -52,7 +54,7 @@ def _standings(result: ArenaResult) -> list[dict[str, Any]]:
     return rows
 
 
-def _ratings(result: ArenaResult) -> list[dict[str, Any]]:
+def _ratings(result: ArenaResult) -> list[dict[str, object]]:
     rows = []
     for r in result.ratings:
         low, high = r.interval
@@ -60,10 +62,10 @@ def _ratings(result: ArenaResult) -> list[dict[str, Any]]:
     return rows
 
 
-def result_to_dict(result: ArenaResult) -> dict[str, Any]:
+def result_to_dict(result: ArenaResult) -> dict[str, object]:
     """Settings, standings, crosstable, ratings (and for a match its score and Elo
     difference with intervals), then every game with its full record."""
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "game": result.game,
         "agents": list(result.names),
         "settings": result.settings,
@@ -94,7 +96,7 @@ def write_json(result: ArenaResult, path: str | Path) -> None:
     write_file(path, lambda f: json.dump(result_to_dict(result), f, indent=1))
 
 
-def game_rows(result: ArenaResult) -> list[dict[str, Any]]:
+def game_rows(result: ArenaResult) -> list[dict[str, object]]:
     """One flat row per game: the pairing, who moved first, the outcome and its reason."""
     rows = []
     for g in result.games:
@@ -129,7 +131,7 @@ def write_csv(result: ArenaResult, path: str | Path) -> None:
     write_file(path, lambda f: f.write(text))
 
 
-def to_pandas(result: ArenaResult, table: str = "games") -> Any:
+def to_pandas(result: ArenaResult, table: str = "games") -> pandas.DataFrame:
     """A DataFrame of ``"games"`` (:func:`game_rows`), ``"standings"`` or ``"ratings"``."""
     try:
         import pandas as pd

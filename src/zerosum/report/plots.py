@@ -3,20 +3,74 @@ their intervals, and mean time per move."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from ..files import write_file
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
     from ..records.results import ArenaResult
+    from .display import Table
+
+
+class _Ply(Protocol):
+    """A ply's row of a state-space analysis, as its charts read it (by these names and,
+    for the counts and estimates, by name)."""
+
+    @property
+    def ply(self) -> int: ...
+    @property
+    def symmetric(self) -> int | None: ...
+    @property
+    def branching(self) -> float | None: ...
+    @property
+    def random_branching(self) -> float | None: ...
+
+
+class _Space(Protocol):
+    """A :class:`~zerosum.analysis.SpaceAnalysis` (a floor above: read by its shape)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def plies(self) -> Sequence[_Ply]: ...
+    @property
+    def lengths(self) -> Mapping[int, int]: ...
+    @property
+    def probes(self) -> int: ...
+    @property
+    def outcomes(self) -> Mapping[str, float]: ...
+
+
+class _Grade(Protocol):
+    """One agent's row of a :class:`~zerosum.analysis.GradeReport` (its kinds by name)."""
+
+    @property
+    def agent(self) -> str: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def seconds_per_move(self) -> float: ...
+
+
+class _Grades(Protocol):
+    """A :class:`~zerosum.analysis.GradeReport` (a floor above: read by its shape)."""
+
+    @property
+    def grades(self) -> Sequence[_Grade]: ...
+    def table(self) -> Table: ...
+
 
 __all__ = ["plot_grades", "plot_result", "plot_space", "save_figure"]
 
 _COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
 
 
-def _outcomes(ax: Any, result: ArenaResult) -> None:
+def _outcomes(ax: Axes, result: ArenaResult) -> None:
     labels, tallies = [], []
     for s in result.standings:
         labels += [f"{s.name}\nas 1st", f"{s.name}\nas 2nd"]
@@ -33,7 +87,7 @@ def _outcomes(ax: Any, result: ArenaResult) -> None:
     ax.set_title("Wins, draws and losses by side")
 
 
-def _ratings(ax: Any, result: ArenaResult) -> None:
+def _ratings(ax: Axes, result: ArenaResult) -> None:
     ranked = sorted(result.ratings, key=lambda r: -r.elo)
     y = range(len(ranked))
     ax.errorbar(
@@ -51,7 +105,7 @@ def _ratings(ax: Any, result: ArenaResult) -> None:
     ax.set_title("Elo ratings")
 
 
-def _times(ax: Any, result: ArenaResult) -> None:
+def _times(ax: Axes, result: ArenaResult) -> None:
     rows = [(s.name, s.seconds_per_move) for s in result.standings]
     y = range(len(rows))
     ms = [0.0 if t is None else 1000 * t for _, t in rows]
@@ -64,14 +118,14 @@ def _times(ax: Any, result: ArenaResult) -> None:
     ax.set_title("Time per move")
 
 
-def save_figure(fig: Any, path: str | Path) -> None:
+def save_figure(fig: Figure, path: str | Path) -> None:
     """Save ``fig`` to ``path`` in the format its suffix names (PNG, SVG, PDF), written
     whole or not at all (:func:`~zerosum.files.write_file`)."""
     kind = Path(path).suffix.lstrip(".").lower() or "png"
     write_file(path, lambda f: fig.savefig(f, dpi=100, format=kind), binary=True)
 
 
-def plot_result(result: ArenaResult, path: str | Path | None = None) -> Any:
+def plot_result(result: ArenaResult, path: str | Path | None = None) -> Figure:
     """A figure with the three charts; saved to ``path`` when given (format from its suffix)."""
     # A bare Figure, not pyplot: no global state, no display needed, shown once in notebooks.
     from matplotlib.figure import Figure
@@ -89,7 +143,7 @@ def plot_result(result: ArenaResult, path: str | Path | None = None) -> Any:
     return fig
 
 
-def plot_space(space: Any, path: str | Path | None = None) -> Any:
+def plot_space(space: _Space, path: str | Path | None = None) -> Figure:
     """Charts of a :class:`~zerosum.analysis.SpaceAnalysis`: positions and tree nodes per
     ply (exact points, estimates with their 95% bands), branching factors, and random
     play's game lengths and outcomes. Saved to ``path`` when given."""
@@ -107,7 +161,7 @@ def plot_space(space: Any, path: str | Path | None = None) -> Any:
     return fig
 
 
-def _sizes(ax: Any, space: Any) -> None:
+def _sizes(ax: Axes, space: _Space) -> None:
     for name, estimate, colour, label in (
         ("positions", "positions_estimate", "#1565c0", "distinct positions"),
         ("sequences", "nodes_estimate", "#c62828", "game-tree nodes"),
@@ -138,7 +192,7 @@ def _sizes(ax: Any, space: Any) -> None:
     ax.legend(fontsize="small")
 
 
-def _branching(ax: Any, space: Any) -> None:
+def _branching(ax: Axes, space: _Space) -> None:
     exact = [(p.ply, p.branching) for p in space.plies if p.branching is not None]
     sampled = [(p.ply, p.random_branching) for p in space.plies if p.random_branching is not None]
     if exact:
@@ -153,7 +207,7 @@ def _branching(ax: Any, space: Any) -> None:
     ax.legend(fontsize="small")
 
 
-def _lengths(ax: Any, space: Any) -> None:
+def _lengths(ax: Axes, space: _Space) -> None:
     if space.lengths:
         ax.bar(list(space.lengths), list(space.lengths.values()), color="#6a1b9a")
     ax.set_xlabel("plies")
@@ -161,7 +215,7 @@ def _lengths(ax: Any, space: Any) -> None:
     ax.set_title(f"Game length in random play ({space.probes:,} games)")
 
 
-def _random_outcomes(ax: Any, space: Any) -> None:
+def _random_outcomes(ax: Axes, space: _Space) -> None:
     colours = [_COLOURS["wins"], _COLOURS["draws"], _COLOURS["losses"]]
     names = list(space.outcomes)
     ax.bar(names, [100 * v for v in space.outcomes.values()], color=colours[: len(names)])
@@ -177,7 +231,7 @@ _BLUNDERS = {
 }
 
 
-def plot_grades(report: Any, path: str | Path | None = None) -> Any:
+def plot_grades(report: _Grades, path: str | Path | None = None) -> Figure:
     """Charts of a :class:`~zerosum.analysis.GradeReport`: per agent the shares of moves
     that kept the value and of each kind of blunder, and the mean time per move."""
     from matplotlib.figure import Figure

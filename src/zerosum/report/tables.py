@@ -8,11 +8,13 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .shapes import is_match
 
 if TYPE_CHECKING:
+    from rich.console import Group
+
     from ..records.results import ArenaResult, MatchResult, Tally
 
 __all__ = ["Table", "tables", "summary_line", "result_tables", "result_html"]
@@ -147,12 +149,12 @@ def _footer(result: ArenaResult) -> str:
     )
 
 
-def result_tables(result: ArenaResult) -> Any:
+def result_tables(result: ArenaResult) -> Group:
     """A rich renderable: the summary line (matches), every table, and a footer."""
     from rich.console import Group
     from rich.table import Table as RichTable
 
-    parts: list[Any] = []
+    parts: list[str | RichTable] = []
     if is_match(result):
         parts.append(summary_line(result))
     for table in tables(result):
