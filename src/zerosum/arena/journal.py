@@ -48,7 +48,7 @@ def run_identity(entrants: Iterable[Entrant]) -> JSONObject:
     people = list(entrants)
     return {
         "specs": [_spec(e.agent) for e in people],
-        "budgets": [e.budget for e in people],
+        "budgets": [e.move_time for e in people],  # the key journals have always had
         "memory_mb": [e.memory_mb for e in people],
     }
 

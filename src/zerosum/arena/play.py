@@ -162,10 +162,10 @@ def play(
     """
     agents = {1: p1, 2: p2}
     limits = _per_player(max_move_seconds)
-    told = _per_player(move_seconds)
+    move_time = _per_player(move_seconds)
     for player in (1, 2):
-        if told[player] is None and limits[player] is not None:
-            told[player] = budget.soft_share(limits[player])  # type: ignore[arg-type]
+        if move_time[player] is None and limits[player] is not None:
+            move_time[player] = budget.soft_share(limits[player])  # type: ignore[arg-type]
     for player, agent in agents.items():
         reset_agent(agent, None if seed is None else derive_seed(seed, player))
     start = current = game.initial_state if state is None else state
@@ -174,7 +174,7 @@ def play(
     while forfeit is None and not game.is_terminal(current):
         mover = game.player(current)
         check_player(game, current, mover)
-        request = MoveRequest.within(current, told[mover])
+        request = MoveRequest.within(current, move_time[mover])
         answer = ask_move(game, request, mover, agents[mover], limits[mover])
         if isinstance(answer, Forfeit):
             forfeit = answer

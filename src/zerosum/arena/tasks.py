@@ -44,7 +44,9 @@ class Entrant:
     """An agent in the arena: its name in tables and the agent object or spec string.
 
     ``time_limit`` is the per-move limit in seconds it is held to (None: none), and
-    ``budget`` the time it is told it has (:mod:`zerosum.budget`), a margin below;
+    ``move_time`` the time it is told it has, a margin below: each of its moves is asked
+    as a :class:`~zerosum.hosting.messages.MoveRequest` whose deadline is that many
+    seconds after the move begins (``budget``: the old name of ``move_time``, read-only);
     ``memory_mb`` caps the memory of the process it plays in, when it plays in one;
     ``confined`` (a file spec) puts that process in a sandbox (:mod:`.sandbox`).
     """
@@ -52,9 +54,14 @@ class Entrant:
     name: str
     agent: Agent | str
     time_limit: float | None = None
-    budget: float | None = None
+    move_time: float | None = None
     memory_mb: int | None = None
     confined: bool = False
+
+    @property
+    def budget(self) -> float | None:
+        """``move_time``, under the name it had before it was named as ``--move-time`` is."""
+        return self.move_time
 
 
 @dataclass(frozen=True)
@@ -223,14 +230,14 @@ def built_agent(entrant: Entrant, game: Game | str) -> Agent:
     (a move that overruns it is then stopped for certain), except where this process may
     not start others (a Dask worker's), where only the agent's own deadline holds; in a
     sandbox that may read its file and ``game``'s (a spec string) when it is confined."""
-    limit, told = entrant.time_limit, entrant.budget
+    limit, move_time = entrant.time_limit, entrant.move_time
     own = entrant.confined or not multiprocessing.current_process().daemon
     if limit is not None and own:
         payload = entrant.agent if isinstance(entrant.agent, str) else pickle.dumps(entrant.agent)
         confine = Confinement(readable_files(entrant.agent, game)) if entrant.confined else None
         key = ("isolated", entrant.name, payload, confine)
         if key not in _ISOLATED:
-            margin = max(0.0, limit - (told or limit))
+            margin = max(0.0, limit - (move_time or limit))
             _ISOLATED[key] = Isolated(
                 entrant.agent,
                 margin=margin,
@@ -277,7 +284,7 @@ def play_task(task: GameTask) -> ArenaGame:
         seed=task.seed,
         state=state,
         max_move_seconds={1: first.time_limit, 2: second.time_limit},
-        move_seconds={1: first.budget, 2: second.budget},
+        move_seconds={1: first.move_time, 2: second.move_time},
     )
     record = replace(record, players=(first.name, second.name))
     seconds = time.perf_counter() - begin

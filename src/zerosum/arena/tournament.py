@@ -100,16 +100,16 @@ def entrants(
         seen[name] = seen.get(name, 0) + 1
         if seen[name] > 1:
             name = f"{name}#{seen[name]}"
-        told = hooks.time_limit(built) or move_time
-        if code and told is None:
-            told = CODE_MOVE_SECONDS
+        agent_move_time = hooks.time_limit(built) or move_time
+        if code and agent_move_time is None:
+            agent_move_time = CODE_MOVE_SECONDS
         memory = memory_mb if memory_mb is not None or not code else CODE_MEMORY_MB
         result.append(
             Entrant(
                 name,
                 agent.strip() if isinstance(agent, str) else agent,
-                None if told is None else told + time_margin,
-                told,
+                None if agent_move_time is None else agent_move_time + time_margin,
+                agent_move_time,
                 memory,
                 confine and is_file(agent),
             )

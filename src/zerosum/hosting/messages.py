@@ -56,9 +56,10 @@ class MoveRequest(Generic[State]):
         return cls(state, budget.deadline())
 
     @classmethod
-    def within(cls, state: State, seconds: float | None) -> MoveRequest[State]:
-        """A move in ``state`` due ``seconds`` from now (None: no limit)."""
-        return cls(state, None if seconds is None else time.perf_counter() + seconds)
+    def within(cls, state: State, move_time: float | None) -> MoveRequest[State]:
+        """A move in ``state`` due ``move_time`` seconds from now (None: no limit): where a
+        move's time (``--move-time``) becomes its deadline."""
+        return cls(state, None if move_time is None else time.perf_counter() + move_time)
 
     def remaining(self) -> float | None:
         """Seconds left until the deadline (never negative), None without one."""

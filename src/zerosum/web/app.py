@@ -469,7 +469,7 @@ class WebApp:
         state = session.states[len(session.moves) if at is None else ply_of(session, at)]
 
         def solved() -> JSONObject:
-            with budget.limit(self.pool.told):
+            with budget.limit(self.pool.move_time):
                 return move_hints(session.game, state, game_title(session.game))
 
         hints = await asyncio.to_thread(solved)

@@ -50,13 +50,15 @@ class Reply:
 
 class Thinkers:
     """The server's agent hosts: ``size`` processes (default: twice the cores), each move
-    capped at ``cap`` seconds. Moves beyond ``size`` at once wait for a free host."""
+    capped at ``cap`` seconds and told ``move_time``, a little under it (each move's
+    :class:`~zerosum.hosting.messages.MoveRequest` due that many seconds after it is
+    asked). Moves beyond ``size`` at once wait for a free host."""
 
     def __init__(self, cap: float, size: int | None = None) -> None:
         self.cap = cap
-        self.told = budget.soft_share(cap)
+        self.move_time = budget.soft_share(cap)
         count = size or 2 * (os.cpu_count() or 1)
-        margin = cap - self.told + MARGIN
+        margin = cap - self.move_time + MARGIN
         self._hosts = [
             AgentHost(margin=margin, nice=10, held=HELD, stand_ins=True) for _ in range(count)
         ]
@@ -155,7 +157,7 @@ class Thinkers:
             self._doing[key] = ("preparing", time.monotonic())
             host.prepare(key, agent, key, game)
         self._doing[key] = ("thinking", time.monotonic())
-        return host.move(key, agent, key, game, MoveRequest.within(state, self.told))
+        return host.move(key, agent, key, game, MoveRequest.within(state, self.move_time))
 
     def _trace(
         self,
@@ -167,7 +169,7 @@ class Thinkers:
         cap: int,
     ) -> JSONObject:
         """The search's tree, due as a move is from when the host is asked."""
-        return host.trace(key, agent, key, game, MoveRequest.within(state, self.told), cap)
+        return host.trace(key, agent, key, game, MoveRequest.within(state, self.move_time), cap)
 
     def doing(self, key: str) -> JSONObject:
         """What game ``key``'s move under way is doing, for the page to say while a person
