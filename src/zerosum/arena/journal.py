@@ -24,7 +24,7 @@ from typing import Any, BinaryIO
 
 from ..files import WriteError, check_output
 from ..game import ZerosumError
-from ..records.jsondata import JSONObject
+from ..records.jsonvalue import JSONObject
 from .tasks import ArenaGame, Entrant, GameTask
 
 __all__ = ["Journal", "JournalError", "JournalNote", "kept_games", "run_identity"]

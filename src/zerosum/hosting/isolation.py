@@ -35,7 +35,7 @@ from typing import TypeVar, cast
 from .. import budget, hooks
 from ..agents.base import Agent, SearchInfo
 from ..game import Game, GameFault, State
-from ..records.jsondata import JSONObject
+from ..records.jsonvalue import JSONObject
 from ..spec import parse_code_spec
 from .calls import agent_name, reset_agent
 from .lifeline import die_with_parent, forkserver

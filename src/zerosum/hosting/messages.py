@@ -27,7 +27,7 @@ from typing import Generic
 from .. import budget
 from ..agents.base import SearchInfo
 from ..game import State
-from ..records.jsondata import JSONObject
+from ..records.jsonvalue import JSONObject
 
 __all__ = ["Key", "MoveRequest", "GameSpec", "Sent", "Request", "Holding", "Reply"]
 __all__ += ["Forget", "Reset", "Load", "Prepare", "PlayMove", "TraceSearch"]

@@ -53,7 +53,7 @@ from typing import Any
 
 from ..agents.base import SearchInfo
 from ..game import Game, SpecError, format_action
-from ..records.jsondata import JSONObject
+from ..records.jsonvalue import JSONObject
 from ..spec import parse_code_spec, parse_spec
 from .cgroups import Cgroup
 from .messages import Answer, Done, Failed, Missing, Ready, Reply

@@ -55,7 +55,7 @@ from ..agents.hints import move_hints
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..hosting.isolation import AgentCrashed, AgentError
 from ..limits import check_move_seconds
-from ..records.jsondata import JSONObject
+from ..records.jsonvalue import JSONObject
 from ..spec import parse_code_spec
 from .catalog import (
     DEFAULT_OPPONENT,

@@ -11,7 +11,7 @@ from ..agents import make_agent
 from ..game import Game, SpecError, ZerosumError
 from ..games import GAMES
 from ..interop import openspiel
-from ..records.jsondata import JSONValue
+from ..records.jsonvalue import JSONValue
 from ..spec import parse_code_spec, parse_spec
 
 __all__ = [

@@ -22,7 +22,7 @@ from ..agents.base import SearchInfo
 from ..game import Game, IllegalActionError, check_action
 from ..hosting.isolation import AgentCrashed, AgentHost, Answer, GameSpec
 from ..hosting.messages import MoveRequest
-from ..records.jsondata import JSONObject
+from ..records.jsonvalue import JSONObject
 from ..usercode import loaded_from
 
 __all__ = ["Reply", "Thinkers"]

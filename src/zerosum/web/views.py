@@ -10,7 +10,7 @@ from .. import hooks
 from ..agents.summary import action_text, search_summary
 from ..game import Game, game_name, render_state, side_name
 from ..position import Position, PositionError, position_text
-from ..records.jsondata import JSONValue
+from ..records.jsonvalue import JSONValue
 from .catalog import game_title
 from .sessions import TWO_PEOPLE, Session
 from .thinking import Reply

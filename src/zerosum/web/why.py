@@ -14,7 +14,7 @@ from typing import Any
 
 from ..game import Game, format_action, parse_action, render_state
 from ..position import Position
-from ..records.jsondata import JSONObject, JSONValue
+from ..records.jsonvalue import JSONObject, JSONValue
 from ..trace import Trace
 from ..trace.steps import json_number, steps
 from ..trace.text import searched_by
