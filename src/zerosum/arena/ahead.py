@@ -45,7 +45,7 @@ def firsts_of_each_kind(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant
 def _firsts(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant, object]]:
     """:func:`firsts_of_each_kind`, each with its agent built here (to look at)."""
     seen: set[tuple[int, type]] = set()
-    chosen = []
+    chosen: list[tuple[Game | str, Entrant, object]] = []
     for task in tasks:
         for entrant in task.entrants:
             agent = entrant.agent

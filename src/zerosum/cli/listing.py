@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from typing import TypeVar
 
 from ..agents import AGENTS
 from ..games import GAMES
 from ..spec import Entry
 from .types import Commands
 
+_T = TypeVar("_T")
+
 __all__ = ["add_listing_commands"]
 
 
-def _registry_table(registry: Iterable[Entry[object]]) -> str:
+def _registry_table(registry: Iterable[Entry[_T]]) -> str:
     lines = []
     for entry in registry:
         params = ", ".join(p.describe() for p in entry.params) or "no parameters"

@@ -13,7 +13,7 @@ from ..agents.hints import hints_unavailable, move_hints
 from ..agents.simple import QUIT_WORDS
 from ..agents.summary import listed_lines
 from ..arena import GameRecord, Reason, judge, prepare_agent
-from ..game import Game, SpecError, game_name, side_piece
+from ..game import Action, Game, SpecError, State, game_name, side_piece
 from ..games import load_game
 from ..hosting.standin import Preparing, StandingIn, python_stand_in
 from ..spec import parse_code_spec, parse_spec
@@ -29,7 +29,7 @@ class HintedHuman(Human):
     """A person told, before each move, what each of their moves leads to with perfect
     play: the page's hints, on the terminal, for a game that solves at once."""
 
-    def __call__(self, game: Game, state: object) -> object:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         hints = move_hints(game, state)  # bounded by the move's time (--move-seconds)
         if not hints["available"]:
             print(hints["reason"])

@@ -35,7 +35,6 @@ from typing import TypeVar, cast
 from .. import budget, hooks
 from ..agents.base import Agent, SearchInfo
 from ..game import Game, GameFault, State
-from ..records.jsonvalue import JSONObject
 from ..spec import parse_code_spec
 from .calls import agent_name, reset_agent
 from .lifeline import die_with_parent, forkserver
@@ -330,14 +329,14 @@ class AgentHost:
         game: Game | GameSpec,
         request: MoveRequest[State],
         cap: int,
-    ) -> JSONObject:
+    ) -> dict[str, object]:
         """The tree the agent's search explores for ``request`` (:func:`zerosum.trace`, at
         most ``cap`` nodes), as JSON-ready data (``Trace.to_dict``); stopped as
         :meth:`move` is. Not for a confined host (its replies are moves only)."""
         if self.confine is not None:
             raise AgentError("ValueError", "a confined host does not trace searches")
 
-        def ask(request: MoveRequest[State]) -> JSONObject:
+        def ask(request: MoveRequest[State]) -> dict[str, object]:
             payloads = self._agent(key, agent), self._game(game_key, game)
             message = TraceSearch(key, *payloads, request, cap)
             reply = self._ask(message, self._wait(request), "trace")

@@ -27,7 +27,6 @@ from typing import Generic
 from .. import budget
 from ..agents.base import SearchInfo
 from ..game import State
-from ..records.jsonvalue import JSONObject
 
 __all__ = ["Key", "MoveRequest", "GameSpec", "Sent", "Request", "Holding", "Reply"]
 __all__ += ["Forget", "Reset", "Load", "Prepare", "PlayMove", "TraceSearch"]
@@ -190,7 +189,7 @@ class Answer:
 class Traced:
     """A search's tree as JSON-ready data (``Trace.to_dict``)."""
 
-    tree: JSONObject
+    tree: dict[str, object]
 
 
 @dataclass(frozen=True, slots=True)

@@ -180,12 +180,14 @@ def _convert_params(name: str, spec: Params, params: Params) -> Params:
         if isinstance(value, str) and not isinstance(default, str):
             param = Param(key, type(default), default, optional=False)
             try:
-                value = param.convert(value)
+                read = param.convert(value)
             except ValueError as exc:
                 raise SpecError(
                     f"bad value {value!r} for {key} of OpenSpiel's {name!r}: {exc}; "
                     f"expected {param.describe()}"
                 ) from None
+            if read is not None:  # None only for an optional parameter's "none": not here
+                value = read
         if type(value) is not type(default) and not (
             isinstance(default, float) and type(value) is int
         ):

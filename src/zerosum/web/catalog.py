@@ -11,7 +11,6 @@ from ..agents import make_agent
 from ..game import Game, SpecError, ZerosumError
 from ..games import GAMES
 from ..interop import openspiel
-from ..records.jsonvalue import JSONValue
 from ..spec import parse_code_spec, parse_spec
 
 __all__ = [
@@ -33,7 +32,7 @@ class ParamEntry(TypedDict):
     name: str
     label: str
     type: str
-    default: JSONValue
+    default: object
     choices: NotRequired[list[str]]
 
 

@@ -129,7 +129,7 @@ class Thinkers:
 
     async def trace(
         self, key: str, agent: object, game: Game, state: object, cap: int, game_spec: str = ""
-    ) -> JSONObject:
+    ) -> dict[str, object]:
         """The tree ``agent``'s search explores in ``state`` (at most ``cap`` nodes), as
         JSON-ready data, searched in a host under the same cap as a move, the agent made
         anew there and dropped after. Raises :class:`~zerosum.budget.Overrun` past the
@@ -167,7 +167,7 @@ class Thinkers:
         game: Game | GameSpec,
         state: object,
         cap: int,
-    ) -> JSONObject:
+    ) -> dict[str, object]:
         """The search's tree, due as a move is from when the host is asked."""
         return host.trace(key, agent, key, game, MoveRequest.within(state, self.move_time), cap)
 

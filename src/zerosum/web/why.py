@@ -58,7 +58,7 @@ def last_agent_move(session: Session) -> int:
     raise NotExplained("the computer has not moved yet in this game")
 
 
-def explained_view(session: Session, at: int, trace: JSONObject) -> dict[str, Any]:
+def explained_view(session: Session, at: int, trace: dict[str, object]) -> dict[str, Any]:
     """What the page gets: the move explained, its search in words (``searched``, as the
     trace's heading says it), the traced tree (``Trace.to_dict``), its
     step-through (``steps``) when the search is alpha-beta or minimax, and a ``note``
@@ -126,7 +126,7 @@ def _finite(data: object) -> JSONValue:
     return str(data)
 
 
-def _steps(trace: JSONObject) -> list[JSONObject] | None:
+def _steps(trace: dict[str, object]) -> list[dict[str, object]] | None:
     """The step-through of an alpha-beta or minimax tree, else None."""
     if trace.get("algorithm") not in ("alphabeta", "minimax"):
         return None
