@@ -55,3 +55,13 @@ def test_a_clean_sweep_has_an_open_ended_interval() -> None:
     cup = zs.tournament("tictactoe", ["alphabeta", "dummy"], 4, random_opening=0)
     best, worst = cup.ratings
     assert best.interval[1] == float("inf") and worst.interval[0] == float("-inf")
+
+
+def test_an_entrants_move_time_is_its_own_time_limit_else_the_runs() -> None:
+    from zerosum.arena.tournament import entrants
+
+    timed = zs.agents.AlphaBeta(depth=2, time_limit=0.25)
+    plain, own = entrants(["dummy", timed], move_time=1.5, time_margin=0.5)
+    assert (plain.move_time, plain.time_limit) == (1.5, 2.0)
+    assert (own.move_time, own.time_limit) == (0.25, 0.75)
+    assert (plain.budget, own.budget) == (1.5, 0.25)  # the old name still reads

@@ -94,3 +94,10 @@ def test_a_host_reads_the_callers_deadline_on_the_same_clock() -> None:
         assert unbounded.search is not None and unbounded.search.note == "None"
     finally:
         host.close()
+
+
+def test_a_move_time_becomes_the_deadline_once() -> None:
+    begin = time.perf_counter()
+    request = MoveRequest.within(START, move_time=0.5)
+    assert request.deadline is not None
+    assert begin + 0.5 <= request.deadline <= time.perf_counter() + 0.5

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future
-from typing import Any
 
 from .. import hooks, notices
 from ..agents.registry import make_agent
@@ -43,10 +42,10 @@ def firsts_of_each_kind(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant
     return [(game, entrant) for game, entrant, _ in _firsts(tasks)]
 
 
-def _firsts(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant, Any]]:
+def _firsts(tasks: list[GameTask]) -> list[tuple[Game | str, Entrant, object]]:
     """:func:`firsts_of_each_kind`, each with its agent built here (to look at)."""
     seen: set[tuple[int, type]] = set()
-    chosen = []
+    chosen: list[tuple[Game | str, Entrant, object]] = []
     for task in tasks:
         for entrant in task.entrants:
             agent = entrant.agent

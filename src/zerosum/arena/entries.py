@@ -13,8 +13,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import TypeGuard
 
 from .. import budget
 from ..game import ZerosumError
@@ -42,13 +44,13 @@ LOAD_SECONDS = 30.0
 _AT_ONCE = 8
 
 
-def is_code(spec: Any) -> bool:
+def is_code(spec: object) -> TypeGuard[str]:
     """Whether ``spec`` is a spec string that runs the user's code: a file or module, or a
     file given to a registered agent (``connectx:bot.py``)."""
     return isinstance(spec, str) and (parse_code_spec(spec) is not None or is_file(spec))
 
 
-def is_file(spec: Any) -> bool:
+def is_file(spec: object) -> TypeGuard[str]:
     """Whether ``spec`` is a spec string that runs a file of the user's (what a sandbox
     holds; a module spec names code installed where it runs)."""
     return code_file(spec) is not None
@@ -110,7 +112,7 @@ def probe(
     return found
 
 
-def _outcome(process: Any, conn: Any, deadline: float, seconds: float) -> str | None:
+def _outcome(process: BaseProcess, conn: Connection, deadline: float, seconds: float) -> str | None:
     try:
         if conn.poll(max(0.0, deadline - time.monotonic())):
             return conn.recv()  # type: ignore[no-any-return]
@@ -145,7 +147,7 @@ def _load_confined(spec: str, seconds: float, memory_mb: int | None) -> str | No
     return None
 
 
-def _load(conn: Any, spec: str, memory_mb: int | None) -> None:
+def _load(conn: Connection, spec: str, memory_mb: int | None) -> None:
     """In a probe process: load the agent and say what went wrong, if anything."""
     from ..agents.registry import make_agent
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..files import WriteError, check_output
 from ..game import ZerosumError
+from ..records.jsonvalue import JSONObject
 from .tasks import ArenaGame, Entrant, GameTask
 
 __all__ = ["Journal", "JournalError", "JournalNote", "kept_games", "run_identity"]
@@ -39,7 +40,7 @@ class JournalNote(RuntimeWarning):
     """Something a journal's reader did that the user should know of (a cut line dropped)."""
 
 
-def run_identity(entrants: Iterable[Entrant]) -> dict[str, Any]:
+def run_identity(entrants: Iterable[Entrant]) -> JSONObject:
     """What a journal's header records of the agents beyond their names: each one's spec
     (its spec string, or the ``repr`` of an agent object whose class defines one; None
     otherwise, when the name is all there is to compare), the time it is told it has per
@@ -47,12 +48,12 @@ def run_identity(entrants: Iterable[Entrant]) -> dict[str, Any]:
     people = list(entrants)
     return {
         "specs": [_spec(e.agent) for e in people],
-        "budgets": [e.budget for e in people],
+        "budgets": [e.move_time for e in people],  # the key journals have always had
         "memory_mb": [e.memory_mb for e in people],
     }
 
 
-def _spec(agent: Any) -> str | None:
+def _spec(agent: object) -> str | None:
     if isinstance(agent, str):
         return agent
     return repr(agent) if type(agent).__repr__ is not object.__repr__ else None
@@ -69,7 +70,7 @@ class Journal:
     def __init__(
         self,
         path: str | os.PathLike[str],
-        header: dict[str, Any],
+        header: Mapping[str, object],
         names: list[str],
         tasks: Iterable[GameTask] = (),
     ):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from os import PathLike
-from typing import Any
 
 from ..game import ZerosumError
 from ..limits import check_margin_seconds, check_memory_megabytes, check_move_seconds, check_workers
@@ -31,7 +30,7 @@ class ArenaOptions:
     memory_mb: int | None = None
     sandbox: bool | None = None
     #: the state every game starts from (None: the game's start)
-    state: Any = None
+    state: object = None
 
     def check(self) -> None:
         """Refuse nonsense before anything is played (a move time of 0 or nan forfeits
@@ -47,6 +46,6 @@ class ArenaOptions:
             check_memory_megabytes(self.memory_mb, "memory_mb")
 
 
-def _check_count(label: str, value: Any, low: int) -> None:
+def _check_count(label: str, value: object, low: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise ZerosumError(f"{label} must be a whole number of at least {low}, not {value!r}")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import budget, hooks
-from ..agents.base import Resignation, SearchInfo
+from ..agents.base import Agent, Resignation, SearchInfo
 from ..agents.simple import Human
 from ..agents.summary import Sides, summary_lines
 from ..checked import check_player, check_zero_sum
@@ -49,7 +49,7 @@ def _per_player(value: float | Mapping[int, float | None] | None) -> dict[int, f
 class Move:
     """An agent's checked move, the seconds it took and its search summary, if any."""
 
-    action: Any
+    action: object
     seconds: float
     search: SearchInfo | None
 
@@ -65,7 +65,7 @@ class Forfeit:
 
 
 def ask_move(
-    game: Game, request: MoveRequest, mover: int, agent: Any, limit: float | None
+    game: Game, request: MoveRequest[object], mover: int, agent: Agent, limit: float | None
 ) -> Move | Forfeit:
     """Ask ``agent`` (player ``mover``) for its move in the request's state, by its
     deadline (which the agent reads from :mod:`zerosum.budget`), held to ``limit``
@@ -102,7 +102,7 @@ def ask_move(
     return Move(action, spent, hooks.last(agent))
 
 
-def _prepare(game: Game, agents: dict[int, Any]) -> Forfeit | None:
+def _prepare(game: Game, agents: dict[int, Agent]) -> Forfeit | None:
     """Each agent's ``prepare(game)``; the first that raises forfeits (the match goes on)."""
     for player, agent in agents.items():
         try:
@@ -119,7 +119,7 @@ def _prepare(game: Game, agents: dict[int, Any]) -> Forfeit | None:
 
 
 def _outcome(
-    game: Game, state: Any, forfeit: Forfeit | None
+    game: Game, state: object, forfeit: Forfeit | None
 ) -> tuple[int | None, dict[int, float]]:
     """The winner (None: a draw) and each player's utility."""
     if forfeit is not None:
@@ -133,11 +133,11 @@ def _outcome(
 
 def play(
     game: Game,
-    p1: Any,
-    p2: Any,
+    p1: Agent,
+    p2: Agent,
     seed: int | None = None,
     *,
-    state: Any = None,
+    state: object = None,
     max_move_seconds: float | Mapping[int, float | None] | None = None,
     move_seconds: float | Mapping[int, float | None] | None = None,
     on_move: Callable[[Any, Any, Any], None] | None = None,
@@ -162,10 +162,10 @@ def play(
     """
     agents = {1: p1, 2: p2}
     limits = _per_player(max_move_seconds)
-    told = _per_player(move_seconds)
+    move_time = _per_player(move_seconds)
     for player in (1, 2):
-        if told[player] is None and limits[player] is not None:
-            told[player] = budget.soft_share(limits[player])  # type: ignore[arg-type]
+        if move_time[player] is None and limits[player] is not None:
+            move_time[player] = budget.soft_share(limits[player])  # type: ignore[arg-type]
     for player, agent in agents.items():
         reset_agent(agent, None if seed is None else derive_seed(seed, player))
     start = current = game.initial_state if state is None else state
@@ -174,7 +174,7 @@ def play(
     while forfeit is None and not game.is_terminal(current):
         mover = game.player(current)
         check_player(game, current, mover)
-        request = MoveRequest.within(current, told[mover])
+        request = MoveRequest.within(current, move_time[mover])
         answer = ask_move(game, request, mover, agents[mover], limits[mover])
         if isinstance(answer, Forfeit):
             forfeit = answer
@@ -205,13 +205,13 @@ _ORDINAL = {1: "1st", 2: "2nd"}
 
 def judge(
     game: Game,
-    p1: Any,
-    p2: Any,
+    p1: Agent,
+    p2: Agent,
     seed: int | None = None,
     move_seconds: float | None = None,
     *,
     thinking: bool = False,
-    state: Any = None,
+    state: object = None,
     prepare: bool = True,
     ending: Callable[[GameRecord], str] | None = None,
 ) -> GameRecord:
@@ -228,7 +228,7 @@ def judge(
     ``prepare`` as for :func:`play`."""
     agents = {1: p1, 2: p2}
 
-    def show(state: Any, action: Any, after: Any) -> None:
+    def show(state: object, action: object, after: object) -> None:
         mover = game.player(state)
         print(f"\nPlayer {mover} plays {format_action(game, action)}")
         info = hooks.last(agents[mover])

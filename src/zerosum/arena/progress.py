@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..progress_line import progress_line
+
+if TYPE_CHECKING:
+    from rich.progress import TaskID
 
 __all__ = ["Progress", "make_progress"]
 
@@ -75,7 +78,7 @@ class RichProgress(Progress):
             console=Console(file=stream),
             transient=False,
         )
-        self.task: Any = self.bar.add_task("games", total=total, completed=done, rate="-")
+        self.task: TaskID = self.bar.add_task("games", total=total, completed=done, rate="-")
         self.start, self.resumed = time.monotonic(), done
         self.bar.start()
 

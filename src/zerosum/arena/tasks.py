@@ -12,9 +12,10 @@ import multiprocessing
 import pickle
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import Any
 
+from ..agents.base import Agent
 from ..agents.registry import make_agent
 from ..game import Game, StateKeyError, state_key
 from ..games.registry import load_game
@@ -43,17 +44,24 @@ class Entrant:
     """An agent in the arena: its name in tables and the agent object or spec string.
 
     ``time_limit`` is the per-move limit in seconds it is held to (None: none), and
-    ``budget`` the time it is told it has (:mod:`zerosum.budget`), a margin below;
+    ``move_time`` the time it is told it has, a margin below: each of its moves is asked
+    as a :class:`~zerosum.hosting.messages.MoveRequest` whose deadline is that many
+    seconds after the move begins (``budget``: the old name of ``move_time``, read-only);
     ``memory_mb`` caps the memory of the process it plays in, when it plays in one;
     ``confined`` (a file spec) puts that process in a sandbox (:mod:`.sandbox`).
     """
 
     name: str
-    agent: Any
+    agent: Agent | str
     time_limit: float | None = None
-    budget: float | None = None
+    move_time: float | None = None
     memory_mb: int | None = None
     confined: bool = False
+
+    @property
+    def budget(self) -> float | None:
+        """``move_time``, under the name it had before it was named as ``--move-time`` is."""
+        return self.move_time
 
 
 @dataclass(frozen=True)
@@ -65,12 +73,12 @@ class GameTask:
     index: int  # the game's index within its pairing
     first: int  # the entrant index that moves first (a or b)
     seed: int
-    opening: tuple[Any, ...]
+    opening: tuple[object, ...]
     #: the game, or the spec string of a game from the user's code (loaded where played)
     game: Game | str
     entrants: tuple[Entrant, Entrant]  # (first, second)
     #: the state the opening is played from (None: the game's start)
-    start: Any = None
+    start: object = None
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -80,12 +88,12 @@ class GameTask:
         return (names[0], names[1], self.index)
 
 
-def opening(game: Game, plies: int, seed: int, start: Any = None) -> tuple[Any, ...]:
+def opening(game: Game, plies: int, seed: int, start: object = None) -> tuple[object, ...]:
     """``plies`` random actions from ``start`` (default: the start), avoiding moves that
     end the game (when a ply has only such moves, the opening stops there)."""
     rng = random.Random(seed)
     state = game.initial_state if start is None else start
-    actions: list[Any] = []
+    actions: list[object] = []
     for _ in range(plies):
         if game.is_terminal(state):
             break
@@ -105,7 +113,7 @@ AUTO = "auto"
 _MOST_PER_PLY = 50_000
 
 
-def _position_key(game: Game, state: Any) -> Any:
+def _position_key(game: Game, state: object) -> Hashable:
     """The state's key, or its ``repr`` where it has none (openings need only tell
     positions apart)."""
     try:
@@ -114,7 +122,7 @@ def _position_key(game: Game, state: Any) -> Any:
         return repr(state)
 
 
-def distinct_openings(game: Game, count: int, seed: int) -> list[tuple[Any, ...]]:
+def distinct_openings(game: Game, count: int, seed: int) -> list[tuple[object, ...]]:
     """``count`` openings of the fewest plies that lead to ``count`` different positions:
     the start, then single moves in random order, then two-move openings, and so on
     (moves that end the game are avoided, as in :func:`opening`). When the game has
@@ -125,8 +133,8 @@ def distinct_openings(game: Game, count: int, seed: int) -> list[tuple[Any, ...]
     [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2]
     """
     rng = random.Random(derive_seed(seed, "distinct openings"))
-    chosen: list[tuple[Any, ...]] = []
-    level: dict[Any, tuple[tuple[Any, ...], Any]] = {
+    chosen: list[tuple[object, ...]] = []
+    level: dict[Hashable, tuple[tuple[object, ...], object]] = {
         _position_key(game, game.initial_state): ((), game.initial_state)
     }
     while len(chosen) < count and level:
@@ -140,10 +148,10 @@ def distinct_openings(game: Game, count: int, seed: int) -> list[tuple[Any, ...]
 
 
 def _next_level(
-    game: Game, found: list[tuple[tuple[Any, ...], Any]]
-) -> dict[Any, tuple[tuple[Any, ...], Any]]:
+    game: Game, found: list[tuple[tuple[object, ...], object]]
+) -> dict[Hashable, tuple[tuple[object, ...], object]]:
     """The distinct positions one more ply away (non-terminal ones only)."""
-    level: dict[Any, tuple[tuple[Any, ...], Any]] = {}
+    level: dict[Hashable, tuple[tuple[object, ...], object]] = {}
     for moves, state in found:
         for action in game.actions(state):
             after = game.result(state, action)
@@ -164,7 +172,7 @@ def plan(
     swap_sides: bool,
     random_opening: int | str,
     local_game: Game | None = None,
-    start: Any = None,
+    start: object = None,
 ) -> list[GameTask]:
     """Every game of the pairings, in a fixed order: ``games`` per pair, sides alternating
     when ``swap_sides`` (game ``2k`` has ``a`` first, ``2k+1`` has ``b`` first, both from
@@ -212,51 +220,53 @@ def plan(
 
 # Agents built from spec strings, and isolated agents, once per process: some build
 # tables at creation, and isolated ones start a process.
-_BUILT: dict[Any, Any] = {}
+_ISOLATED: dict[tuple[str, str, str | bytes, Confinement | None], Isolated] = {}
+_AGENTS: dict[str, Agent] = {}
+_GAMES: dict[str, Game] = {}
 
 
-def built_agent(entrant: Entrant, game: Game | str) -> Any:
+def built_agent(entrant: Entrant, game: Game | str) -> Agent:
     """The entrant's agent: run in a process of its own when it is held to a time limit
     (a move that overruns it is then stopped for certain), except where this process may
     not start others (a Dask worker's), where only the agent's own deadline holds; in a
     sandbox that may read its file and ``game``'s (a spec string) when it is confined."""
-    limit, told = entrant.time_limit, entrant.budget
+    limit, move_time = entrant.time_limit, entrant.move_time
     own = entrant.confined or not multiprocessing.current_process().daemon
     if limit is not None and own:
         payload = entrant.agent if isinstance(entrant.agent, str) else pickle.dumps(entrant.agent)
         confine = Confinement(readable_files(entrant.agent, game)) if entrant.confined else None
         key = ("isolated", entrant.name, payload, confine)
-        if key not in _BUILT:
-            margin = max(0.0, limit - (told or limit))
-            _BUILT[key] = Isolated(
+        if key not in _ISOLATED:
+            margin = max(0.0, limit - (move_time or limit))
+            _ISOLATED[key] = Isolated(
                 entrant.agent,
                 margin=margin,
                 name=entrant.name,
                 memory_mb=entrant.memory_mb,
                 confine=confine,
             )
-        return _BUILT[key]
+        return _ISOLATED[key]
     if not isinstance(entrant.agent, str):
         return entrant.agent
-    if entrant.agent not in _BUILT:
-        _BUILT[entrant.agent] = make_agent(entrant.agent)
-    return _BUILT[entrant.agent]
+    if entrant.agent not in _AGENTS:
+        _AGENTS[entrant.agent] = make_agent(entrant.agent)
+    return _AGENTS[entrant.agent]
 
 
 def release_confined() -> None:
     """Stop the sandboxes of the confined agents this process holds (after a tournament:
     nothing an entry started outlives it)."""
-    for key in [k for k in _BUILT if isinstance(k, tuple) and k[-1] is not None]:
-        _BUILT.pop(key).close()
+    for key in [k for k in _ISOLATED if k[-1] is not None]:
+        _ISOLATED.pop(key).close()
 
 
 def built_game(game: Game | str) -> Game:
     """The game itself: a spec string (a game from the user's code) is loaded once per process."""
     if not isinstance(game, str):
         return game
-    if game not in _BUILT:
-        _BUILT[game] = load_game(game)
-    return _BUILT[game]
+    if game not in _GAMES:
+        _GAMES[game] = load_game(game)
+    return _GAMES[game]
 
 
 def play_task(task: GameTask) -> ArenaGame:
@@ -274,7 +284,7 @@ def play_task(task: GameTask) -> ArenaGame:
         seed=task.seed,
         state=state,
         max_move_seconds={1: first.time_limit, 2: second.time_limit},
-        move_seconds={1: first.budget, 2: second.budget},
+        move_seconds={1: first.move_time, 2: second.move_time},
     )
     record = replace(record, players=(first.name, second.name))
     seconds = time.perf_counter() - begin

@@ -12,9 +12,10 @@ import time
 import warnings
 from collections.abc import Mapping, Sequence
 from os import PathLike
-from typing import Any
+from typing import TypeVar
 
 from .. import hooks
+from ..agents.base import Agent
 from ..agents.registry import make_agent
 from ..game import Game, SpecError, ZerosumError, game_name
 from ..games.registry import load_game
@@ -31,7 +32,8 @@ from .tasks import AUTO, ArenaGame, Entrant, GameTask, plan, release_confined
 
 __all__ = ["match", "tournament", "entrants", "LeftOut", "Unconfined"]
 
-Agents = Sequence[Any] | Mapping[str, Any]
+Agents = Sequence[Agent | str] | Mapping[str, Agent | str]
+_Result = TypeVar("_Result", bound=ArenaResult)
 
 
 class LeftOut(UserWarning):
@@ -98,16 +100,16 @@ def entrants(
         seen[name] = seen.get(name, 0) + 1
         if seen[name] > 1:
             name = f"{name}#{seen[name]}"
-        told = hooks.time_limit(built) or move_time
-        if code and told is None:
-            told = CODE_MOVE_SECONDS
+        agent_move_time = hooks.time_limit(built) or move_time
+        if code and agent_move_time is None:
+            agent_move_time = CODE_MOVE_SECONDS
         memory = memory_mb if memory_mb is not None or not code else CODE_MEMORY_MB
         result.append(
             Entrant(
                 name,
                 agent.strip() if isinstance(agent, str) else agent,
-                None if told is None else told + time_margin,
-                told,
+                None if agent_move_time is None else agent_move_time + time_margin,
+                agent_move_time,
                 memory,
                 confine and is_file(agent),
             )
@@ -143,7 +145,7 @@ def _game_and_carrier(game: Game | str) -> tuple[Game, Game | str]:
     return loaded, (spec if spec is not None and is_code(spec) else loaded)
 
 
-def _start_text(game: Game, state: Any) -> str | None:
+def _start_text(game: Game, state: object) -> str | None:
     """The start position as a journal records it (None: the game's start), its compact
     line where the game writes one: a setting that changes every result. A finished
     position is refused: no game can be played from it."""
@@ -156,12 +158,12 @@ def _start_text(game: Game, state: Any) -> str | None:
 
 
 def _run(
-    cls: type[ArenaResult],
+    cls: type[_Result],
     game: Game | str,
     agents: Agents,
     pairs: list[tuple[int, int]] | None,
     options: ArenaOptions,
-) -> Any:
+) -> _Result:
     """Play the games of ``pairs`` of ``agents`` (None: every pair, leaving out the
     entries from the user's code that do not load) and summarize them as a ``cls``."""
     game, carried = _game_and_carrier(game)
@@ -188,7 +190,7 @@ def _run(
         game,
         options.state,
     )
-    settings: dict[str, Any] = {
+    settings: dict[str, object] = {
         "game": game_name(game),
         "agents": names,
         "seed": options.seed,
@@ -250,8 +252,8 @@ def _play(
 
 def match(
     game: Game | str,
-    a: Any,
-    b: Any,
+    a: Agent | str,
+    b: Agent | str,
     games: int = 100,
     swap_sides: bool = True,
     random_opening: int | str = AUTO,
@@ -266,7 +268,7 @@ def match(
     memory_mb: int | None = None,
     names: tuple[str, str] | None = None,
     sandbox: bool | None = None,
-    state: Any = None,
+    state: object = None,
 ) -> MatchResult:
     """``games`` games of agent ``a`` against ``b`` (objects or spec strings).
 
@@ -328,7 +330,7 @@ def tournament(
     time_margin: float = 0.5,
     memory_mb: int | None = None,
     sandbox: bool | None = None,
-    state: Any = None,
+    state: object = None,
 ) -> TournamentResult:
     """A round robin: every pair of ``agents`` plays a match of ``games_per_pair`` games.
 

@@ -16,7 +16,7 @@ from ..interrupts import signals_end_process
 from ..limits import MAX_GRADED, MAX_POSITIONS, MAX_PROBES
 from ..position import position
 from .start import POSITION_HELP, add_start_options, start_state
-from .types import count_up_to, plies, probes
+from .types import Commands, count_up_to, plies, probes
 
 __all__ = ["add_analysis_commands", "parse_plies"]
 
@@ -110,7 +110,7 @@ def _outputs(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", metavar="PNG", help="save the charts (.png, .svg or .pdf)")
 
 
-def add_analysis_commands(commands: Any) -> None:
+def add_analysis_commands(commands: Commands) -> None:
     """Add ``analyze`` and ``grade`` to the CLI's subcommands."""
     a = commands.add_parser(
         "analyze", help="how big a game is: positions and game tree per ply, exact and estimated"

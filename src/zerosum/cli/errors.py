@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from ..spec import did_you_mean
 
@@ -56,7 +56,9 @@ def tell(note: str) -> None:
     print(f"zerosum: {note}", file=sys.stderr, flush=True)
 
 
-def warning_line(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+def warning_line(
+    message: Warning | str, category: type[Warning], *args: object, **kw: object
+) -> None:
     """A warning as one line for the person at the terminal (a journal's dropped line),
     without Python's file, line and source."""
     tell(str(message))

@@ -6,18 +6,19 @@ instead, saying so (:func:`~zerosum.hosting.standin.without_compiling`)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from .. import hooks
 from ..agents import make_agent
+from ..agents.base import Agent
 from ..agents.tracing import TRACEABLE, trace
 from ..budget import limit
 from ..game import game_name
 from ..games import load_game
 from ..hosting.standin import NOT_COMPILED, without_compiling
+from ..records.trace import Trace
 from .errors import UsageError
 from .start import add_start_options, start_state
-from .types import count_up_to, move_seconds, plies
+from .types import Commands, count_up_to, move_seconds, plies
 
 __all__ = ["MAX_CAP", "add_explain_command"]
 
@@ -36,7 +37,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if game.is_terminal(state):
         raise UsageError(f"{game_name(game)} is over {where}: there is no move to explain")
 
-    def traced(searcher: Any) -> Any:
+    def traced(searcher: Agent) -> Trace:
         with limit(args.move_seconds):  # an agent without a depth would search to the end
             return trace(searcher, game, state, cap=args.cap)
 
@@ -47,7 +48,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_explain_command(commands: Any) -> None:
+def add_explain_command(commands: Commands) -> None:
     """Add ``explain`` to the CLI's subcommands."""
     explain = commands.add_parser(
         "explain", help="the tree an agent's search explores for a move, as indented text"

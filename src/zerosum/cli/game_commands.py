@@ -15,14 +15,13 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from .. import hooks
 from ..game import Game
 from ..games import GAMES
-from ..hosting.pools import open_pool
+from ..hosting.pools import Pool, open_pool
 from ..records.commands import Option
-from .types import positive_float, positive_int, scheduler
+from .types import Commands, positive_float, positive_int, scheduler
 
 __all__ = ["Kit", "add_game_commands", "add_game_solve_options", "before_solve"]
 
@@ -34,7 +33,7 @@ class Kit:
     positive_int: Callable[[str], int] = positive_int
     positive_float: Callable[[str], float] = positive_float
     scheduler: Callable[[str], str] = scheduler
-    open_pool: Callable[[int, str | None], AbstractContextManager[Any]] = open_pool
+    open_pool: Callable[[int, str | None], AbstractContextManager[Pool]] = open_pool
 
 
 @cache
@@ -52,7 +51,7 @@ def _add_options(parser: argparse.ArgumentParser, options: Iterable[Option]) -> 
         parser.add_argument(*option.flags, **option.arguments())
 
 
-def add_game_commands(commands: Any) -> None:
+def add_game_commands(commands: Commands) -> None:
     """Add the games' own subcommands, built from each command's description."""
     for part in _game_parts():
         for command in part.commands:

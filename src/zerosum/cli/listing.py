@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
-from typing import Any
+from typing import TypeVar
 
 from ..agents import AGENTS
 from ..games import GAMES
+from ..spec import Entry
+from .types import Commands
+
+_T = TypeVar("_T")
 
 __all__ = ["add_listing_commands"]
 
 
-def _registry_table(registry: Iterable[Any]) -> str:
+def _registry_table(registry: Iterable[Entry[_T]]) -> str:
     lines = []
     for entry in registry:
         params = ", ".join(p.describe() for p in entry.params) or "no parameters"
@@ -30,7 +34,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_listing_commands(commands: Any) -> None:
+def add_listing_commands(commands: Commands) -> None:
     """Add ``games`` and ``agents`` to the CLI's subcommands."""
     games = commands.add_parser("games", help="list the built-in games and their parameters")
     games.set_defaults(run=cmd_games)

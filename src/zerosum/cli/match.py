@@ -9,7 +9,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TextIO, TypedDict
 
 from ..arena import match, tournament
 from ..arena.entries import CODE_MEMORY_MB, CODE_MOVE_SECONDS, expand
@@ -22,7 +22,15 @@ from ..game import ZerosumError
 from ..hosting.sandbox import BWRAP_VARIABLE
 from ..limits import MAX_GAMES
 from .errors import tell
-from .types import count_up_to, margin_seconds, megabytes, move_seconds, positive_int, scheduler
+from .types import (
+    Commands,
+    count_up_to,
+    margin_seconds,
+    megabytes,
+    move_seconds,
+    positive_int,
+    scheduler,
+)
 
 __all__ = ["add_arena_commands"]
 
@@ -113,7 +121,23 @@ def _check_outputs(args: argparse.Namespace) -> None:
         raise ZerosumError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
 
 
-def _common(args: argparse.Namespace) -> dict[str, Any]:
+class _Common(TypedDict):
+    """The settings ``match`` and ``tournament`` share, as the command line gives them."""
+
+    swap_sides: bool
+    random_opening: int | str
+    seed: int
+    workers: int
+    scheduler: str | None
+    journal: str | None
+    progress: bool
+    move_time: float | None
+    time_margin: float
+    memory_mb: int | None
+    sandbox: bool | None
+
+
+def _common(args: argparse.Namespace) -> _Common:
     _check_outputs(args)
     return {
         "swap_sides": not args.no_swap,
@@ -189,17 +213,24 @@ def _left_out_said() -> Iterator[None]:
         warnings.simplefilter("always", Unconfined)
         previous = warnings.showwarning
 
-        def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
             if issubclass(category, LeftOut | Unconfined):
                 tell(str(message))
             else:
-                previous(message, category, *args, **kwargs)
+                previous(message, category, filename, lineno, file, line)
 
         warnings.showwarning = show
         yield
 
 
-def add_arena_commands(commands: Any) -> None:
+def add_arena_commands(commands: Commands) -> None:
     """Add ``match`` and ``tournament`` to the CLI's subcommands."""
     m = commands.add_parser("match", help="two agents play a match, sides swapped")
     m.add_argument("game", help="game spec, e.g. connect4")

@@ -5,22 +5,22 @@ from __future__ import annotations
 import argparse
 import contextlib
 import threading
-from typing import Any
 
 from .. import hooks
 from ..agents import AGENTS, Human, make_agent
+from ..agents.base import Agent
 from ..agents.hints import hints_unavailable, move_hints
 from ..agents.simple import QUIT_WORDS
 from ..agents.summary import listed_lines
 from ..arena import GameRecord, Reason, judge, prepare_agent
-from ..game import Game, SpecError, game_name, side_piece
+from ..game import Action, Game, SpecError, State, game_name, side_piece
 from ..games import load_game
 from ..hosting.standin import Preparing, StandingIn, python_stand_in
 from ..spec import parse_code_spec, parse_spec
 from ..web.catalog import PARAM_LABELS, PRESETS, TITLES
 from .errors import UsageError
 from .start import add_start_options, start_state
-from .types import move_seconds
+from .types import Commands, move_seconds
 
 __all__ = ["add_play_command"]
 
@@ -29,7 +29,7 @@ class HintedHuman(Human):
     """A person told, before each move, what each of their moves leads to with perfect
     play: the page's hints, on the terminal, for a game that solves at once."""
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         hints = move_hints(game, state)  # bounded by the move's time (--move-seconds)
         if not hints["available"]:
             print(hints["reason"])
@@ -39,7 +39,7 @@ class HintedHuman(Human):
         return super().__call__(game, state)
 
 
-def _people(p1: Any, p2: Any, hints: bool) -> tuple[Any, Any]:
+def _people(p1: Agent, p2: Agent, hints: bool) -> tuple[Agent, Agent]:
     """The two agents, each person's board left to the judge (which prints every state)
     and, with ``hints``, told the value of each move first."""
     agents = []
@@ -123,7 +123,7 @@ def agent_words(spec: str) -> str:
     return summary + (f"; {given}" if given else "")
 
 
-def opening_line(game: Game, specs: tuple[str, str], agents: tuple[Any, Any]) -> str:
+def opening_line(game: Game, specs: tuple[str, str], agents: tuple[Agent, Agent]) -> str:
     """What the game starts by saying: what is played, who plays which side (and which
     piece on the board), who the opponent is, and how to quit."""
     sides = [side_piece(game, player) for player in (1, 2)]
@@ -143,7 +143,7 @@ def opening_line(game: Game, specs: tuple[str, str], agents: tuple[Any, Any]) ->
     return f"{game_words(game)}: " + "\n".join(lines)
 
 
-def ending_line(game: Game, record: GameRecord, agents: tuple[Any, Any]) -> str:
+def ending_line(game: Game, record: GameRecord, agents: tuple[Agent, Agent]) -> str:
     """The game's last line, in its own words: who won (``"Game over: Yellow (O) wins.
     The computer won."``), a draw, or who left; a forfeit says why first."""
     people = [isinstance(agent, Human) for agent in agents]
@@ -163,15 +163,15 @@ def ending_line(game: Game, record: GameRecord, agents: tuple[Any, Any]) -> str:
     return f"{why}Game over: {side_piece(game, record.winner)} wins.{who}"
 
 
-def _prepare_for_a_person(game: Game, p1: Any, p2: Any) -> tuple[Any, Any]:
+def _prepare_for_a_person(game: Game, p1: Agent, p2: Agent) -> tuple[Agent, Agent]:
     """The two agents, the computer's prepared without keeping the person waiting: one
     with a Python stand-in whose compiled search is not cached yet is prepared in the
     background while its stand-in plays (:class:`~zerosum.hosting.standin.StandingIn`, as
     on the page); any other is prepared aside while the person thinks
     (:func:`_prepare_aside`)."""
     preparing = Preparing()
-    agents: list[Any] = []
-    aside: list[Any] = []
+    agents: list[Agent] = []
+    aside: list[Agent] = []
     for agent in (p1, p2):
         if isinstance(agent, Human):
             agents.append(agent)
@@ -186,7 +186,7 @@ def _prepare_for_a_person(game: Game, p1: Any, p2: Any) -> tuple[Any, Any]:
     return agents[0], agents[1]
 
 
-def _prepare_aside(game: Game, computers: list[Any]) -> threading.Thread:
+def _prepare_aside(game: Game, computers: list[Agent]) -> threading.Thread:
     """Prepare the computer's agents in a thread while the person plays: on a machine that
     has not compiled them yet, compiling them (seconds) overlaps the person's thinking
     (the thread holds the interpreter, the person's turn waits on the terminal), and the
@@ -204,7 +204,7 @@ def _prepare_aside(game: Game, computers: list[Any]) -> threading.Thread:
     return thread
 
 
-def add_play_command(commands: Any) -> None:
+def add_play_command(commands: Commands) -> None:
     """Add ``play`` to the CLI's subcommands."""
     play = commands.add_parser("play", help="play one game, printed move by move")
     play.add_argument("game", help="game spec, e.g. connect4 or migration:n=6")

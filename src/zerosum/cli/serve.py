@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from .types import move_seconds, port_number
+from .types import Commands, move_seconds, port_number
 
 __all__ = ["add_serve_command"]
 
@@ -24,7 +23,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_serve_command(commands: Any) -> None:
+def add_serve_command(commands: Commands) -> None:
     """Add ``serve`` to the CLI's subcommands."""
     serve = commands.add_parser("serve", help="play in the browser: serve the page")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")

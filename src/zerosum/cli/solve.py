@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-from typing import Any
 
 from .. import notices
 from ..agents import SolveResult, solve
@@ -19,7 +18,7 @@ from ..interrupts import signals_end_process
 from .errors import OutOfTimeError, UsageError
 from .game_commands import add_game_solve_options, before_solve
 from .start import add_start_options, start_state
-from .types import positive_int, time_limit
+from .types import Commands, positive_int, time_limit
 
 __all__ = ["SOLVE_SECONDS", "STILL_SOLVING_SECONDS", "add_solve_command", "solve_json"]
 
@@ -48,7 +47,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_solve(game: Game, state: Any, result: SolveResult, *, weak: bool) -> None:
+def _print_solve(game: Game, state: object, result: SolveResult, *, weak: bool) -> None:
     """The solve in words: the value for the player to move, then each move's."""
     plies = "" if result.plies is None else f" in {result.plies} plies"
     scored = "" if result.score is None else f" (score {result.score})"
@@ -64,7 +63,7 @@ def _print_solve(game: Game, state: Any, result: SolveResult, *, weak: bool) -> 
     print(f"{result.nodes} nodes, {result.seconds:.3f} s")
 
 
-def _solve_in_time(game: Game, state: Any, weak: bool, seconds: float | None) -> SolveResult:
+def _solve_in_time(game: Game, state: object, weak: bool, seconds: float | None) -> SolveResult:
     """Solve within ``seconds`` (None: no limit), saying on stderr after
     :data:`STILL_SOLVING_SECONDS` what it is doing and when it gives up; a game too big
     to solve in time ends with one line (exit 1), not hours of silence."""
@@ -82,13 +81,13 @@ def _solve_in_time(game: Game, state: Any, weak: bool, seconds: float | None) ->
         ) from None
 
 
-def solve_json(game: Game, result: SolveResult) -> dict[str, Any]:
+def solve_json(game: Game, result: SolveResult) -> dict[str, object]:
     """The JSON form of a solve: scores when the game's own solver gave them, else values,
     plies and best moves; per-move numbers keyed by the human-format move."""
     fmt = functools.partial(format_action, game)
     if result.action_scores is not None:
         moves = {fmt(a): s for a, s in result.action_scores.items()}
-        head: dict[str, Any] = {"score": result.score, "moves": moves}
+        head: dict[str, object] = {"score": result.score, "moves": moves}
     else:
         head = {
             "value": result.value,
@@ -101,7 +100,7 @@ def solve_json(game: Game, result: SolveResult) -> dict[str, Any]:
     return {**head, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
 
 
-def add_solve_command(commands: Any) -> None:
+def add_solve_command(commands: Commands) -> None:
     """Add ``solve`` to the CLI's subcommands."""
     solve_ = commands.add_parser("solve", help="solve a position exactly: every move's value")
     solve_.add_argument("game", help="game spec, e.g. migration:n=5")

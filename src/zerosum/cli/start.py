@@ -4,7 +4,6 @@ the other (text that cannot be read or cannot occur: one line, exit 2)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ..game import Game, replay, split_moves
 from ..position import position
@@ -24,7 +23,7 @@ def add_start_options(parser: argparse.ArgumentParser, moves_help: str) -> None:
     start.add_argument("--position", metavar="TEXT", default=None, help=POSITION_HELP)
 
 
-def start_state(game: Game, args: argparse.Namespace) -> tuple[Any, str]:
+def start_state(game: Game, args: argparse.Namespace) -> tuple[object, str]:
     """The state the options name, and where that is in words ("after '4453'", "at the
     start", "in the position given") for the command that finds the game over there."""
     if args.position is not None:

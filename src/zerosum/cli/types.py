@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..game import ZerosumError
 from ..limits import (
@@ -25,6 +26,7 @@ from ..limits import (
 WEEK_SECONDS = 7 * 24 * 3600.0
 
 __all__ = [
+    "Commands",
     "count_up_to",
     "margin_seconds",
     "megabytes",
@@ -37,6 +39,13 @@ __all__ = [
     "scheduler",
     "time_limit",
 ]
+
+if TYPE_CHECKING:
+    from .errors import Parser
+
+#: The CLI's subcommands, as ``add_subparsers`` returns them: what each module adds its
+#: commands to.
+Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 
 def _number(text: str) -> float:

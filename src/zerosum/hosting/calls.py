@@ -8,21 +8,19 @@ hosting floor; :mod:`zerosum.arena.play` keeps them importable under its name.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import hooks
 from ..game import Game
 
 __all__ = ["agent_name", "reset_agent", "prepare_agent"]
 
 
-def agent_name(agent: Any) -> str:
+def agent_name(agent: object) -> str:
     """How an agent is named in records and tables: its name, its spec, its function's
     name, or its repr."""
     return hooks.name(agent) or hooks.spec(agent) or getattr(agent, "__name__", None) or repr(agent)
 
 
-def reset_agent(agent: Any, seed: int | None) -> None:
+def reset_agent(agent: object, seed: int | None) -> None:
     """Call the agent's ``reset`` (with ``seed`` when given and accepted), if it has one."""
     reset = hooks.reset(agent)
     if reset is None:
@@ -36,7 +34,7 @@ def reset_agent(agent: Any, seed: int | None) -> None:
             reset()
 
 
-def prepare_agent(agent: Any, game: Game) -> None:
+def prepare_agent(agent: object, game: Game) -> None:
     """Call the agent's optional ``prepare(game)``: one-time work (loading compiled code,
     starting its process) done before the game, so that no move's clock pays for it."""
     prepare = hooks.prepare(agent)

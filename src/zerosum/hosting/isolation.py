@@ -27,11 +27,14 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkContext, ForkServerContext
+from multiprocessing.process import BaseProcess
+from typing import TypeVar, cast
 
 from .. import budget, hooks
-from ..agents.base import SearchInfo
-from ..game import Game, GameFault
+from ..agents.base import Agent, SearchInfo
+from ..game import Game, GameFault, State
 from ..spec import parse_code_spec
 from .calls import agent_name, reset_agent
 from .lifeline import die_with_parent, forkserver
@@ -42,6 +45,7 @@ from .messages import (
     Forget,
     GameSpec,
     Holding,
+    Key,
     Load,
     Missing,
     MoveRequest,
@@ -55,7 +59,7 @@ from .messages import (
     Traced,
     TraceSearch,
 )
-from .sandbox import Confinement, decode_reply, encode_reply, launch
+from .sandbox import Confined, Confinement, decode_reply, encode_reply, launch
 from .standin import Preparing
 
 __all__ = ["AgentHost", "Answer", "AgentCrashed", "AgentError", "GameSpec", "Isolated", "context"]
@@ -89,7 +93,12 @@ class _Missing(Exception):
     """In a host: a message names an agent or game the host does not hold."""
 
 
-def context() -> Any:
+#: A host's process: forked or from the fork server, or a sandbox (:class:`Confined`).
+_Process = BaseProcess | Confined
+_Held = TypeVar("_Held")
+
+
+def context() -> ForkContext | ForkServerContext:
     """How hosts are started: forked when this process has one thread (fast, and the
     compiled code loaded here comes along), else from the fork server (forking a process
     with threads is unsafe), which loads zerosum and its compiled code once for all the
@@ -128,16 +137,16 @@ class AgentHost:
     ) -> None:
         self.margin, self.nice, self.held, self.memory_mb = margin, nice, held, memory_mb
         self.confine, self.stand_ins = confine, stand_ins
-        self._process: Any = None
-        self._conn: Any = None
+        self._process: _Process | None = None
+        self._conn: Connection | None = None
         # the keys of the games and agents the running process holds, in the order it
         # drops them (least recently used first): kept in step with it by _hold
-        self._games: OrderedDict[Any, None] = OrderedDict()
-        self._agents: OrderedDict[Any, None] = OrderedDict()
+        self._games: OrderedDict[Key, None] = OrderedDict()
+        self._agents: OrderedDict[Key, None] = OrderedDict()
         self._lock = threading.Lock()
         self.closed = False  # see close()  # starting and stopping (a server stops hosts at exit)
 
-    def __getstate__(self) -> dict[str, Any]:  # sent to another process: without its own
+    def __getstate__(self) -> dict[str, object]:  # sent to another process: without its own
         return {
             "margin": self.margin,
             "nice": self.nice,
@@ -147,7 +156,7 @@ class AgentHost:
             "stand_ins": self.stand_ins,
         }
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: dict[str, object]) -> None:
         self.__init__(**state)  # type: ignore[misc]
 
     @property
@@ -191,20 +200,24 @@ class AgentHost:
             raise AgentCrashed(why or f"its process did not start within {PREPARE_SECONDS:g} s")
 
     def _receive(
-        self, wait: float | None, game: Game | GameSpec | None = None, state: Any = None
+        self, wait: float | None, game: Game | GameSpec | None = None, state: object = None
     ) -> Reply | None:
         """The host's next reply, None when none comes within ``wait`` seconds (None: no
         limit); ``game`` and ``state`` are the move's (a sandboxed host answers a move
         with the action's index; it is frozen once it answered, until it is asked again).
         Raises EOFError or OSError when the process died."""
-        process, conn = self._process, self._conn
-        if self.confine is None:
+        process, conn = self._running()
+        if not isinstance(process, Confined):  # a sandbox is Confined, any other a process
             return conn.recv() if conn.poll(wait) else None
         data = process.receive(conn, wait)
         if data is None:
             return None
         process.freeze(True)
         return decode_reply(data, None if isinstance(game, GameSpec) else game, state)
+
+    def _running(self) -> tuple[_Process, Connection]:
+        """The process and its connection, while it runs (set by :meth:`_start`)."""
+        return cast(_Process, self._process), cast(Connection, self._conn)
 
     def stop(self) -> None:
         """Kill the process (if any); what it held is lost. A call waiting for its answer
@@ -237,7 +250,7 @@ class AgentHost:
         if conn is not None:
             conn.close()
 
-    def _forget_if(self, process: Any) -> None:
+    def _forget_if(self, process: _Process) -> None:
         """Stop ``process`` if it is still this host's (another thread may have replaced it)."""
         with self._lock:
             if self._process is process:
@@ -245,7 +258,7 @@ class AgentHost:
             elif process.is_alive():
                 process.kill()
 
-    def prepare(self, key: Any, agent: Any, game_key: Any, game: Game | GameSpec) -> None:
+    def prepare(self, key: Key, agent: object, game_key: Key, game: Game | GameSpec) -> None:
         """Create the agent and load its compiled code for ``game`` (untimed, before a
         game's first move, within :data:`PREPARE_SECONDS`); with ``stand_ins``, code still
         to compile is compiled in the background while a stand-in plays."""
@@ -259,29 +272,34 @@ class AgentHost:
         except _NotHeld:
             ask()  # sent whole this time
 
-    def load(self, key: Any, agent: Any, seconds: float) -> None:
+    def load(self, key: Key, agent: object, seconds: float) -> None:
         """Create the agent (its file imported) and nothing more, within ``seconds``:
         raises :class:`AgentError` with what went wrong, :class:`AgentCrashed` or
         :class:`~zerosum.budget.Overrun`."""
         self._ask(Load(key, self._agent(key, agent)), seconds, "load")
 
-    def reset(self, key: Any, seed: int | None) -> None:
+    def reset(self, key: Key, seed: int | None) -> None:
         """Reset the agent (forget its memory, reseed) if the host holds it."""
         if key in self._agents and self.alive:
             self._ask(Reset(key, seed), PREPARE_SECONDS, "reset")
 
-    def holds(self, key: Any) -> bool:
+    def holds(self, key: Key) -> bool:
         """Whether the running process holds the agent ``key`` (prepared or played)."""
         return key in self._agents and self.alive
 
-    def forget(self, key: Any) -> None:
+    def forget(self, key: Key) -> None:
         """Drop the agent (and nothing else) from the host."""
         if key in self._agents and self.alive:
             self._agents.pop(key, None)
-            self._conn.send(Forget(key))
+            self._running()[1].send(Forget(key))
 
     def move(
-        self, key: Any, agent: Any, game_key: Any, game: Game | GameSpec, request: MoveRequest
+        self,
+        key: Key,
+        agent: object,
+        game_key: Key,
+        game: Game | GameSpec,
+        request: MoveRequest[State],
     ) -> Answer:
         """The agent's move for ``request``: in its state, by its deadline.
 
@@ -290,7 +308,7 @@ class AgentHost:
         and the agent's own error (as :class:`RuntimeError` naming it) when it raises.
         """
 
-        def ask(request: MoveRequest) -> Answer:
+        def ask(request: MoveRequest[State]) -> Answer:
             message = PlayMove(key, self._agent(key, agent), self._game(game_key, game), request)
             reply = self._ask(message, self._wait(request), "move", game, request.state)
             assert isinstance(reply, Answer), reply
@@ -305,20 +323,20 @@ class AgentHost:
 
     def trace(
         self,
-        key: Any,
-        agent: Any,
-        game_key: Any,
+        key: Key,
+        agent: object,
+        game_key: Key,
         game: Game | GameSpec,
-        request: MoveRequest,
+        request: MoveRequest[State],
         cap: int,
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """The tree the agent's search explores for ``request`` (:func:`zerosum.trace`, at
         most ``cap`` nodes), as JSON-ready data (``Trace.to_dict``); stopped as
         :meth:`move` is. Not for a confined host (its replies are moves only)."""
         if self.confine is not None:
             raise AgentError("ValueError", "a confined host does not trace searches")
 
-        def ask(request: MoveRequest) -> dict[str, Any]:
+        def ask(request: MoveRequest[State]) -> dict[str, object]:
             payloads = self._agent(key, agent), self._game(game_key, game)
             message = TraceSearch(key, *payloads, request, cap)
             reply = self._ask(message, self._wait(request), "trace")
@@ -331,19 +349,19 @@ class AgentHost:
         except _NotHeld:  # sent whole this time
             return ask(request.postponed(time.perf_counter() - begin))
 
-    def _wait(self, request: MoveRequest) -> float | None:
+    def _wait(self, request: MoveRequest[State]) -> float | None:
         """How long to wait for the answer to ``request`` before killing the process: until
         its deadline plus the margin (None: no limit)."""
         left = request.remaining()
         return None if left is None else left + self.margin
 
-    def _agent(self, key: Any, agent: Any) -> bytes | None:
+    def _agent(self, key: Key, agent: object) -> bytes | None:
         """The agent's payload, or None when the host holds it already."""
         if key in self._agents and self.alive:
             return None
         return pickle.dumps(agent)
 
-    def _game(self, game_key: Any, game: Game | GameSpec) -> Sent:
+    def _game(self, game_key: Key, game: Game | GameSpec) -> Sent:
         """The game as sent: its payload None when the host holds it already."""
         if game_key in self._games and self.alive:
             return Sent(game_key, None)
@@ -360,16 +378,16 @@ class AgentHost:
         wait: float | None,
         what: str,
         game: Game | GameSpec | None = None,
-        state: Any = None,
+        state: object = None,
     ) -> Reply:
         with self._lock:
             if not self.alive:
                 self._stop()
                 self._start()
-            process, conn = self._process, self._conn
+            process, conn = self._running()
         begin = time.perf_counter()
         try:
-            if self.confine is not None:
+            if isinstance(process, Confined):  # self.confine is not None
                 process.freeze(False)  # frozen since its last answer
             conn.send(message)
             reply = self._receive(wait, game, state)
@@ -404,7 +422,7 @@ class AgentHost:
         return reply
 
 
-def _hold(store: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
+def _hold(store: OrderedDict[Key, _Held], key: Key, value: _Held, most: int) -> None:
     """Keep ``value`` under ``key`` as the most recently used, dropping the least recently
     used beyond ``most``: how a host keeps agents and games, and how its owner, applying
     the same to its record of them, knows what the host still holds."""
@@ -414,21 +432,21 @@ def _hold(store: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None
         store.popitem(last=False)
 
 
-def _game_of(sent: Any) -> Game:
+def _game_of(sent: object) -> Game:
     """The game a host was sent: itself, or loaded from its :class:`GameSpec`."""
     if isinstance(sent, GameSpec):
         from ..games import load_game
 
         return load_game(sent.spec)
-    return sent
+    return cast(Game, sent)  # unpickled: a game, as its owner sent it
 
 
-def _kill(process: Any) -> None:
+def _kill(process: _Process) -> None:
     if process.is_alive():
         process.kill()
 
 
-def _death(process: Any) -> str:
+def _death(process: _Process) -> str:
     """Why a host's process died, in a few words."""
     death = getattr(process, "death", None)  # a sandbox knows more
     return death() if death is not None else death_of_code(process.exitcode)
@@ -458,19 +476,23 @@ class _Holdings:
 
     def __init__(self, most: int) -> None:
         self.most = most
-        self.agents: OrderedDict[Any, Any] = OrderedDict()
-        self.games: OrderedDict[Any, Any] = OrderedDict()
+        self.agents: OrderedDict[Key, Agent] = OrderedDict()
+        self.games: OrderedDict[Key, Game] = OrderedDict()
         self.preparing = Preparing()
 
-    def agent(self, key: Any, payload: bytes | None) -> Any:
+    def agent(self, key: Key, payload: bytes | None) -> Agent:
         return self._held(self.agents, key, payload, _agent_of)
 
-    def game(self, key: Any, payload: bytes | None) -> Game:
+    def game(self, key: Key, payload: bytes | None) -> Game:
         return self._held(self.games, key, payload, _game_of)
 
     def _held(
-        self, store: OrderedDict[Any, Any], key: Any, payload: bytes | None, build: Any
-    ) -> Any:
+        self,
+        store: OrderedDict[Key, _Held],
+        key: Key,
+        payload: bytes | None,
+        build: Callable[[object], _Held],
+    ) -> _Held:
         """``store[key]``: built from ``payload`` when sent, else the one held
         (:class:`_Missing` if none is)."""
         if payload is not None:
@@ -482,11 +504,11 @@ class _Holdings:
         return store[key]
 
 
-def _agent_of(sent: Any) -> Any:
+def _agent_of(sent: object) -> Agent:
     """The agent a host was sent: itself, or built from its spec string."""
     from ..agents import make_agent
 
-    return make_agent(sent) if isinstance(sent, str) else sent
+    return make_agent(sent) if isinstance(sent, str) else cast(Agent, sent)  # unpickled
 
 
 Replier = Callable[..., None]
@@ -530,12 +552,12 @@ def _answer(message: Request, held: _Holdings, reply: Replier) -> None:
 
 
 def _serve(
-    conn: Any, nice: int, most: int, memory_mb: int | None = None, confined: bool = False
+    conn: Connection, nice: int, most: int, memory_mb: int | None = None, confined: bool = False
 ) -> None:
     """A host's loop: create agents, play their moves, answer each message in order
     (``confined``: in a sandbox, as data, :func:`~zerosum.hosting.sandbox.encode_reply`)."""
 
-    def reply(answer: Reply, game: Game | None = None, state: Any = None) -> None:
+    def reply(answer: Reply, game: Game | None = None, state: object = None) -> None:
         if confined:
             conn.send_bytes(encode_reply(answer, game, state))
         else:
@@ -584,7 +606,7 @@ class Isolated:
 
     def __init__(
         self,
-        agent: Any,
+        agent: object,
         *,
         margin: float = 0.5,
         name: str | None = None,
@@ -610,7 +632,7 @@ class Isolated:
         """Stop the process (it starts again on the next move)."""
         self._host.stop()
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game, state: object) -> object:
         self._game = game
         answer = self._host.move(0, self.agent, id(game), game, MoveRequest.now(state))
         self.last = answer.search

@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 import time
-from typing import Any
+from multiprocessing.context import ForkServerContext
 
 __all__ = ["die_with_parent", "forkserver", "watch_parent"]
 
@@ -59,7 +59,7 @@ def watch_parent() -> None:
     threading.Thread(target=watch, name="zerosum-watch-parent", daemon=True).start()
 
 
-def forkserver(*preload: str) -> Any:
+def forkserver(*preload: str) -> ForkServerContext:
     """The fork server's multiprocessing context, the server set to import ``preload``
     when it starts, after :mod:`zerosum.hosting.tether` (which ties it to this process)."""
     context = multiprocessing.get_context("forkserver")

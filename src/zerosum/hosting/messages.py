@@ -19,21 +19,25 @@ every agent and compiled kernel reads (:mod:`zerosum.budget`).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Generic
 
 from .. import budget
 from ..agents.base import SearchInfo
+from ..game import State
 
-__all__ = ["MoveRequest", "GameSpec", "Sent", "Request", "Holding", "Reply"]
+__all__ = ["Key", "MoveRequest", "GameSpec", "Sent", "Request", "Holding", "Reply"]
 __all__ += ["Forget", "Reset", "Load", "Prepare", "PlayMove", "TraceSearch"]
 __all__ += ["Ready", "Done", "Answer", "Traced", "Missing", "Failed"]
 
+#: What a host holds an agent or a game under: any hashable value its owner chooses.
+Key = Hashable
+
 
 @dataclass(frozen=True, slots=True)
-class MoveRequest:
+class MoveRequest(Generic[State]):
     """A move asked of an agent: the ``state`` to move in and the move's ``deadline``.
 
     ``deadline`` is when the answer is due, in ``time.perf_counter()`` seconds, or None for
@@ -42,24 +46,25 @@ class MoveRequest:
     so a host in another process (or in a sandbox) reads the same deadline as its caller.
     """
 
-    state: Any
+    state: State
     deadline: float | None = None
 
     @classmethod
-    def now(cls, state: Any) -> MoveRequest:
+    def now(cls, state: State) -> MoveRequest[State]:
         """A move in ``state`` due at the caller's current deadline (:func:`budget.deadline`)."""
         return cls(state, budget.deadline())
 
     @classmethod
-    def within(cls, state: Any, seconds: float | None) -> MoveRequest:
-        """A move in ``state`` due ``seconds`` from now (None: no limit)."""
-        return cls(state, None if seconds is None else time.perf_counter() + seconds)
+    def within(cls, state: State, move_time: float | None) -> MoveRequest[State]:
+        """A move in ``state`` due ``move_time`` seconds from now (None: no limit): where a
+        move's time (``--move-time``) becomes its deadline."""
+        return cls(state, None if move_time is None else time.perf_counter() + move_time)
 
     def remaining(self) -> float | None:
         """Seconds left until the deadline (never negative), None without one."""
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
-    def postponed(self, seconds: float) -> MoveRequest:
+    def postponed(self, seconds: float) -> MoveRequest[State]:
         """The same move with its deadline ``seconds`` later: time spent off its clock (a
         host that lost the agent preparing it anew) given back."""
         return self if self.deadline is None else replace(self, deadline=self.deadline + seconds)
@@ -85,7 +90,7 @@ class Sent:
     """A game for a host: its ``key``, and its ``payload`` (the pickled game or
     :class:`GameSpec`), None when the host holds it already."""
 
-    key: Any
+    key: Key
     payload: bytes | None
 
 
@@ -96,14 +101,14 @@ class Sent:
 class Forget:
     """Drop the agent ``key`` (and nothing else); not answered."""
 
-    key: Any
+    key: Key
 
 
 @dataclass(frozen=True, slots=True)
 class Reset:
     """Reset the agent ``key`` (its memory forgotten, reseeded with ``seed``) if held."""
 
-    key: Any
+    key: Key
     seed: int | None
 
 
@@ -112,7 +117,7 @@ class Load:
     """Create the agent ``key`` from ``agent`` (its pickled object or spec string) and
     nothing more: a user's file imported, to see that it loads."""
 
-    key: Any
+    key: Key
     agent: bytes | None
 
 
@@ -122,7 +127,7 @@ class Prepare:
     ``background``, code still to compile compiles in a thread while a stand-in plays
     (:mod:`zerosum.hosting.standin`)."""
 
-    key: Any
+    key: Key
     agent: bytes | None
     game: Sent
     background: bool
@@ -133,7 +138,7 @@ class PlayMove:
     """The agent ``key``'s move in ``game``, as ``request`` asks: answered with an
     :class:`Answer`."""
 
-    key: Any
+    key: Key
     agent: bytes | None
     game: Sent
     request: MoveRequest
@@ -144,7 +149,7 @@ class TraceSearch:
     """The tree the agent ``key``'s search explores for ``request`` (at most ``cap``
     nodes): answered with :class:`Traced`."""
 
-    key: Any
+    key: Key
     agent: bytes | None
     game: Sent
     request: MoveRequest
@@ -175,7 +180,7 @@ class Answer:
     """An agent's move from its host: the action and its fresh search summary (or None),
     and the seconds the agent's call took there."""
 
-    action: Any
+    action: object
     search: SearchInfo | None
     seconds: float
 
@@ -184,7 +189,7 @@ class Answer:
 class Traced:
     """A search's tree as JSON-ready data (``Trace.to_dict``)."""
 
-    tree: dict[str, Any]
+    tree: dict[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +197,7 @@ class Missing:
     """The host does not hold the agent or game ``key`` it was asked to use (its process
     was replaced meanwhile): the owner sends it whole."""
 
-    key: Any
+    key: Key
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from concurrent.futures import (
 )
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from ..game import ZerosumError
@@ -45,11 +45,15 @@ CONNECT_SECONDS = 10.0
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
 
 
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
 class _InlineExecutor(Executor):
     """Runs each job at once in this process (``workers=1``)."""
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        future: Future[_T] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
         except BaseException as exc:  # delivered through the future, like any executor
@@ -186,7 +190,7 @@ def _worker_setup() -> None:
 WAKE_SECONDS = 0.1
 
 
-def first_finished(running: Iterable[Future[Any]]) -> set[Future[Any]]:
+def first_finished(running: Iterable[Future[_T]]) -> set[Future[_T]]:
     """Wait for the first of ``running`` to finish; the finished ones. Wakes every
     :data:`WAKE_SECONDS`, so that a signal stops the wait at once."""
     while True:

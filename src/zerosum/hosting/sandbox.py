@@ -53,6 +53,7 @@ from typing import Any
 
 from ..agents.base import SearchInfo
 from ..game import Game, SpecError, format_action
+from ..records.jsonvalue import JSONObject
 from ..spec import parse_code_spec, parse_spec
 from .cgroups import Cgroup
 from .messages import Answer, Done, Failed, Missing, Ready, Reply
@@ -122,7 +123,7 @@ class Confinement:
     workdir: str = field(default_factory=os.getcwd)
 
 
-def code_file(spec: Any) -> str | None:
+def code_file(spec: object) -> str | None:
     """The absolute path of the user's file that the spec string ``spec`` runs: a file
     spec's own, or one given as a parameter of a registered spec (``connectx:bot.py``);
     None when it runs none. A relative name is taken from the working directory, and
@@ -137,7 +138,7 @@ def code_file(spec: Any) -> str | None:
     return os.path.abspath(code.source) if code is not None and code.is_file else None
 
 
-def readable_files(*specs: Any) -> tuple[str, ...]:
+def readable_files(*specs: object) -> tuple[str, ...]:
     """The absolute paths of the user's files that ``specs`` run (:func:`code_file`)."""
     return tuple(dict.fromkeys(f for f in map(code_file, specs) if f is not None))
 
@@ -457,11 +458,11 @@ class ForeignAction:
     __str__ = __repr__
 
 
-def encode_reply(reply: Reply, game: Game | None = None, state: Any = None) -> bytes:
+def encode_reply(reply: Reply, game: Game | None = None, state: object = None) -> bytes:
     """A host's reply as JSON (in the sandbox): a move as its action's index among
     ``game.actions(state)``, or the action's text when it is not there; a search summary
     without its principal variation and extras (they hold the sandbox's objects)."""
-    data: dict[str, Any] = {"status": _STATUS[type(reply)]}
+    data: JSONObject = {"status": _STATUS[type(reply)]}
     if isinstance(reply, Failed):
         data["name"], data["text"] = str(reply.name)[:_MAX_TEXT], str(reply.text)[:_MAX_TEXT]
     elif isinstance(reply, Missing):
@@ -490,7 +491,7 @@ _STATUS: dict[type, str] = {Ready: "ready", Done: "ok", Answer: "ok", Missing: "
                             Failed: "error"}  # fmt: skip
 
 
-def decode_reply(data: bytes, game: Game | None = None, state: Any = None) -> Reply:
+def decode_reply(data: bytes, game: Game | None = None, state: object = None) -> Reply:
     """A reply from a sandboxed host, as the reply a trusted host would have sent.
 
     Raises :class:`ValueError` for anything that is not such a reply."""
@@ -520,7 +521,7 @@ def decode_reply(data: bytes, game: Game | None = None, state: Any = None) -> Re
         raise ValueError(f"its host sent something that is not a reply ({exc!r:.100})") from None
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(type(value).__name__)
     return value[:_MAX_TEXT]

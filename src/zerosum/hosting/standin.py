@@ -36,10 +36,10 @@ import contextlib
 import dataclasses
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .. import hooks
-from ..agents.base import SearchInfo
+from ..agents.base import Agent, SearchInfo
 from ..agents.montecarlo import MCTS, MonteCarlo
 from ..agents.search import AlphaBeta
 from ..agents.solve import Perfect, python_suffices
@@ -68,7 +68,7 @@ NOT_COMPILED = (
 _T = TypeVar("_T")
 
 
-def python_stand_in(agent: Any, game: Game) -> Any | None:
+def python_stand_in(agent: object, game: Game) -> AlphaBeta | MCTS | MonteCarlo | Perfect | None:
     """The agent's Python path with the same switches, when its moves in ``game`` would run
     compiled code and that path answers within a move's deadline; else None."""
     searchers = AlphaBeta | MCTS | MonteCarlo | Perfect
@@ -99,7 +99,7 @@ def python_stand_in(agent: Any, game: Game) -> Any | None:
     return twin
 
 
-def without_compiling(agent: Any, game: Game, use: Callable[[Any], _T]) -> tuple[_T, bool]:
+def without_compiling(agent: Agent, game: Game, use: Callable[[Agent], _T]) -> tuple[_T, bool]:
     """``use(agent)`` for a command that answers once, and whether a stand-in answered
     instead: on a game small enough for Python (:func:`python_suffices`), when what
     ``use`` runs is not in numba's cache, ``use`` runs on the agent's stand-in rather than
@@ -134,7 +134,7 @@ class Preparing:
         """Whether a thread is preparing an agent."""
         return self._thread is not None and self._thread.is_alive()
 
-    def prepare(self, agent: Any, game: Game, background: bool) -> None:
+    def prepare(self, agent: object, game: Game, background: bool) -> None:
         """Prepare ``agent`` for ``game``; with ``background``, an agent with a stand-in whose
         preparing would compile is prepared in a thread, its stand-in searching meanwhile."""
         if not background or python_stand_in(agent, game) is None:
@@ -149,12 +149,12 @@ class Preparing:
                 )
                 self._thread.start()
 
-    def searcher(self, agent: Any, game: Game) -> Any:
+    def searcher(self, agent: Agent, game: Game) -> Agent:
         """Who searches for ``agent`` in ``game``: its stand-in while the thread compiles
         (when it has one), else the agent itself."""
         return (self.compiling and python_stand_in(agent, game)) or agent
 
-    def move(self, agent: Any, game: Game, state: Any) -> tuple[Any, SearchInfo | None]:
+    def move(self, agent: Agent, game: Game, state: object) -> tuple[object, SearchInfo | None]:
         """``agent``'s move in ``state``, by its :meth:`searcher`, and the search summary
         that move left (None if it left none), :func:`noted` when its stand-in made it."""
         searcher = self.searcher(agent, game)
@@ -171,7 +171,7 @@ class StandingIn:
     page's host): :meth:`Preparing.move`; ``last`` is the move's summary, noted as the
     stand-in's when it was. Named, specified and reset as the agent itself."""
 
-    def __init__(self, agent: Any, preparing: Preparing) -> None:
+    def __init__(self, agent: Agent, preparing: Preparing) -> None:
         self.agent = agent
         self.preparing = preparing
         self.last: SearchInfo | None = None
@@ -187,7 +187,7 @@ class StandingIn:
     def reset(self, seed: int | None = None) -> None:
         reset_agent(self.agent, seed)
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game, state: object) -> object:
         action, self.last = self.preparing.move(self.agent, game, state)
         return action
 
@@ -202,7 +202,7 @@ def noted(search: SearchInfo | None) -> SearchInfo | None:
     return dataclasses.replace(search, note="; ".join(filter(None, [NOTE, search.note])))
 
 
-def _prepare_quietly(agent: Any, game: Game) -> None:
+def _prepare_quietly(agent: object, game: Game) -> None:
     """Prepare in the thread; an error is left for the agent's own move to raise."""
     with contextlib.suppress(Exception):
         prepare_agent(agent, game)

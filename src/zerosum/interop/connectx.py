@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, SupportsInt
 
 from .. import budget, hooks
 from ..game import Game, SpecError
@@ -47,7 +47,7 @@ class Struct(dict[str, Any]):
             raise AttributeError(name) from None
 
 
-def observation(game: ColumnBoard, state: Any) -> Struct:
+def observation(game: ColumnBoard, state: object) -> Struct:
     """What a ConnectX agent sees of ``state`` in ``game`` (a Connect Four)."""
     board = [
         game.cell(state, col, row)
@@ -60,6 +60,10 @@ def observation(game: ColumnBoard, state: Any) -> Struct:
         step=sum(1 for cell in board if cell),
         remainingOverageTime=0.0,
     )
+
+
+#: A ConnectX agent: ``function(observation, configuration) -> column``.
+Play = Callable[[Struct, Struct], SupportsInt]
 
 
 def configuration(game: ColumnBoard, seconds: float | None) -> Struct:
@@ -84,14 +88,14 @@ class ConnectX:
     ``reset(seed)`` seeds Python's ``random`` module, which Kaggle's agents draw from.
     """
 
-    def __init__(self, function: Callable[[Any, Any], Any], source: str | None = None) -> None:
+    def __init__(self, function: Play, source: str | None = None) -> None:
         if not callable(function):
             raise SpecError(f"a ConnectX agent must be a function, not {type(function).__name__}")
         self.function = function
         self.source = source
         self.name = f"connectx:{source}" if source else getattr(function, "__name__", "connectx")
 
-    def __call__(self, game: Game, state: Any) -> int:
+    def __call__(self, game: Game, state: object) -> int:
         board = hooks.column_board(game)
         if board is None:
             raise TypeError(f"a ConnectX agent plays Connect Four, not {type(game).__name__}")
@@ -102,7 +106,7 @@ class ConnectX:
         if seed is not None:
             random.seed(seed)
 
-    def __reduce__(self) -> Any:
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         if self.source is not None:  # sent as its spec: its file loads where it plays
             return (from_spec, (self.source,))
         return (ConnectX, (self.function,))
@@ -144,7 +148,7 @@ def from_spec(agent: str = "") -> ConnectX:
     return ConnectX(function, text)
 
 
-def _kaggle_agent(name: str) -> Callable[[Any, Any], Any]:
+def _kaggle_agent(name: str) -> Play:
     try:
         from kaggle_environments.envs.connectx import connectx
     except ImportError:

@@ -16,13 +16,14 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Hashable
-from typing import Any
+from types import ModuleType
+from typing import Any, Self
 
 from ..game import SpecError, ZerosumError, opponent
 from ..limits import LimitError
 from ..spec import Param
 from . import openspiel_probe, openspiel_words
-from .openspiel_probe import one_line
+from .openspiel_probe import Params, one_line
 
 __all__ = [
     "INSTALL_HINT",
@@ -58,7 +59,7 @@ class MissingDependencyError(ZerosumError, ModuleNotFoundError):
     """An optional dependency that a feature needs is not installed."""
 
 
-def _pyspiel() -> Any:
+def _pyspiel() -> ModuleType:
     """The ``pyspiel`` module, or a :class:`MissingDependencyError` saying how to install it."""
     try:
         return importlib.import_module("pyspiel")
@@ -79,7 +80,7 @@ class OpenSpielAction(int):
     _state: OpenSpielState | None
     _text: str | None
 
-    def __new__(cls, action: int, state: OpenSpielState | None, text: str | None = None) -> Any:
+    def __new__(cls, action: int, state: OpenSpielState | None, text: str | None = None) -> Self:
         self = super().__new__(cls, action)
         self._state, self._text = state, text
         return self
@@ -93,7 +94,7 @@ class OpenSpielAction(int):
             self._text = str(native.action_to_string(native.current_player(), int(self)))
         return self._text
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (OpenSpielAction, (int(self), None, self.text))
 
 
@@ -116,7 +117,7 @@ class OpenSpielState:
     def __repr__(self) -> str:
         return f"OpenSpielState(history={list(self.history)})"
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # the game by name and typed parameters: OpenSpiel's own pickle of a game writes it
         # as text and reads a string parameter that looks like a number as a number
         # (nim's pile_sizes=5: "Wrong type for parameter"), which killed agent hosts
@@ -126,7 +127,7 @@ class OpenSpielState:
 
 
 def _restore_state(
-    name: str, params: dict[str, Any], history: tuple[int, ...], mover: int
+    name: str, params: Params, history: tuple[int, ...], mover: int
 ) -> OpenSpielState:
     native = _pyspiel().load_game(name, params).new_initial_state()
     for action in history:
@@ -134,7 +135,7 @@ def _restore_state(
     return OpenSpielState(native, history, mover)
 
 
-def _unfit_properties(pyspiel: Any, native_game: Any) -> list[str]:
+def _unfit_properties(pyspiel: ModuleType, native_game: Any) -> list[str]:
     """Why an OpenSpiel game is not a zerosum game: one phrase per failing property."""
     kind = pyspiel.GameType
     gt = native_game.get_type()
@@ -168,9 +169,9 @@ def fitting_games() -> list[str]:
     )
 
 
-def _convert_params(name: str, spec: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
+def _convert_params(name: str, spec: Params, params: Params) -> Params:
     """``params`` checked against the game's parameter ``spec``; text values read as its types."""
-    converted = {}
+    converted: Params = {}
     for key, value in params.items():
         if key not in spec:
             known = ", ".join(sorted(spec)) or "none"
@@ -179,12 +180,14 @@ def _convert_params(name: str, spec: dict[str, Any], params: dict[str, Any]) -> 
         if isinstance(value, str) and not isinstance(default, str):
             param = Param(key, type(default), default, optional=False)
             try:
-                value = param.convert(value)
+                read = param.convert(value)
             except ValueError as exc:
                 raise SpecError(
                     f"bad value {value!r} for {key} of OpenSpiel's {name!r}: {exc}; "
                     f"expected {param.describe()}"
                 ) from None
+            if read is not None:  # None only for an optional parameter's "none": not here
+                value = read
         if type(value) is not type(default) and not (
             isinstance(default, float) and type(value) is int
         ):
@@ -196,7 +199,7 @@ def _convert_params(name: str, spec: dict[str, Any], params: dict[str, Any]) -> 
     return converted
 
 
-def size_estimate(params: dict[str, Any]) -> int:
+def size_estimate(params: Params) -> int:
     """The product of the integer ``params`` (absolute values, each at least 1), raised to
     the power ``dims`` when there is one (at most 10**30): what :data:`MAX_SIZE` bounds."""
     ints = {k: v for k, v in params.items() if type(v) is int}
@@ -205,7 +208,7 @@ def size_estimate(params: dict[str, Any]) -> int:
     return min(base ** min(power, 64), 10**30)  # far over the limit either way
 
 
-def _check_size(name: str, params: dict[str, Any]) -> None:
+def _check_size(name: str, params: Params) -> None:
     size = size_estimate(params)
     if size > MAX_SIZE:
         ints = ", ".join(f"{k}={v}" for k, v in params.items() if type(v) is int)
@@ -229,7 +232,7 @@ def _check_loaded(name: str, native_game: Any) -> None:
             )
 
 
-def load(name: str, **params: Any) -> OpenSpielGame:
+def load(name: str, **params: int | float | bool | str) -> OpenSpielGame:
     """OpenSpiel's game ``name`` with OpenSpiel ``params``, as a zerosum game.
 
     Raises :class:`~zerosum.game.SpecError` for an unknown game or parameter and for a game
@@ -245,7 +248,7 @@ def load(name: str, **params: Any) -> OpenSpielGame:
     return _load(name, params, tried=False)
 
 
-def _load(name: str, params: dict[str, Any], tried: bool) -> OpenSpielGame:
+def _load(name: str, params: Params, tried: bool) -> OpenSpielGame:
     """:func:`load`. Parameters other than OpenSpiel's defaults are first tried in a process
     of their own (:mod:`.openspiel_probe`) unless ``tried`` says they were (where the game
     was built before)."""
@@ -291,7 +294,7 @@ class OpenSpielGame:
     matters (repetition rules), use ``state.history`` instead.
     """
 
-    def __init__(self, name: str, params: dict[str, Any], native_game: Any) -> None:
+    def __init__(self, name: str, params: Params, native_game: Any) -> None:
         self.name, self.params, self.native_game = name, dict(params), native_game
 
     @property
@@ -361,7 +364,7 @@ class OpenSpielGame:
     def print_state(self, state: OpenSpielState) -> None:
         print(self.render(state))
 
-    def format_action(self, action: Any) -> str:
+    def format_action(self, action: object) -> str:
         if isinstance(action, OpenSpielAction):
             return action.text
         if isinstance(action, int) and not isinstance(action, bool):
@@ -394,23 +397,23 @@ class OpenSpielGame:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.params.items()))))
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (_reload, (self.name, self.params))
 
 
-def _reload(name: str, params: dict[str, Any]) -> OpenSpielGame:
+def _reload(name: str, params: Params) -> OpenSpielGame:
     return _load(name, params, tried=True)
 
 
-def _shown(params: dict[str, Any]) -> str:
+def _shown(params: Params) -> str:
     return ", ".join(f"{key}={_spec_value(value)}" for key, value in params.items())
 
 
-def _spec_value(value: Any) -> str:
+def _spec_value(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def from_spec(name: str = "", **params: Any) -> OpenSpielGame:
+def from_spec(name: str = "", **params: int | float | bool | str) -> OpenSpielGame:
     """OpenSpiel's game ``name``: ``openspiel:NAME[,param=value...]`` in spec strings."""
     if not name:
         raise SpecError(

@@ -21,9 +21,12 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import TypeAlias
 
-__all__ = ["CHECK_SECONDS", "one_line", "verdict"]
+__all__ = ["CHECK_SECONDS", "Params", "one_line", "verdict"]
+
+#: An OpenSpiel game's parameters by name, as ``pyspiel.load_game`` takes them.
+Params: TypeAlias = "dict[str, int | float | bool | str]"
 
 #: Seconds a check may take in all (building the game and one random game of it).
 CHECK_SECONDS = 30.0
@@ -37,7 +40,7 @@ _lock = threading.Lock()
 _running = threading.BoundedSemaphore(2)  # checks at once: each takes a core while it runs
 
 
-def verdict(name: str, params: dict[str, Any], limits: tuple[int, int]) -> str | None:
+def verdict(name: str, params: Params, limits: tuple[int, int]) -> str | None:
     """None when OpenSpiel's game ``name`` with ``params`` loads and plays a random game
     without fault in a process of its own, else why not (one line). ``limits`` are the
     most distinct actions and plies a game may have: a game over them is not played (the
@@ -56,7 +59,7 @@ def verdict(name: str, params: dict[str, Any], limits: tuple[int, int]) -> str |
     return found
 
 
-def _check(name: str, params: dict[str, Any], limits: tuple[int, int]) -> str | None:
+def _check(name: str, params: Params, limits: tuple[int, int]) -> str | None:
     command = [sys.executable, "-I", __file__, json.dumps([name, params, list(limits)])]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=CHECK_SECONDS)
@@ -81,7 +84,7 @@ def one_line(text: object) -> str:
     return "; ".join(line.strip() for line in str(text).splitlines() if line.strip())
 
 
-def _play(name: str, params: dict[str, Any], limits: tuple[int, int]) -> str | None:
+def _play(name: str, params: Params, limits: tuple[int, int]) -> str | None:
     """What the script does: None, or why the game cannot be played."""
     import pyspiel
 

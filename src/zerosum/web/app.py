@@ -37,10 +37,9 @@ import asyncio
 import contextlib
 import json
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -56,10 +55,12 @@ from ..agents.hints import move_hints
 from ..game import IllegalActionError, ZerosumError, parse_action
 from ..hosting.isolation import AgentCrashed, AgentError
 from ..limits import check_move_seconds
+from ..records.jsonvalue import JSONObject
 from ..spec import parse_code_spec
 from .catalog import (
     DEFAULT_OPPONENT,
     PRESETS,
+    GameEntry,
     catalog_games,
     game_title,
     offered_presets,
@@ -86,7 +87,7 @@ MAX_DEPTH = 8
 class ApiError(Exception):
     """An error answered as ``{"error": message, **extra}`` with HTTP ``status``."""
 
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, message: str, **extra: object) -> None:
         super().__init__(message)
         self.status, self.message, self.extra = status, message, extra
 
@@ -119,7 +120,7 @@ class Limits:
         check_move_seconds(self.move_seconds)
 
 
-def text_field(data: dict[str, Any], key: str, default: str | None = None) -> str:
+def text_field(data: Mapping[str, object], key: str, default: str | None = None) -> str:
     """``data[key]`` (else ``default``): a non-empty string of at most :data:`MAX_SPEC`
     characters that is text (422 otherwise)."""
     value = data.get(key, default)
@@ -161,7 +162,7 @@ def still_live(session: Session) -> None:
         raise ApiError(404, "no such game: it was deleted while this request was played")
 
 
-def ply_of(session: Session, value: Any) -> int:
+def ply_of(session: Session, value: object) -> int:
     """``value`` as a point in the session's moves: 0 (its start) to their count (422 else)."""
     count = len(session.moves)
     at = int(value) if isinstance(value, str) and value.isdigit() else value
@@ -192,7 +193,7 @@ class WebApp:
             on_remove=self.pool.forget,
         )
         self.presets = presets() + own.presets()
-        self.listed: list[dict[str, Any]] = []  # the catalog's games, listed at the first request
+        self.listed: list[GameEntry] = []  # the catalog's games, listed at the first request
 
     def starlette(self, allowed_hosts: Collection[str] | None) -> Starlette:
         """The ASGI app: these routes behind the :class:`~.guard.Guard`."""
@@ -236,7 +237,7 @@ class WebApp:
 
     # What the routes share.
 
-    async def read_json(self, request: Request) -> dict[str, Any]:
+    async def read_json(self, request: Request) -> JSONObject:
         """The request's body: a JSON object of at most ``max_body`` bytes and
         :data:`MAX_DEPTH` levels (415, 413 or 400 otherwise)."""
         content_type = request.headers.get("content-type", "")
@@ -467,8 +468,8 @@ class WebApp:
         at = request.query_params.get("at")
         state = session.states[len(session.moves) if at is None else ply_of(session, at)]
 
-        def solved() -> dict[str, Any]:
-            with budget.limit(self.pool.told):
+        def solved() -> JSONObject:
+            with budget.limit(self.pool.move_time):
                 return move_hints(session.game, state, game_title(session.game))
 
         hints = await asyncio.to_thread(solved)

@@ -4,7 +4,7 @@ opponents it lists (presets), each only where it builds here."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from .. import hooks
 from ..agents import make_agent
@@ -14,6 +14,8 @@ from ..interop import openspiel
 from ..spec import parse_code_spec, parse_spec
 
 __all__ = [
+    "GameEntry",
+    "ParamEntry",
     "PRESETS",
     "DEFAULT_OPPONENT",
     "presets",
@@ -22,6 +24,27 @@ __all__ = [
     "game_title",
     "opponent_title",
 ]
+
+
+class ParamEntry(TypedDict):
+    """A game parameter as the page's form shows it (``choices``: the names it may take)."""
+
+    name: str
+    label: str
+    type: str
+    default: object
+    choices: NotRequired[list[str]]
+
+
+class GameEntry(TypedDict):
+    """A game as the page lists it (``title`` for the registered ones)."""
+
+    name: str
+    title: NotRequired[str]
+    summary: str
+    rules: str
+    params: list[ParamEntry]
+
 
 #: Opponents offered on the page (label, spec); only those that build here are listed.
 PRESETS = (
@@ -142,7 +165,7 @@ def _openspiel_names() -> list[str]:
     return loadable
 
 
-def _rules(factory: Any) -> str:
+def _rules(factory: Callable[[], object]) -> str:
     """The one-line rules of a game's default instance, or "" when it has none."""
     try:
         return hooks.rules(factory()) or ""
@@ -150,12 +173,12 @@ def _rules(factory: Any) -> str:
         return ""
 
 
-def catalog_games() -> list[dict[str, Any]]:
+def catalog_games() -> list[GameEntry]:
     """The registered games as the page lists them; ``openspiel`` only when it is installed,
     its ``name`` with the ``choices`` it can load."""
-    games = []
+    games: list[GameEntry] = []
     for entry in GAMES:
-        params: list[dict[str, Any]] = [
+        params: list[ParamEntry] = [
             {
                 "name": p.name,
                 "label": PARAM_LABELS.get(p.name, p.name),
@@ -169,7 +192,7 @@ def catalog_games() -> list[dict[str, Any]]:
             if not names:
                 continue
             default = "tic_tac_toe" if "tic_tac_toe" in names else names[0]
-            params[0].update(default=default, choices=names)
+            params[0]["default"], params[0]["choices"] = default, names
         games.append(
             {
                 "name": entry.name,

@@ -12,17 +12,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Collection, MutableMapping
-from typing import Any
+from collections.abc import Collection
 from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 __all__ = ["LOOPBACK_HOSTS", "Guard", "is_json_type", "json_depth", "is_loopback"]
 
 #: The names a loopback server answers to (``Host`` without the port).
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
-
-Scope = MutableMapping[str, Any]
-ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
 
 
 def is_loopback(host: str) -> bool:
@@ -90,7 +88,7 @@ class Guard:
         self.app = app
         self.allowed_hosts = None if allowed_hosts is None else {h.lower() for h in allowed_hosts}
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             refusal = self.refusal(scope)
             if refusal is not None:
@@ -128,7 +126,7 @@ def _type_message(content_type: str) -> str:
     return f"request bodies must be application/json, not {shown} (Content-Type)"
 
 
-async def _answer(send: Any, status: int, message: str) -> None:
+async def _answer(send: Send, status: int, message: str) -> None:
     body = json.dumps({"error": message}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
     await send({"type": "http.response.start", "status": status, "headers": headers})

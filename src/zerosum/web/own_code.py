@@ -4,13 +4,14 @@ request may name."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .. import hooks
 from ..agents import make_agent
+from ..agents.base import Agent
 from ..game import Game, ZerosumError
 from ..games import load_game
 from ..spec import parse_code_spec
+from .catalog import GameEntry
 
 __all__ = ["OwnCode"]
 
@@ -48,12 +49,12 @@ class OwnCode:
     def game(self, spec: str) -> Game:
         return load_game(spec, code=self._owned(spec, self.games, "game"))
 
-    def agent(self, spec: str) -> Any:
+    def agent(self, spec: str) -> Agent:
         return make_agent(spec, code=self._owned(spec, self.agents, "agent"))
 
-    def game_entries(self) -> list[dict[str, Any]]:
+    def game_entries(self) -> list[GameEntry]:
         """The operator's games as the catalog lists them (no parameters on the page)."""
-        entries = []
+        entries: list[GameEntry] = []
         for spec, game in self._classes.items():
             doc = (type(game).__doc__ or "").strip().splitlines()
             summary = doc[0] if doc else f"your game {type(game).__name__}"

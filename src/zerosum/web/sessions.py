@@ -13,7 +13,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..game import Game
 from .thinking import Reply
@@ -39,7 +39,7 @@ class TooManyForClient(TooManyGames):
 class Move:
     """One action played in a session, by ``"you"`` (the person) or ``"agent"``."""
 
-    action: Any
+    action: object
     player: int
     by: str
     reply: Reply | None = None
@@ -53,10 +53,10 @@ class Session:
 
     id: str
     game: Game
-    agent: Any
+    agent: object
     agent_spec: str
     human: int
-    states: list[Any]
+    states: list[object]
     touched: float
     client: str = ""
     moves: list[Move] = field(default_factory=list)
@@ -68,7 +68,7 @@ class Session:
     explained: Explained | None = None
 
     @property
-    def state(self) -> Any:
+    def state(self) -> object:
         return self.states[-1]
 
     @property
@@ -93,7 +93,7 @@ class Session:
         del self.moves[at:]
         del self.states[at + 1 :]
 
-    def play(self, action: Any, by: str, reply: Reply | None = None) -> None:
+    def play(self, action: object, by: str, reply: Reply | None = None) -> None:
         """Play an already checked ``action`` (nothing changes if the game raises)."""
         move = Move(action, self.game.player(self.state), by, reply)
         self.states.append(self.game.result(self.state, action))
@@ -141,12 +141,12 @@ class Sessions:
     def create(
         self,
         game: Game,
-        agent: Any,
+        agent: object,
         agent_spec: str,
         human: int,
         client: str = "",
         game_spec: str = "",
-        start: Any = None,
+        start: object = None,
     ) -> Session:
         """A new session at ``start`` (default: the start of ``game``) for ``client`` (its
         address); raises

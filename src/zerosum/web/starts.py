@@ -4,7 +4,8 @@ the server forgot). Each is checked here, with the game's own reasons for a refu
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TypedDict
 
 from .. import hooks
 from ..game import Game, IllegalActionError, parse_action
@@ -19,11 +20,18 @@ MAX_POSITION = 2000
 MAX_MOVES = 1000
 
 
+class Editor(TypedDict):
+    """What the position editor needs (:func:`editor_of`)."""
+
+    start: str
+    sides: list[str]
+
+
 class BadStart(ValueError):
     """A request's ``position`` or ``moves`` that cannot start a game: why, in one line."""
 
 
-def _start_position(game: Game, text: Any) -> Any:
+def _start_position(game: Game, text: object) -> object:
     if text is None:
         return game.initial_state
     if not isinstance(text, str) or not text.strip():
@@ -36,7 +44,7 @@ def _start_position(game: Game, text: Any) -> Any:
         raise BadStart(f"This is not a position of {game_title(game)}: {exc}") from None
 
 
-def _played(game: Game, state: Any, moves: Any) -> tuple[list[Any], Any]:
+def _played(game: Game, state: object, moves: object) -> tuple[list[object], object]:
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise BadStart(f"'moves' must be a list of moves as strings, not {moves!r}")
     if len(moves) > MAX_MOVES:
@@ -54,7 +62,7 @@ def _played(game: Game, state: Any, moves: Any) -> tuple[list[Any], Any]:
     return actions, state
 
 
-def start_of(game: Game, data: dict[str, Any]) -> tuple[Any, list[Any]]:
+def start_of(game: Game, data: Mapping[str, object]) -> tuple[object, list[object]]:
     """The state a request's ``position`` describes (default: the game's start) and the
     actions its ``moves`` play from there (default: none); raises :class:`BadStart`, also
     for a game already over where it starts, since no move is left to play."""
@@ -67,7 +75,7 @@ def start_of(game: Game, data: dict[str, Any]) -> tuple[Any, list[Any]]:
     return start, actions
 
 
-def editor_of(game: Game) -> dict[str, Any] | None:
+def editor_of(game: Game) -> Editor | None:
     """What the page's position editor needs: the start's position line and ``sides``,
     the token naming each player as the one to move (its line's last word), or None for
     a game that reads or writes no positions as text."""

@@ -16,13 +16,13 @@ import os
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from .. import budget
 from ..agents.base import SearchInfo
 from ..game import Game, IllegalActionError, check_action
 from ..hosting.isolation import AgentCrashed, AgentHost, Answer, GameSpec
 from ..hosting.messages import MoveRequest
+from ..records.jsonvalue import JSONObject
 from ..usercode import loaded_from
 
 __all__ = ["Reply", "Thinkers"]
@@ -41,7 +41,7 @@ class Reply:
     and ``note``: why the action is not the agent's own, if it is not.
     ``timed_out`` says the agent was stopped at the cap."""
 
-    action: Any
+    action: object
     search: SearchInfo | None
     seconds: float
     note: str = ""
@@ -50,13 +50,15 @@ class Reply:
 
 class Thinkers:
     """The server's agent hosts: ``size`` processes (default: twice the cores), each move
-    capped at ``cap`` seconds. Moves beyond ``size`` at once wait for a free host."""
+    capped at ``cap`` seconds and told ``move_time``, a little under it (each move's
+    :class:`~zerosum.hosting.messages.MoveRequest` due that many seconds after it is
+    asked). Moves beyond ``size`` at once wait for a free host."""
 
     def __init__(self, cap: float, size: int | None = None) -> None:
         self.cap = cap
-        self.told = budget.soft_share(cap)
+        self.move_time = budget.soft_share(cap)
         count = size or 2 * (os.cpu_count() or 1)
-        margin = cap - self.told + MARGIN
+        margin = cap - self.move_time + MARGIN
         self._hosts = [
             AgentHost(margin=margin, nice=10, held=HELD, stand_ins=True) for _ in range(count)
         ]
@@ -91,7 +93,7 @@ class Thinkers:
             host.close()
 
     async def think(
-        self, key: str, agent: Any, game: Game, state: Any, game_spec: str = ""
+        self, key: str, agent: object, game: Game, state: object, game_spec: str = ""
     ) -> Reply:
         """The move of ``agent`` (a spec, or a picklable agent) for game ``key`` in ``state``;
         a game loaded from the user's file goes to the host as its ``game_spec``.
@@ -126,8 +128,8 @@ class Thinkers:
         return Reply(answer.action, answer.search, seconds)
 
     async def trace(
-        self, key: str, agent: Any, game: Game, state: Any, cap: int, game_spec: str = ""
-    ) -> dict[str, Any]:
+        self, key: str, agent: object, game: Game, state: object, cap: int, game_spec: str = ""
+    ) -> dict[str, object]:
         """The tree ``agent``'s search explores in ``state`` (at most ``cap`` nodes), as
         JSON-ready data, searched in a host under the same cap as a move, the agent made
         anew there and dropped after. Raises :class:`~zerosum.budget.Overrun` past the
@@ -145,7 +147,7 @@ class Thinkers:
             self.forget(key)
 
     def _move(
-        self, host: AgentHost, key: str, agent: Any, game: Game | GameSpec, state: Any
+        self, host: AgentHost, key: str, agent: object, game: Game | GameSpec, state: object
     ) -> Answer:
         """The move: an agent new to the host is prepared first (its compiled code
         loaded), which the move's cap does not count; code still to compile is compiled
@@ -155,15 +157,21 @@ class Thinkers:
             self._doing[key] = ("preparing", time.monotonic())
             host.prepare(key, agent, key, game)
         self._doing[key] = ("thinking", time.monotonic())
-        return host.move(key, agent, key, game, MoveRequest.within(state, self.told))
+        return host.move(key, agent, key, game, MoveRequest.within(state, self.move_time))
 
     def _trace(
-        self, host: AgentHost, key: str, agent: Any, game: Game | GameSpec, state: Any, cap: int
-    ) -> dict[str, Any]:
+        self,
+        host: AgentHost,
+        key: str,
+        agent: object,
+        game: Game | GameSpec,
+        state: object,
+        cap: int,
+    ) -> dict[str, object]:
         """The search's tree, due as a move is from when the host is asked."""
-        return host.trace(key, agent, key, game, MoveRequest.within(state, self.told), cap)
+        return host.trace(key, agent, key, game, MoveRequest.within(state, self.move_time), cap)
 
-    def doing(self, key: str) -> dict[str, Any]:
+    def doing(self, key: str) -> JSONObject:
         """What game ``key``'s move under way is doing, for the page to say while a person
         waits: ``phase`` "waiting" (for a free host), "preparing" (the agent's compiled
         code loaded, or compiled: slow once on a new machine), "thinking" (its search),
@@ -200,7 +208,9 @@ class Thinkers:
             self._freed.set()
 
 
-def _fallback(game: Game, state: Any, why: str, seconds: float, timed_out: bool = False) -> Reply:
+def _fallback(
+    game: Game, state: object, why: str, seconds: float, timed_out: bool = False
+) -> Reply:
     action = random.choice(list(game.actions(state)))
     note = f"{why}; a random legal move was played instead"
     return Reply(action, None, seconds, note, timed_out)

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from typing import Any, TypedDict
 
 from .. import hooks
 from ..agents.summary import action_text, search_summary
 from ..game import Game, game_name, render_state, side_name
 from ..position import Position, PositionError, position_text
+from ..records.jsonvalue import JSONValue
 from .catalog import game_title
 from .sessions import TWO_PEOPLE, Session
 from .thinking import Reply
 
 __all__ = [
+    "SessionView",
+    "MoveView",
+    "SideView",
+    "StartView",
     "action_text",
     "session_view",
     "sides_view",
@@ -24,7 +29,58 @@ __all__ = [
 ]
 
 
-def _plain(game: Game, value: Any, legal: list[Any], counted: bool = False) -> Any:
+class SideView(TypedDict):
+    """One side of a game (:func:`sides_view`)."""
+
+    player: int
+    name: str
+
+
+class StartView(TypedDict):
+    """A game's start before it is begun (:func:`start_view`)."""
+
+    svg: str | None
+    text: str
+    legal: list[str]
+
+
+class MoveView(TypedDict):
+    """One move of a session's history."""
+
+    player: int
+    by: str
+    action: str
+
+
+class SessionView(TypedDict):
+    """A session as the API sends it (:func:`session_view`)."""
+
+    id: str
+    game: str
+    title: str
+    opponent: str
+    human: int
+    two_people: bool
+    to_move: int | None
+    your_turn: bool
+    over: bool
+    winner: int | None
+    outcome: str
+    tally: str
+    sides: list[SideView]
+    legal: list[str]
+    svg: str | None
+    text: str
+    position: str | None
+    start: str | None
+    at: int
+    moves: list[MoveView]
+    search: dict[str, Any] | None  # reply_view's, read by the notebook's board
+    explains: bool
+    can_undo: bool
+
+
+def _plain(game: Game, value: object, legal: list[object], counted: bool = False) -> JSONValue:
     """``value`` as JSON data; legal actions (keys, and items of lists) in the game's human
     format. A number that is a dict's value (``counted``) stays a number, even where an
     action is a number too (a value of 5, or 5 plies, is no move 5)."""
@@ -47,7 +103,7 @@ def _plain(game: Game, value: Any, legal: list[Any], counted: bool = False) -> A
     return str(value)
 
 
-def reply_view(game: Game, state: Any, reply: Reply) -> dict[str, Any]:
+def reply_view(game: Game, state: object, reply: Reply) -> dict[str, Any]:
     """An agent's move in ``state``: the action, its search summary (if any) and any note.
 
     ``extra`` holds whatever else the search reported (per-move values of a perfect
@@ -65,22 +121,22 @@ def reply_view(game: Game, state: Any, reply: Reply) -> dict[str, Any]:
     }
     if info is not None:
         legal = list(game.actions(state))
-        out.update(
-            value=_plain(game, info.value, []),
-            depth=info.depth,
-            nodes=info.nodes,
-            search_seconds=round(info.seconds, 4),
-            pv=[action_text(game, a) for a in info.pv],
-            # the rated root moves are the summary's moves, in words
-            extra=_plain(game, {k: v for k, v in info.details().items() if k != "rated"}, legal),
-            summary=search_summary(game, info),
+        out["value"] = _plain(game, info.value, [])
+        out["depth"] = info.depth
+        out["nodes"] = info.nodes
+        out["search_seconds"] = round(info.seconds, 4)
+        out["pv"] = [action_text(game, a) for a in info.pv]
+        # the rated root moves are the summary's moves, in words
+        out["extra"] = _plain(
+            game, {k: v for k, v in info.details().items() if k != "rated"}, legal
         )
-        if out["summary"]["moves"]:
+        out["summary"] = summary = search_summary(game, info)
+        if summary["moves"]:
             out["board"] = Position(game, state).svg()
     return out
 
 
-def _outcome(session: Session, state: Any) -> tuple[int | None, str]:
+def _outcome(session: Session, state: object) -> tuple[int | None, str]:
     game = session.game
     if session.human == TWO_PEOPLE:
         first, second = game.utility(state, 1), game.utility(state, 2)
@@ -97,7 +153,7 @@ def _outcome(session: Session, state: Any) -> tuple[int | None, str]:
     return None, "Draw."
 
 
-def text_of(game: Game, state: Any) -> str | None:
+def text_of(game: Game, state: object) -> str | None:
     """``state`` as the game's compact position line, or None for a game that writes none."""
     try:
         return position_text(game, state)
@@ -105,14 +161,14 @@ def text_of(game: Game, state: Any) -> str | None:
         return None
 
 
-def sides_view(game: Game) -> list[dict[str, Any]]:
+def sides_view(game: Game) -> list[SideView]:
     """The two sides in the order they play, each its player number and its name in the
     game's own words (chess's White moves first and is OpenSpiel's player 1, zerosum's 2)."""
     first = game.player(game.initial_state)
     return [{"player": p, "name": side_name(game, p)} for p in (first, 3 - first)]
 
 
-def start_view(game: Game) -> dict[str, Any]:
+def start_view(game: Game) -> StartView:
     """The start of ``game`` as the page shows it before a game is begun: its board (SVG
     and text) and the first player's legal moves."""
     state = game.initial_state
@@ -123,7 +179,7 @@ def start_view(game: Game) -> dict[str, Any]:
     }
 
 
-def _tally(game: Game, state: Any) -> str:
+def _tally(game: Game, state: object) -> str:
     """The count that decided a finished game, where the game keeps one ("" otherwise)."""
     count = hooks.tally(game)
     return count(state) if count is not None else ""
@@ -136,7 +192,7 @@ def explains(session: Session) -> bool:
     return session.agent is not None and hooks.traced(session.agent) is not None
 
 
-def session_view(session: Session, at: int | None = None) -> dict[str, Any]:
+def session_view(session: Session, at: int | None = None) -> SessionView:
     """Everything the page needs to show a session after its first ``at`` moves (default:
     all of them; the moves after stay listed, the history the page steps through): board
     (SVG, text and position line), whose turn, legal moves, the agent's latest search

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..game import Game, format_action, parse_action, render_state
 from ..position import Position
+from ..records.jsonvalue import JSONObject, JSONValue
 from ..trace import Trace
 from ..trace.steps import json_number, steps
 from ..trace.text import searched_by
@@ -38,7 +39,7 @@ class Explained:
 
     at: int
     reply: Reply
-    view: dict[str, Any]
+    view: dict[str, Any]  # its trace read back as the page has it
 
     def holds_for(self, session: Session) -> bool:
         """Whether this is still the explanation of the session's last computer move."""
@@ -57,7 +58,7 @@ def last_agent_move(session: Session) -> int:
     raise NotExplained("the computer has not moved yet in this game")
 
 
-def explained_view(session: Session, at: int, trace: dict[str, Any]) -> dict[str, Any]:
+def explained_view(session: Session, at: int, trace: dict[str, object]) -> dict[str, Any]:
     """What the page gets: the move explained, its search in words (``searched``, as the
     trace's heading says it), the traced tree (``Trace.to_dict``), its
     step-through (``steps``) when the search is alpha-beta or minimax, and a ``note``
@@ -85,7 +86,7 @@ def explained_view(session: Session, at: int, trace: dict[str, Any]) -> dict[str
     }
 
 
-def node_board(session: Session, explained: Explained, node_id: int) -> dict[str, Any]:
+def node_board(session: Session, explained: Explained, node_id: int) -> JSONObject:
     """The position at a node of the explained tree: its moves from the root (as the game
     writes them), its SVG (None if the game draws none) and its text."""
     nodes = explained.view["trace"]["nodes"]
@@ -110,7 +111,7 @@ def node_board(session: Session, explained: Explained, node_id: int) -> dict[str
     }
 
 
-def _finite(data: Any) -> Any:
+def _finite(data: object) -> JSONValue:
     """``data`` as plain JSON: an infinite bound of a window written ``"Infinity"`` or
     ``"-Infinity"`` as the steps write it (JSON has none; JavaScript's Number reads
     these), tuples as lists, anything else that is no JSON value as its text."""
@@ -125,7 +126,7 @@ def _finite(data: Any) -> Any:
     return str(data)
 
 
-def _steps(trace: dict[str, Any]) -> list[dict[str, Any]] | None:
+def _steps(trace: dict[str, object]) -> list[dict[str, object]] | None:
     """The step-through of an alpha-beta or minimax tree, else None."""
     if trace.get("algorithm") not in ("alphabeta", "minimax"):
         return None
