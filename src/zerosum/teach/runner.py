@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from ..game import ZerosumError
 from ..spec import parse_code_spec
-from ..usercode import import_code, load_code
+from ..usercode import import_code, is_game, load_code
 from .checks import Context, run_check
 from .guard import Failure, Guard
 from .rubric import Rubric
@@ -69,10 +69,13 @@ def _load(spec: str, rubric: Rubric, guard: Guard) -> tuple[Any, Any]:
     assert code is not None
     if rubric.kind == "game":
         module = guard(import_code, code, spec, "game")
-        name = code.attribute or ""
-        thing = getattr(module, name, None)
+        name = code.attribute or next(
+            (n for n, v in reversed(vars(module).items()) if isinstance(v, type) and is_game(v)),
+            "",
+        )
+        thing = getattr(module, name, None) if name else None
         if thing is None:
-            raise Failure(f"{code.source} defines no {name}")
+            raise Failure(f"{code.source} defines no {name or 'class with the seven members of a game'}")
         return (guard(thing) if isinstance(thing, type) else thing), module
     member = guard(load_code, spec, code, "agent")
     return member, guard(import_code, code, spec, "agent")
