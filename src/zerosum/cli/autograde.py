@@ -99,16 +99,26 @@ def add_autograde_command(commands: Any) -> None:
         "task", help=f"a built-in task ({', '.join(TASKS)}) or a rubric file ending in .toml"
     )
     grade.add_argument(
-        "submission", nargs="+",
+        "submission",
+        nargs="+",
         help="a student's code: file.py, file.py:NAME, a folder of their files, or a "
         "class's folder of submissions",
-    )  # fmt: skip
+    )
     grade.add_argument("--game", help="the game of the task's tests, e.g. connect4 (the game task)")
-    grade.add_argument("--json", metavar="FILE", help="write every submission's tests as JSON (- prints it)")
-    grade.add_argument("--gradescope", metavar="FILE",
-                       help="write Gradescope's results.json for the one submission")  # fmt: skip
+    grade.add_argument(
+        "--json", metavar="FILE", help="write every submission's tests as JSON (- prints it)"
+    )
+    grade.add_argument(
+        "--gradescope",
+        metavar="FILE",
+        help="write Gradescope's results.json for the one submission",
+    )
     grade.add_argument("--csv", metavar="FILE", help="write a row of scores per submission")
     grade.add_argument("--html", metavar="DIR", help="write a report page per submission into DIR")
-    grade.add_argument("--time-limit", type=_seconds, metavar="S",
-                       help="seconds per call of the student's code (the rubric's, else 10)")  # fmt: skip
+    grade.add_argument(
+        "--time-limit",
+        type=_seconds,
+        metavar="S",
+        help="seconds per call of the student's code (the rubric's, else 10)",
+    )
     grade.set_defaults(run=cmd_autograde)

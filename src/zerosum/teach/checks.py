@@ -103,13 +103,19 @@ def check_value(ctx: Context, test: TestSpec) -> Outcome:
         got = [v for a, v in values if a == action]
         best_moves = " ".join(_action(game, a) for a, v in values if v == best)
         if not got:
-            return Outcome(False, f"expected a legal move of value {best:g} ({best_moves}); "
-                           f"it returned {action!r}, which is not a legal move\n"
-                           f"{where(test.game, game, moves, state)}")  # fmt: skip
+            return Outcome(
+                False,
+                f"expected a legal move of value {best:g} ({best_moves}); "
+                f"it returned {action!r}, which is not a legal move\n"
+                f"{where(test.game, game, moves, state)}",
+            )
         if got[0] != best:
-            return Outcome(False, f"expected a move of value {best:g} ({best_moves}); it "
-                           f"returned {_action(game, action)}, of value {got[0]:g}\n"
-                           f"{where(test.game, game, moves, state)}")  # fmt: skip
+            return Outcome(
+                False,
+                f"expected a move of value {best:g} ({best_moves}); it "
+                f"returned {_action(game, action)}, of value {got[0]:g}\n"
+                f"{where(test.game, game, moves, state)}",
+            )
     return Outcome(True, f"the best move on {len(test.positions)} position(s)")
 
 
@@ -132,15 +138,19 @@ def check_nodes(ctx: Context, test: TestSpec) -> Outcome:
         wanted = {plain}
         if expect == "alphabeta":
             wanted = {_count(game, state, reference.alphabeta).nodes}
-            wanted.add(_count(game, state, lambda g, s: reference.alphabeta(g, s, strict=True)).nodes)
+            wanted.add(
+                _count(game, state, lambda g, s: reference.alphabeta(g, s, strict=True)).nodes
+            )
         counting = CountingGame(game, state)
         try:
             action = ctx.guard(ctx.member, counting, state)
         except Failure as exc:
             return Outcome(False, f"{exc.reason}\n{where(test.game, game, moves, state)}")
         if not _legal(game, state, action):
-            return Outcome(False, f"it returned {action!r}, not a legal move\n"
-                           f"{where(test.game, game, moves, state)}")  # fmt: skip
+            return Outcome(
+                False,
+                f"it returned {action!r}, not a legal move\n{where(test.game, game, moves, state)}",
+            )
         name = "textbook alpha-beta" if expect == "alphabeta" else "plain minimax"
         expected = " or ".join(map(str, sorted(wanted)))
         if counting.nodes not in wanted:
@@ -151,15 +161,21 @@ def check_nodes(ctx: Context, test: TestSpec) -> Outcome:
                 why = f" (plain minimax visits {plain}): it prunes less than alpha-beta"
             elif counting.nodes < min(wanted):
                 why = ": fewer, so it skips positions it must look at"
-            return Outcome(False, f"expected {name}'s {expected} nodes (in the game's order of "
-                           f"actions); it visited {counting.nodes}{why}\n"
-                           f"{where(test.game, game, moves, state)}")  # fmt: skip
+            return Outcome(
+                False,
+                f"expected {name}'s {expected} nodes (in the game's order of "
+                f"actions); it visited {counting.nodes}{why}\n"
+                f"{where(test.game, game, moves, state)}",
+            )
         seen = {state_key(game, s) for s in counting.visited}
         for path in never:
             skipped = replay(game, list(path))
             if state_key(game, skipped) in seen:
-                return Outcome(False, f"it visited {' '.join(path)}, which alpha-beta prunes\n"
-                               f"{where(test.game, game, moves, state)}")  # fmt: skip
+                return Outcome(
+                    False,
+                    f"it visited {' '.join(path)}, which alpha-beta prunes\n"
+                    f"{where(test.game, game, moves, state)}",
+                )
         total += counting.nodes
     return Outcome(True, f"{total} nodes visited in all, as {expect} visits them")
 
@@ -174,9 +190,12 @@ def check_pure(ctx: Context, test: TestSpec) -> Outcome:
         except Failure as exc:
             return Outcome(False, f"{exc.reason}\n{where(test.game, game, moves, before)}")
         if state != before:
-            return Outcome(False, f"it changed the state it was handed: {before!r} became "
-                           f"{state!r}; search on new states (game.result) instead\n"
-                           f"{where(test.game, game, moves, before)}")  # fmt: skip
+            return Outcome(
+                False,
+                f"it changed the state it was handed: {before!r} became "
+                f"{state!r}; search on new states (game.result) instead\n"
+                f"{where(test.game, game, moves, before)}",
+            )
     return Outcome(True, f"the state unchanged on {len(test.positions)} position(s)")
 
 
@@ -194,23 +213,29 @@ def check_depth(ctx: Context, test: TestSpec) -> Outcome:
             try:
                 values = ctx.guard(reference.depth_values, game, state, depth, evaluate)
             except Failure as exc:
-                return Outcome(False, f"evaluate failed: {exc.reason}\n"
-                               f"{where(test.game, game, moves, state)}")  # fmt: skip
+                return Outcome(
+                    False, f"evaluate failed: {exc.reason}\n{where(test.game, game, moves, state)}"
+                )
             best = max(v for _, v in values)
             try:
                 action = ctx.guard(ctx.member, game, copy.deepcopy(state), **{keyword: depth})
             except Failure as exc:
-                return Outcome(False, f"at depth {depth}: {exc.reason}\n"
-                               f"{where(test.game, game, moves, state)}")  # fmt: skip
+                return Outcome(
+                    False, f"at depth {depth}: {exc.reason}\n{where(test.game, game, moves, state)}"
+                )
             got = [v for a, v in values if a == action]
             best_moves = " ".join(_action(game, a) for a, v in values if math.isclose(v, best))
             if not got or not math.isclose(got[0], best, rel_tol=1e-9, abs_tol=1e-12):
                 did = f"{_action(game, action)}, of value {got[0]:g}" if got else f"{action!r}"
-                return Outcome(False, f"at depth {depth}, depth-limited minimax with your "
-                               f"evaluate gives {best:g} ({best_moves}); it returned {did}\n"
-                               f"{where(test.game, game, moves, state)}")  # fmt: skip
-    return Outcome(True, f"depths {', '.join(map(str, depths))} on "
-                   f"{len(test.positions)} position(s) match")  # fmt: skip
+                return Outcome(
+                    False,
+                    f"at depth {depth}, depth-limited minimax with your "
+                    f"evaluate gives {best:g} ({best_moves}); it returned {did}\n"
+                    f"{where(test.game, game, moves, state)}",
+                )
+    return Outcome(
+        True, f"depths {', '.join(map(str, depths))} on {len(test.positions)} position(s) match"
+    )
 
 
 ASPECTS = ("start", "player", "actions", "result", "terminal", "utility", "print")
@@ -231,7 +256,8 @@ def check_rules(ctx: Context, test: TestSpec) -> Outcome:
     except Failure as exc:
         return Outcome(False, f"initial_state: {exc.reason}")
     for planned in walks:
-        ref, stu, done = rules.initial_state, start, []
+        ref, stu = rules.initial_state, start
+        done: list[Any] = []
         while True:
             found = _compare(rules, mine, ref, stu, aspects, call)
             if found:
@@ -248,8 +274,11 @@ def check_rules(ctx: Context, test: TestSpec) -> Outcome:
             except Failure as exc:
                 text = " ".join(_action(rules, a) for a in done)
                 if "result" in aspects:
-                    return Outcome(False, f"result(state, {_action(rules, action)}): "
-                                   f"{exc.reason}\n{where(test.game, rules, text, ref)}")  # fmt: skip
+                    return Outcome(
+                        False,
+                        f"result(state, {_action(rules, action)}): "
+                        f"{exc.reason}\n{where(test.game, rules, text, ref)}",
+                    )
                 break
             ref = rules.result(ref, action)
             done.append(action)
@@ -276,15 +305,17 @@ def _compare(rules: Game, mine: Any, ref: Any, stu: Any, aspects: list[str], cal
             if "utility" in aspects:
                 for player in (1, 2):
                     said = ask(f"utility(state, {player})", mine.utility, stu, player)
-                    want = rules.utility(ref, player)
-                    if not isinstance(said, (int, float)) or said != want:
-                        return f"utility(state, {player}) returned {said!r}; the rules say {want:g}"
+                    worth = rules.utility(ref, player)
+                    if not isinstance(said, (int, float)) or said != worth:
+                        return (
+                            f"utility(state, {player}) returned {said!r}; the rules say {worth:g}"
+                        )
             return ""
         if "player" in aspects:
             said = ask("player(state)", mine.player, stu)
-            want = rules.player(ref)
-            if said != want:
-                return f"player(state) returned {said!r}; the rules say {want} is to move"
+            mover = rules.player(ref)
+            if said != mover:
+                return f"player(state) returned {said!r}; the rules say {mover} is to move"
         if "actions" in aspects:
             said = ask("actions(state)", mine.actions, stu)
             want = list(rules.actions(ref))
@@ -299,8 +330,10 @@ def _compare(rules: Game, mine: Any, ref: Any, stu: Any, aspects: list[str], cal
             before = copy.deepcopy(stu)
             ask(f"result(state, {_action(rules, action)})", mine.result, stu, action)
             if stu != before:
-                return (f"result(state, {_action(rules, action)}) changed the state it was "
-                        "handed; return a new state instead")  # fmt: skip
+                return (
+                    f"result(state, {_action(rules, action)}) changed the state it was "
+                    "handed; return a new state instead"
+                )
         if "print" in aspects:
             ask("print_state(state)", mine.print_state, stu)
     except _Disagree as exc:
@@ -322,10 +355,14 @@ def check_match(ctx: Context, test: TestSpec) -> Outcome:
     seed = int(test.option("seed", 0))
     points = 0.0
     for i in range(games):
-        other = make_agent(f"{opponent_spec}" if ":" in opponent_spec or opponent_spec != "random"
-                           else f"random:seed={seed + i}")  # fmt: skip
+        other = make_agent(
+            f"{opponent_spec}"
+            if ":" in opponent_spec or opponent_spec != "random"
+            else f"random:seed={seed + i}"
+        )
         mine_side = 1 + i % 2
-        state, moves = game.initial_state, []
+        state = game.initial_state
+        moves: list[str] = []
         while not game.is_terminal(state):
             mover = game.player(state)
             if mover == mine_side:
@@ -333,12 +370,18 @@ def check_match(ctx: Context, test: TestSpec) -> Outcome:
                     action = ctx.guard(ctx.member, game, copy.deepcopy(state))
                 except Failure as exc:
                     text = " ".join(moves)
-                    return Outcome(False, f"game {i + 1} against {opponent_spec}: {exc.reason}\n"
-                                   f"{where(test.game, game, text, state)}")  # fmt: skip
+                    return Outcome(
+                        False,
+                        f"game {i + 1} against {opponent_spec}: {exc.reason}\n"
+                        f"{where(test.game, game, text, state)}",
+                    )
                 if not _legal(game, state, action):
-                    return Outcome(False, f"game {i + 1} against {opponent_spec}: it played "
-                                   f"{action!r}, not a legal move\n"
-                                   f"{where(test.game, game, ' '.join(moves), state)}")  # fmt: skip
+                    return Outcome(
+                        False,
+                        f"game {i + 1} against {opponent_spec}: it played "
+                        f"{action!r}, not a legal move\n"
+                        f"{where(test.game, game, ' '.join(moves), state)}",
+                    )
             else:
                 action = other(game, state)
             moves.append(_action(game, action))
@@ -366,13 +409,19 @@ def check_grade(ctx: Context, test: TestSpec) -> Outcome:
             failures.append(exc.reason)
             return list(g.actions(s))[0]
 
-    report = grade(game, {"submission": agent}, positions=positions, plies=plies,  # type: ignore[arg-type]
-                   seed=int(test.option("seed", 0)))  # fmt: skip
+    report = grade(
+        game,
+        {"submission": agent},
+        positions=positions,
+        plies=plies,  # type: ignore[arg-type]
+        seed=int(test.option("seed", 0)),
+    )
     if failures:
         return Outcome(False, f"{failures[0]} ({len(failures)} of {positions} moves failed)")
     share = report.grades[0].kept_share
-    verdict = (f"kept the solver's value in {share:.0%} of {positions} positions "
-               f"(needs {threshold:.0%})")  # fmt: skip
+    verdict = (
+        f"kept the solver's value in {share:.0%} of {positions} positions (needs {threshold:.0%})"
+    )
     return Outcome(share >= threshold, verdict)
 
 

@@ -52,8 +52,12 @@ class SubmissionResult:
         return sum(t.max_score for t in self.tests)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"submission": self.submission, "score": self.score,
-                "max_score": self.max_score, "tests": [asdict(t) for t in self.tests]}  # fmt: skip
+        return {
+            "submission": self.submission,
+            "score": self.score,
+            "max_score": self.max_score,
+            "tests": [asdict(t) for t in self.tests],
+        }
 
 
 def sandbox_note() -> str | None:
@@ -78,8 +82,15 @@ def grade_submission(spec: str, rubric: Rubric, *, confine: bool | None = None) 
         for test in left:
             if test.name in verdicts:
                 passed, output = verdicts[test.name]
-                result.tests.append(TestResult(test.name, test.points if passed else 0.0,
-                                               test.points, output, test.visibility))  # fmt: skip
+                result.tests.append(
+                    TestResult(
+                        test.name,
+                        test.points if passed else 0.0,
+                        test.points,
+                        output,
+                        test.visibility,
+                    )
+                )
             elif error.load:
                 result.tests.append(_zero(test, f"cannot load the submission: {error.load}"))
         done = {t.name for t in result.tests}
@@ -125,9 +136,15 @@ def _run(
         command = sandbox._command(sandbox._bwrap(), confinement, os.geteuid() == 0) + command
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     try:
-        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL, pass_fds=(write,), env=env,
-                                 start_new_session=True)  # fmt: skip
+        child = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(write,),
+            env=env,
+            start_new_session=True,
+        )
     finally:
         os.close(write)
     verdicts: dict[str, tuple[bool, str]] = {}
@@ -141,8 +158,10 @@ def _run(
             if not ready:
                 child.kill()
                 ending.test = current
-                ending.reason = (f"it ran past the time limit of {rubric.time_limit:g} s per "
-                                 "call and did not stop: its process was killed")  # fmt: skip
+                ending.reason = (
+                    f"it ran past the time limit of {rubric.time_limit:g} s per "
+                    "call and did not stop: its process was killed"
+                )
                 break
             chunk = pipe.read(1 << 16)
             if not chunk:

@@ -41,8 +41,16 @@ def to_json(results: list[SubmissionResult], rubric: str) -> str:
 
 def gradescope(result: SubmissionResult) -> str:
     """Gradescope's ``results.json`` for one submission."""
-    tests = [{"name": t.name, "score": t.score, "max_score": t.max_score, "output": t.output,
-              "visibility": t.visibility} for t in result.tests]  # fmt: skip
+    tests = [
+        {
+            "name": t.name,
+            "score": t.score,
+            "max_score": t.max_score,
+            "output": t.output,
+            "visibility": t.visibility,
+        }
+        for t in result.tests
+    ]
     return json.dumps({"score": result.score, "tests": tests}, indent=2)
 
 
@@ -54,8 +62,14 @@ def write_csv(results: list[SubmissionResult], path: str) -> None:
         writer.writerow(["submission", "score", "max_score", *names])
         for result in results:
             scores = {t.name: _points(t.score) for t in result.tests}
-            writer.writerow([result.submission, _points(result.score),
-                             _points(result.max_score), *(scores.get(n, "") for n in names)])  # fmt: skip
+            writer.writerow(
+                [
+                    result.submission,
+                    _points(result.score),
+                    _points(result.max_score),
+                    *(scores.get(n, "") for n in names),
+                ]
+            )
 
 
 def _slug(text: str) -> str:
@@ -70,15 +84,22 @@ def write_html(results: list[SubmissionResult], folder: str) -> list[Path]:
     written = []
     rows = []
     for result in results:
-        name = _slug(Path(result.submission.split(":")[0]).stem) + ".html"
+        name = _slug(result.submission) + ".html"
         path = target / name
         path.write_text(_page(result), encoding="utf-8")
         written.append(path)
-        rows.append(f"<tr><td><a href='{html.escape(name)}'>{html.escape(result.submission)}"
-                    f"</a></td><td>{_points(result.score)} / {_points(result.max_score)}</td></tr>")  # fmt: skip
+        rows.append(
+            f"<tr><td><a href='{html.escape(name)}'>{html.escape(result.submission)}"
+            f"</a></td><td>{_points(result.score)} / {_points(result.max_score)}</td></tr>"
+        )
     index = target / "index.html"
-    index.write_text(_frame("Grades", "<table><tr><th>submission</th><th>score</th></tr>"
-                            + "".join(rows) + "</table>"), encoding="utf-8")  # fmt: skip
+    index.write_text(
+        _frame(
+            "Grades",
+            "<table><tr><th>submission</th><th>score</th></tr>" + "".join(rows) + "</table>",
+        ),
+        encoding="utf-8",
+    )
     written.append(index)
     return written
 
@@ -96,9 +117,13 @@ def _page(result: SubmissionResult) -> str:
 
 
 def _frame(title: str, body: Any) -> str:
-    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}"
-             ".fail h2{color:#b00}.ok h2{color:#070}h2 span{font-weight:normal;float:right}"
-             "pre{background:#f4f4f4;padding:.5em}td,th{padding:.2em 1em;text-align:left}")  # fmt: skip
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-            f"</title><style>{style}</style></head><body><h1>{html.escape(title)}</h1>{body}"
-            "</body></html>\n")  # fmt: skip
+    style = (
+        "body{font-family:sans-serif;max-width:60em;margin:2em auto}"
+        ".fail h2{color:#b00}.ok h2{color:#070}h2 span{font-weight:normal;float:right}"
+        "pre{background:#f4f4f4;padding:.5em}td,th{padding:.2em 1em;text-align:left}"
+    )
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+        f"</title><style>{style}</style></head><body><h1>{html.escape(title)}</h1>{body}"
+        "</body></html>\n"
+    )

@@ -95,9 +95,7 @@ def alphabeta(game: Game, state: Any, *, strict: bool = False) -> Any:
     return best
 
 
-def depth_values(
-    game: Game, state: Any, depth: int, evaluate: Evaluate
-) -> list[tuple[Any, float]]:
+def depth_values(game: Game, state: Any, depth: int, evaluate: Evaluate) -> list[tuple[Any, float]]:
     """Each action's value by minimax ``depth`` moves deep (the action itself the first),
     the states at the depth or terminal before it scored ``evaluate(game, s, me)``, ``me``
     the player to move at ``state``."""

@@ -151,15 +151,16 @@ def _rubric(data: dict[str, Any], source: str, game: str | None, limit: float | 
         names.add(name)
         if check not in CHECKS:
             hint = did_you_mean(str(check), list(CHECKS))
-            raise bad(f"test {name!r}: unknown check {check!r}{hint}; choose from "
-                      f"{', '.join(CHECKS)}")  # fmt: skip
+            raise bad(
+                f"test {name!r}: unknown check {check!r}{hint}; choose from {', '.join(CHECKS)}"
+            )
         if not isinstance(points, (int, float)) or points < 0:
             raise bad(f"test {name!r}: points must be a number, 0 or more")
         test_game = raw.pop("game", default_game)
         if test_game == "GAME" or (game and test_game == default_game):
             test_game = chosen
         if not test_game:
-            raise bad(f"test {name!r} names no game (game = \"tictactoe\", or --game)")
+            raise bad(f'test {name!r} names no game (game = "tictactoe", or --game)')
         positions = raw.pop("positions", [""])
         if not isinstance(positions, list) or not all(isinstance(p, str) for p in positions):
             raise bad(f"test {name!r}: positions must be a list of move strings")
@@ -177,6 +178,10 @@ def _rubric(data: dict[str, Any], source: str, game: str | None, limit: float | 
         raise bad('kind must be "function" or "game"')
     member = data.get("member")
     return Rubric(
-        str(data.get("task", Path(source).stem)), tuple(built),
-        str(member) if member else None, time_limit, kind, source,
-    )  # fmt: skip
+        str(data.get("task", Path(source).stem)),
+        tuple(built),
+        str(member) if member else None,
+        time_limit,
+        kind,
+        source,
+    )

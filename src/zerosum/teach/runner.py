@@ -75,7 +75,9 @@ def _load(spec: str, rubric: Rubric, guard: Guard) -> tuple[Any, Any]:
         )
         thing = getattr(module, name, None) if name else None
         if thing is None:
-            raise Failure(f"{code.source} defines no {name or 'class with the seven members of a game'}")
+            raise Failure(
+                f"{code.source} defines no {name or 'class with the seven members of a game'}"
+            )
         return (guard(thing) if isinstance(thing, type) else thing), module
     member = guard(load_code, spec, code, "agent")
     return member, guard(import_code, code, spec, "agent")
@@ -116,8 +118,10 @@ def main(argv: list[str]) -> int:
             continue
         out.write(json.dumps({"start": test.name}) + "\n")
         outcome = run_check(ctx, test)
-        out.write(json.dumps({"name": test.name, "passed": outcome.passed,
-                              "output": outcome.output}) + "\n")  # fmt: skip
+        out.write(
+            json.dumps({"name": test.name, "passed": outcome.passed, "output": outcome.output})
+            + "\n"
+        )
     return 0
 
 
