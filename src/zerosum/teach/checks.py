@@ -347,6 +347,7 @@ class _Disagree(Exception):
 
 def check_match(ctx: Context, test: TestSpec) -> Outcome:
     from ..agents import make_agent
+    from ..hosting.standin import python_stand_in
 
     game = load_test_game(test.game)
     opponent_spec = test.option("opponent", "random")
@@ -355,11 +356,9 @@ def check_match(ctx: Context, test: TestSpec) -> Outcome:
     seed = int(test.option("seed", 0))
     points = 0.0
     for i in range(games):
-        other = make_agent(
-            f"{opponent_spec}"
-            if ":" in opponent_spec or opponent_spec != "random"
-            else f"random:seed={seed + i}"
-        )
+        chosen = opponent_spec if opponent_spec != "random" else f"random:seed={seed + i}"
+        built = make_agent(chosen)
+        other = python_stand_in(built, game) or built  # no compile for a short match
         mine_side = 1 + i % 2
         state = game.initial_state
         moves: list[str] = []

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..game import ZerosumError
+from ..hosting.sandbox import copy_compiled
 from ..spec import parse_code_spec
 from ..usercode import import_code, is_game, load_code
 from .checks import Context, run_check
@@ -93,6 +94,7 @@ def main(argv: list[str]) -> int:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     except (ValueError, OSError):
         pass
+    copy_compiled()  # in a sandbox: zerosum's compiled code loads rather than compiles
     code = parse_code_spec(spec)
     files = (code.source,) if code is not None and code.is_file else ()
     guard = Guard(rubric.time_limit, files)

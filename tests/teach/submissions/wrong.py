@@ -84,3 +84,17 @@ def reads(game, state):
 
 def dies(game, state):
     sys.exit(3)
+
+
+def stubborn(game, state):
+    """An endless loop that swallows the time limit's interruption."""
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:
+            pass
+
+
+def broken_import(game, state):
+    import no_such_module_anywhere  # noqa: F401
