@@ -195,3 +195,23 @@ def test_bad_input_is_one_line_and_exit_2(folder: Path, args: list[str], message
     done = autograde(folder, *args)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_montecarlo_task_tells_a_first_move_player_apart(folder: Path) -> None:
+    scores = graded(folder, "montecarlo", "agents.py", "agents.py:first")
+    full = scores["agents.py"]
+    assert full == {
+        "takes a win in one": 1,
+        "beats a random player": 2,
+        "never changes the state": 1,
+    }
+    assert lost(scores["agents.py:first"], full) == {"takes a win in one", "beats a random player"}
+
+
+def test_agent_task_measures_strength_by_matches_and_the_solver(folder: Path) -> None:
+    scores = graded(folder, "agent", "agents.py:greedy")
+    assert scores["agents.py:greedy"] == {
+        "beats a random player": 2,
+        "holds its own against alpha-beta depth 2": 0,
+        "keeps the solver's value (4x4 board)": 2,
+    }

@@ -19,10 +19,11 @@ from .errors import UsageError
 __all__ = ["add_autograde_command", "submissions"]
 
 
-def submissions(specs: list[str], member: str | None) -> list[str]:
+def submissions(specs: list[str], member: str | None, *, single: bool = False) -> list[str]:
     """The submissions the arguments name: a file spec is one; a folder is one when it
-    holds one student's files, else (a class's folder: subfolders, or several files
-    that each define the graded member) each of its subfolders and ``.py`` files is one."""
+    holds one student's files (always with ``single``: Gradescope's submission folder),
+    else (a class's folder: subfolders, or several files that each define the graded
+    member) each of its subfolders and ``.py`` files is one."""
     found: list[str] = []
     for spec in specs:
         path = Path(spec)
@@ -35,7 +36,7 @@ def submissions(specs: list[str], member: str | None) -> list[str]:
         folders = [p for p in entries if p.is_dir()]
         files = [p for p in entries if p.suffix == ".py"]
         defining = [f for f in files if member and _defines(f, member)]
-        if folders or len(defining) > 1:
+        if not single and (folders or len(defining) > 1):
             found += [str(p) for p in [*folders, *files]]
         else:
             found.append(spec)
@@ -44,7 +45,7 @@ def submissions(specs: list[str], member: str | None) -> list[str]:
 
 def cmd_autograde(args: argparse.Namespace) -> int:
     rubric = load_rubric(args.task, game=args.game, time_limit=args.time_limit)
-    specs = submissions(args.submission, rubric.member)
+    specs = submissions(args.submission, rubric.member, single=args.gradescope is not None)
     if args.gradescope is not None and len(specs) != 1:
         raise UsageError(f"autograde: --gradescope grades one submission, not {len(specs)}")
     for option in ("json", "gradescope", "csv"):
