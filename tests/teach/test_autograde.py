@@ -144,6 +144,7 @@ def test_game_class_against_the_rules_shows_the_first_disagreement(folder: Path)
         "game",
         "games.py:TicTacToe",
         "games.py:DrawIsWin",
+        "games.py:MutatingResult",
         "--game",
         "tictactoe",
         "--json",
@@ -158,6 +159,10 @@ def test_game_class_against_the_rules_shows_the_first_disagreement(folder: Path)
     assert {n for n, t in wrong.items() if t["score"] < t["max_score"]} == {
         "utilities: wins, losses and draws"
     }
+    mutating = data["games.py:MutatingResult"]["tests"]
+    assert [t["name"] for t in mutating if t["score"] < t["max_score"]] == [
+        "result returns a new state"
+    ]
     output = wrong["utilities: wins, losses and draws"]["output"]
     assert (
         "returned 1; the rules say 0" in output and "position: tictactoe after the moves" in output

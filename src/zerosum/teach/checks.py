@@ -251,12 +251,12 @@ def check_rules(ctx: Context, test: TestSpec) -> Outcome:
     walks = [split_moves(rules, m) if m.strip() else None for m in test.positions]
     walks += [None] * int(test.option("playouts", 100))
     call = ctx.guard
-    try:
-        start = call(lambda: mine.initial_state)
-    except Failure as exc:
-        return Outcome(False, f"initial_state: {exc.reason}")
     for planned in walks:
-        ref, stu = rules.initial_state, start
+        try:  # read anew for each game: a result that changes its input leaves it alone
+            stu = call(lambda: mine.initial_state)
+        except Failure as exc:
+            return Outcome(False, f"initial_state: {exc.reason}")
+        ref = rules.initial_state
         done: list[Any] = []
         while True:
             found = _compare(rules, mine, ref, stu, aspects, call)
@@ -324,7 +324,11 @@ def _compare(rules: Game, mine: Any, ref: Any, stu: Any, aspects: list[str], cal
             except TypeError:
                 same = False
             if not same:
-                return f"actions(state) returned {said!r}; the legal moves are {sorted(want)!r}"
+                written = " ".join(_action(rules, a) for a in sorted(want))
+                return (
+                    f"actions(state) returned {said!r}; the legal moves are {sorted(want)!r} "
+                    f"(as zerosum writes them: {written or 'none'})"
+                )
         if "result" in aspects:
             action = list(rules.actions(ref))[0]
             before = copy.deepcopy(stu)

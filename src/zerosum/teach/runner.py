@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from ..game import ZerosumError
 from ..hosting.sandbox import copy_compiled
-from ..spec import parse_code_spec
+from ..spec import Entry, parse_code_spec, signature_params, takes_any_keyword
 from ..usercode import import_code, is_game, load_code
 from .checks import Context, run_check
 from .guard import Failure, Guard
@@ -79,7 +79,14 @@ def _load(spec: str, rubric: Rubric, guard: Guard) -> tuple[Any, Any]:
             raise Failure(
                 f"{code.source} defines no {name or 'class with the seven members of a game'}"
             )
-        return (guard(thing) if isinstance(thing, type) else thing), module
+        if not isinstance(thing, type):
+            return thing, module
+        # its parameters as any spec gives them (``mine.py:Game,width=5``), not checked by
+        # zerosum.checked: the grader compares its answers itself, method by method
+        entry = Entry(
+            name, thing, signature_params(thing, untyped=True), "", takes_any_keyword(thing)
+        )
+        return guard(thing, **entry.arguments(spec, code.args, "game")), module
     member = guard(load_code, spec, code, "agent")
     return member, guard(import_code, code, spec, "agent")
 

@@ -45,3 +45,22 @@ class DrawIsWin(TicTacToe):
     def utility(self, state, player):
         w = self.winner(state)
         return 1 if w == 0 else (1 if w == player else -1)
+
+
+class MutatingResult(TicTacToe):
+    """A board of lists whose result plays the move on the state it is handed."""
+
+    @property
+    def initial_state(self):
+        return [[0] * 9, 1]
+
+    def result(self, state, action):
+        state[0][action] = state[1]
+        state[1] = 3 - state[1]
+        return state
+
+    def winner(self, state):
+        return super().winner((tuple(state[0]), state[1]))
+
+    def is_terminal(self, state):
+        return self.winner(state) != 0 or all(state[0])
