@@ -50,11 +50,11 @@ def lost(scores: dict[str, float], full: dict[str, float]) -> set[str]:
 def test_correct_alphabeta_gets_full_marks_and_gradescope_results(folder: Path) -> None:
     done = autograde(folder, "alphabeta", "./good.py:alphabeta", "--gradescope", "results.json")
     assert done.returncode == 0, done.stderr
-    assert "./good.py:alphabeta: 12 / 12" in done.stdout
+    assert "./good.py:alphabeta: 14 / 14" in done.stdout
     results = json.loads((folder / "results.json").read_text())
-    assert results["score"] == 12
+    assert results["score"] == 14
     assert {"name", "score", "max_score", "output", "visibility"} <= set(results["tests"][0])
-    assert sum(t["max_score"] for t in results["tests"]) == 12
+    assert sum(t["max_score"] for t in results["tests"]) == 14
 
 
 def test_a_minimax_posing_as_alphabeta_loses_the_pruning_marks_only(folder: Path) -> None:
@@ -66,8 +66,9 @@ def test_a_minimax_posing_as_alphabeta_loses_the_pruning_marks_only(folder: Path
         "textbook tree: prunes c2 and c3",
         "tic-tac-toe: alpha-beta's nodes",
         "Connect Four 4x4: alpha-beta's nodes",
+        "course tic-tac-toe (a board of lists): alpha-beta's nodes",
     }
-    assert submission["score"] == 12 - 5
+    assert submission["score"] == 14 - 6
     assert (
         "it visited 13: as many as plain minimax, so it does not prune"
         in failed["textbook tree: prunes c2 and c3"]
@@ -80,12 +81,13 @@ def test_a_minimax_posing_as_alphabeta_loses_the_pruning_marks_only(folder: Path
 def test_minimax_task_values_and_nodes(folder: Path) -> None:
     scores = graded(folder, "minimax", "good.py:minimax", "good.py:alphabeta")
     full = {name: score for name, score in scores["good.py:minimax"].items()}
-    assert sum(full.values()) == 12
+    assert sum(full.values()) == 14
     # alpha-beta keeps minimax's values but not its node counts
     assert lost(scores["good.py:alphabeta"], full) == {
         "textbook tree: visits every node",
         "tic-tac-toe: plain minimax's nodes",
         "Connect Four 4x4: plain minimax's nodes",
+        "course tic-tac-toe (a board of lists): plain minimax's nodes",
     }
 
 

@@ -25,6 +25,7 @@ from ..game import (
 )
 from . import reference
 from .counting import CountingGame
+from .course import course_game
 from .guard import Failure, Guard
 from .rubric import TestSpec
 from .tree import tree_game
@@ -52,10 +53,11 @@ class Context:
 
 
 def load_test_game(spec: str) -> Game:
-    """The game a test names: ``textbook`` (Figure 5.2's tree), else a game spec."""
-    tree = tree_game(spec)
-    if tree is not None:
-        return tree
+    """The game a test names: ``textbook`` (Figure 5.2's tree), ``course-tictactoe`` (a
+    board of lists, as the course writes it), else a game spec."""
+    own = tree_game(spec) or course_game(spec)
+    if own is not None:
+        return own
     from ..games import load_game
 
     return load_game(spec)
