@@ -85,6 +85,27 @@ def _action(game: Game, action: Any) -> str:
         return repr(action)
 
 
+#: The most characters of a value of the student's shown in a test's output.
+SHOWN = 300
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, shortened, and never raising: the value is the student's."""
+    try:
+        text = repr(value)
+    except Exception as exc:
+        return f"<a {type(value).__name__} whose repr raised {type(exc).__name__}>"
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
+
+
+def _same(ours: Any, theirs: Any) -> bool:
+    """Whether the student's action equals one of the game's (its ``==`` may raise)."""
+    try:
+        return bool(ours == theirs)
+    except Exception:
+        return False
+
+
 def _legal(game: Game, state: Any, action: Any) -> bool:
     try:
         return action in list(game.actions(state))
@@ -102,13 +123,13 @@ def check_value(ctx: Context, test: TestSpec) -> Outcome:
             action = ctx.guard(ctx.member, game, copy.deepcopy(state))
         except Failure as exc:
             return Outcome(False, f"{exc.reason}\n{where(test.game, game, moves, state)}")
-        got = [v for a, v in values if a == action]
+        got = [v for a, v in values if _same(a, action)]
         best_moves = " ".join(_action(game, a) for a, v in values if v == best)
         if not got:
             return Outcome(
                 False,
                 f"expected a legal move of value {best:g} ({best_moves}); "
-                f"it returned {action!r}, which is not a legal move\n"
+                f"it returned {_shown(action)}, which is not a legal move\n"
                 f"{where(test.game, game, moves, state)}",
             )
         if got[0] != best:
@@ -151,7 +172,8 @@ def check_nodes(ctx: Context, test: TestSpec) -> Outcome:
         if not _legal(game, state, action):
             return Outcome(
                 False,
-                f"it returned {action!r}, not a legal move\n{where(test.game, game, moves, state)}",
+                f"it returned {_shown(action)}, not a legal move\n"
+                + where(test.game, game, moves, state),
             )
         name = "textbook alpha-beta" if expect == "alphabeta" else "plain minimax"
         expected = " or ".join(map(str, sorted(wanted)))
@@ -194,8 +216,8 @@ def check_pure(ctx: Context, test: TestSpec) -> Outcome:
         if state != before:
             return Outcome(
                 False,
-                f"it changed the state it was handed: {before!r} became "
-                f"{state!r}; search on new states (game.result) instead\n"
+                f"it changed the state it was handed: {_shown(before)} became "
+                f"{_shown(state)}; search on new states (game.result) instead\n"
                 f"{where(test.game, game, moves, before)}",
             )
     return Outcome(True, f"the state unchanged on {len(test.positions)} position(s)")
@@ -225,10 +247,12 @@ def check_depth(ctx: Context, test: TestSpec) -> Outcome:
                 return Outcome(
                     False, f"at depth {depth}: {exc.reason}\n{where(test.game, game, moves, state)}"
                 )
-            got = [v for a, v in values if a == action]
+            got = [v for a, v in values if _same(a, action)]
             best_moves = " ".join(_action(game, a) for a, v in values if math.isclose(v, best))
             if not got or not math.isclose(got[0], best, rel_tol=1e-9, abs_tol=1e-12):
-                did = f"{_action(game, action)}, of value {got[0]:g}" if got else f"{action!r}"
+                did = (
+                    f"{_action(game, action)}, of value {got[0]:g}" if got else f"{_shown(action)}"
+                )
                 return Outcome(
                     False,
                     f"at depth {depth}, depth-limited minimax with your "
@@ -302,7 +326,7 @@ def _compare(rules: Game, mine: Any, ref: Any, stu: Any, aspects: list[str], cal
         if "terminal" in aspects:
             said = ask("is_terminal(state)", mine.is_terminal, stu)
             if bool(said) != terminal:
-                return f"is_terminal(state) returned {said!r}; the rules say {terminal}"
+                return f"is_terminal(state) returned {_shown(said)}; the rules say {terminal}"
         if terminal:
             if "utility" in aspects:
                 for player in (1, 2):
@@ -310,14 +334,15 @@ def _compare(rules: Game, mine: Any, ref: Any, stu: Any, aspects: list[str], cal
                     worth = rules.utility(ref, player)
                     if not isinstance(said, (int, float)) or said != worth:
                         return (
-                            f"utility(state, {player}) returned {said!r}; the rules say {worth:g}"
+                            f"utility(state, {player}) returned {_shown(said)}; "
+                            f"the rules say {worth:g}"
                         )
             return ""
         if "player" in aspects:
             said = ask("player(state)", mine.player, stu)
             mover = rules.player(ref)
             if said != mover:
-                return f"player(state) returned {said!r}; the rules say {mover} is to move"
+                return f"player(state) returned {_shown(said)}; the rules say {mover} is to move"
         if "actions" in aspects:
             said = ask("actions(state)", mine.actions, stu)
             want = list(rules.actions(ref))
@@ -328,7 +353,7 @@ def _compare(rules: Game, mine: Any, ref: Any, stu: Any, aspects: list[str], cal
             if not same:
                 written = " ".join(_action(rules, a) for a in sorted(want))
                 return (
-                    f"actions(state) returned {said!r}; the legal moves are {sorted(want)!r} "
+                    f"actions(state) returned {_shown(said)}; the legal moves are {sorted(want)!r} "
                     f"(as zerosum writes them: {written or 'none'})"
                 )
         if "result" in aspects:
@@ -384,7 +409,7 @@ def check_match(ctx: Context, test: TestSpec) -> Outcome:
                     return Outcome(
                         False,
                         f"game {i + 1} against {opponent_spec}: it played "
-                        f"{action!r}, not a legal move\n"
+                        f"{_shown(action)}, not a legal move\n"
                         f"{where(test.game, game, ' '.join(moves), state)}",
                     )
             else:

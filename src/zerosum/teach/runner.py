@@ -4,6 +4,11 @@ reporting each test's verdict as a line of JSON on the file descriptor it is han
 Started by :mod:`zerosum.teach.grading` (``python -m zerosum.teach.runner FD REQUEST``),
 in a sandbox where bubblewrap runs. Its standard input is empty and refuses to be read,
 its standard output drops what is printed past a cap (:mod:`zerosum.teach.guard`).
+
+The checks run in this process beside the student's code: the sandbox keeps that code
+from the machine, the network and other students' files, and the guard keeps a mistake
+(a crash, a hang, a flood of output, a read of input) to the test it happens in; neither
+keeps a student who sets out to attack the grader itself from rewriting its verdicts.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from .rubric import Rubric
 
 __all__ = ["main", "submission_spec"]
 
+#: The most characters of a test's output kept.
+OUTPUT = 5000
 #: The memory a grading process may map, in bytes.
 MEMORY = 3 << 30
 
@@ -128,7 +135,9 @@ def main(argv: list[str]) -> int:
         out.write(json.dumps({"start": test.name}) + "\n")
         outcome = run_check(ctx, test)
         out.write(
-            json.dumps({"name": test.name, "passed": outcome.passed, "output": outcome.output})
+            json.dumps(
+                {"name": test.name, "passed": outcome.passed, "output": outcome.output[:OUTPUT]}
+            )
             + "\n"
         )
     return 0
