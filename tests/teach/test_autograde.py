@@ -177,8 +177,12 @@ def test_csv_and_html_for_a_class_folder(folder: Path) -> None:
         (klass / student).mkdir(parents=True)
     shutil.copy(folder / "good.py", klass / "ada" / "alphabeta.py")
     (klass / "bob" / "alphabeta.py").write_text("def alphabeta(game, state):\n    return None\n")
-    done = autograde(folder, "faults.toml", "class", "--csv", "grades.csv", "--html", "reports")
+    done = autograde(folder, "faults.toml", "class", "--csv", "grades.csv", "--html", "reports",
+                     "--workers", "2", "--json", "-")  # fmt: skip
     assert done.returncode == 0, done.stderr
+    printed = json.loads(done.stdout)  # the JSON alone: the table and notes on stderr
+    assert [s["submission"] for s in printed["submissions"]] == ["class/ada", "class/bob"]
+    assert "class/ada: 6 / 6" in done.stderr
     rows = (folder / "grades.csv").read_text().splitlines()
     assert rows[0].startswith("submission,score,max_score,textbook: best move")
     # named as the user typed them; bob's None is no move, but his state is left alone
