@@ -200,6 +200,8 @@ def test_csv_and_html_for_a_class_folder(folder: Path) -> None:
         (["missing.toml", "good.py"], "cannot read rubric missing.toml"),
         (["alphabeta", "nothere.py"], "no file or folder nothere.py"),
         (["alphabeta", "good.py", "wrong.py", "--gradescope", "r.json"], "one submission, not 2"),
+        (["alphabeta", "good.py", "--html", "good.py"], "--html good.py is a file, not a folder"),
+        (["alphabeta", "good.py", "--time-limit", "0"], "expected seconds between 0 and 3600"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(folder: Path, args: list[str], message: str) -> None:

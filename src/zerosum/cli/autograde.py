@@ -53,6 +53,8 @@ def cmd_autograde(args: argparse.Namespace) -> int:
     for option in ("json", "gradescope", "csv"):
         if getattr(args, option) not in (None, "-"):
             check_output(getattr(args, option), f"--{option}")
+    if args.html is not None and Path(args.html).exists() and not Path(args.html).is_dir():
+        raise UsageError(f"autograde: --html {args.html} is a file, not a folder")
     note = sandbox_note()
     if note is not None:
         print(f"zerosum: note: submissions run without a sandbox: {note}", file=sys.stderr)
