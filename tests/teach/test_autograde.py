@@ -147,6 +147,7 @@ def test_game_class_against_the_rules_shows_the_first_disagreement(folder: Path)
         "games.py:TicTacToe",
         "games.py:DrawIsWin",
         "games.py:MutatingResult",
+        "games.py:NoFullBoard",
         "--game",
         "tictactoe",
         "--json",
@@ -165,6 +166,13 @@ def test_game_class_against_the_rules_shows_the_first_disagreement(folder: Path)
     assert [t["name"] for t in mutating if t["score"] < t["max_score"]] == [
         "result returns a new state"
     ]
+    full = {t["name"]: t for t in data["games.py:NoFullBoard"]["tests"]}
+    assert [n for n, t in full.items() if t["score"] < t["max_score"]] == ["game over: is_terminal"]
+    # the course's full board is walked first
+    assert full["game over: is_terminal"]["output"].startswith(
+        "is_terminal(state) returned False; the rules say True\n"
+        'position: tictactoe after the moves "0 1 2 4 3 5 7 6 8"'
+    )
     output = wrong["utilities: wins, losses and draws"]["output"]
     assert (
         "returned 1; the rules say 0" in output and "position: tictactoe after the moves" in output

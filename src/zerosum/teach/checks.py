@@ -274,7 +274,9 @@ def check_rules(ctx: Context, test: TestSpec) -> Outcome:
     mine = ctx.member
     aspects = test.option("aspects", list(ASPECTS))
     rng = random.Random(test.option("seed", 0))
-    walks = [split_moves(rules, m) if m.strip() else None for m in test.positions]
+    base = test.game.partition(":")[0].strip().lower()
+    boards = [*test.positions, *test.option("boards", {}).get(base, [])]
+    walks = [split_moves(rules, m) if m.strip() else None for m in boards]
     walks += [None] * int(test.option("playouts", 100))
     call = ctx.guard
     for planned in walks:

@@ -64,3 +64,10 @@ class MutatingResult(TicTacToe):
 
     def is_terminal(self, state):
         return self.winner(state) != 0 or all(state[0])
+
+
+class NoFullBoard(TicTacToe):
+    """Forgets that a full board ends the game."""
+
+    def is_terminal(self, state):
+        return self.winner(state) != 0
