@@ -10,7 +10,6 @@ import os
 import select
 import subprocess
 import sys
-import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -76,9 +75,11 @@ def grade_submission(spec: str, rubric: Rubric, *, confine: bool | None = None) 
         return result
     if confine is None:
         confine = sandbox_note() is None
+    # a folder is the student's: all of it readable (their helper modules), not only the file
+    folder = (os.path.abspath(spec),) if os.path.isdir(spec) else ()
     left = list(rubric.tests)
     while left:
-        verdicts, error = _run(code_spec, rubric, left, confine)
+        verdicts, error = _run(code_spec, rubric, left, confine, folder)
         for test in left:
             if test.name in verdicts:
                 passed, output = verdicts[test.name]
@@ -123,16 +124,16 @@ class _Ending:
 
 
 def _run(
-    spec: str, rubric: Rubric, tests: list[TestSpec], confine: bool
+    spec: str, rubric: Rubric, tests: list[TestSpec], confine: bool, folder: tuple[str, ...]
 ) -> tuple[dict[str, tuple[bool, str]], _Ending]:
     """Run ``tests`` in one child; the verdicts it sent, and how it ended."""
     request = {"spec": spec, "rubric": rubric.to_dict(), "tests": [t.name for t in tests]}
     read, write = os.pipe()
     command = [sys.executable, "-m", "zerosum.teach.runner", str(write), json.dumps(request)]
     if confine:
-        readable = sandbox.readable_files(spec, *(t.game for t in rubric.tests))
+        readable = sandbox.readable_files(spec, *(t.game for t in rubric.tests)) + folder
         confinement = sandbox.Confinement(readable=readable)
-        # the sandbox's own command (bubblewrap's options); the agent hosts use it too
+        # the sandbox's own bubblewrap command, as the tournament's agent hosts run in it
         command = sandbox._command(sandbox._bwrap(), confinement, os.geteuid() == 0) + command
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     try:
@@ -202,15 +203,3 @@ def _death(code: int) -> str:
 
         return f"killed by {signal.Signals(-code).name}"
     return f"exit status {code}"
-
-
-def grade_all(specs: list[str], rubric: Rubric, *, progress: Any = None) -> list[SubmissionResult]:
-    """Grade each of ``specs`` in turn (``progress(spec)`` called before each)."""
-    results = []
-    for spec in specs:
-        if progress is not None:
-            progress(spec)
-        started = time.monotonic()
-        results.append(grade_submission(spec, rubric))
-        del started
-    return results
