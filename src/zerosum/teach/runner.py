@@ -127,6 +127,7 @@ def main(argv: list[str]) -> int:
     except Failure as exc:
         reason = exc.reason.removeprefix("it raised SpecError: ")
         out.write(json.dumps({"load_error": reason}) + "\n")
+        out.close()
         return 0
     ctx = Context(member, module, guard)
     for test in rubric.tests:
@@ -140,8 +141,11 @@ def main(argv: list[str]) -> int:
             )
             + "\n"
         )
+    out.close()
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    status = main(sys.argv[1:])
+    # no exit handlers: the student's code may have registered some (atexit, threads)
+    os._exit(status)
