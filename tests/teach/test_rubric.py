@@ -27,6 +27,7 @@ def test_game_option_replaces_the_tasks_own_game() -> None:
     ("text", "message"),
     [
         ("task = 'x'", "no tests"),
+        ("tme_limit = 3", "unknown setting 'tme_limit' (did you mean 'time_limit'?)"),
         (
             "[[test]]\nname = 'a'\ncheck = 'valu'\npoints = 1\ngame = 'tictactoe'",
             "unknown check 'valu' (did you mean 'value'?)",
@@ -37,6 +38,10 @@ def test_game_option_replaces_the_tasks_own_game() -> None:
         ),
         ("[[test]]\nname = 'a'\ncheck = 'value'\npoints = 1", "names no game"),
         ("[[test]\n", "not TOML"),
+        (
+            "[[test]]\nname = 'a'\ncheck = 'nodes'\npoints = 1\ngame = 'tictactoe'\nexpcet = 'x'",
+            "check nodes takes no 'expcet' (did you mean 'expect'?) (expect, never)",
+        ),
     ],
 )
 def test_a_bad_rubric_is_named_with_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:

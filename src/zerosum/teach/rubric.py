@@ -14,6 +14,16 @@ and its tests, each with its points::
     positions = [""]            # moves from the start, as zerosum writes them
     points = 2
 
+Besides ``name``, ``check``, ``points``, ``game``, ``positions`` and ``visibility``
+(Gradescope's: visible, hidden, after_due_date, after_published), a test takes its
+check's own settings (:data:`OPTIONS`): ``nodes``: ``expect`` (minimax or alphabeta) and
+``never`` (positions it must not visit); ``depth``: ``depths``, ``evaluate`` (the
+submission's evaluation function, by name) and ``depth_arg``; ``rules``: ``aspects``,
+``playouts``, ``seed`` and ``boards.GAME`` (boards walked for that game only);
+``match``: ``opponent``, ``games``, ``threshold``, ``seed``; ``grade``:
+``positions_graded``, ``plies``, ``threshold``, ``seed``. A setting a check does not
+take is refused, with the closest one it does.
+
 The built-in tasks (:data:`TASKS`) are such files shipped in ``zerosum/teach/tasks/``:
 ``zerosum autograde alphabeta`` reads ``tasks/alphabeta.toml``, and a teacher starts a
 rubric of their own from a copy of one.
@@ -30,7 +40,7 @@ from typing import Any
 from ..game import ZerosumError
 from ..spec import did_you_mean
 
-__all__ = ["CHECKS", "TASKS", "Rubric", "TestSpec", "load_rubric", "task_text"]
+__all__ = ["CHECKS", "OPTIONS", "TASKS", "Rubric", "TestSpec", "load_rubric", "task_text"]
 
 #: The built-in tasks, one per classic exercise of the course.
 TASKS = ("game", "minimax", "alphabeta", "heuristic", "montecarlo", "agent")
@@ -44,6 +54,18 @@ CHECKS = {
     "rules": "the submission's game class agrees with the built-in game's rules",
     "match": "the agent scores at least a share of the points against a reference agent",
     "grade": "the agent's moves are optimal in at least a share of positions (zerosum grade)",
+}
+#: A rubric's own settings (``test`` the list of its tests).
+_TOP = ("task", "kind", "member", "game", "time_limit", "test")
+#: The settings each check takes besides the common ones.
+OPTIONS = {
+    "value": (),
+    "nodes": ("expect", "never"),
+    "pure": (),
+    "depth": ("depths", "evaluate", "depth_arg"),
+    "rules": ("aspects", "playouts", "seed", "boards"),
+    "match": ("opponent", "games", "threshold", "seed"),
+    "grade": ("positions_graded", "plies", "threshold", "seed"),
 }
 _VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
 
@@ -130,6 +152,10 @@ def _rubric(data: dict[str, Any], source: str, game: str | None, limit: float | 
     def bad(why: str) -> ZerosumError:
         return ZerosumError(f"rubric {source}: {why}")
 
+    for key in data:
+        if key not in _TOP:
+            hint = did_you_mean(key, list(_TOP))
+            raise bad(f"unknown setting {key!r}{hint}; a rubric has {', '.join(_TOP)}")
     tests = data.get("test")
     if not isinstance(tests, list) or not tests:
         raise bad("no tests: add [[test]] tables, each with name, check and points")
@@ -167,6 +193,11 @@ def _rubric(data: dict[str, Any], source: str, game: str | None, limit: float | 
         visibility = raw.pop("visibility", "visible")
         if visibility not in _VISIBILITY:
             raise bad(f"test {name!r}: visibility must be one of {', '.join(_VISIBILITY)}")
+        for option in raw:
+            if option not in OPTIONS[check]:
+                takes = ", ".join(OPTIONS[check]) or "no settings of its own"
+                hint = did_you_mean(option, list(OPTIONS[check]))
+                raise bad(f"test {name!r}: check {check} takes no {option!r}{hint} ({takes})")
         built.append(
             TestSpec(name, check, float(points), str(test_game), tuple(positions), visibility, raw)
         )
