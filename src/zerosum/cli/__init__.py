@@ -20,6 +20,7 @@ from .. import __version__, notices
 from ..game import ZerosumError
 from ..interrupts import exit_status, sigterm_as_interrupt
 from .analysis import add_analysis_commands
+from .autograde import add_autograde_command
 from .errors import OutOfTimeError, Parser, UsageError, os_reason, tell, warning_line
 from .explain import add_explain_command
 from .game_commands import add_game_commands
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_explain_command(commands)
     add_serve_command(commands)
     add_solve_command(commands)
+    add_autograde_command(commands)
     add_game_commands(commands)  # Connect Four's book
     return parser
 
