@@ -1,0 +1,1 @@
+"""The teacher's kit: assignments handed out to students, and the grading of their code."""
