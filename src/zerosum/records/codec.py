@@ -110,7 +110,7 @@ def _search_of(agent_info: Any) -> SearchInfo | None:
 
 def record_to_dict(record: GameRecord) -> dict[str, Any]:
     """A game record as JSON-able data (see the module docstring for states and actions)."""
-    return {
+    data = {
         "game": record.game,
         "players": list(record.players),
         "initial_state": encode(record.initial_state),
@@ -123,6 +123,9 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         "move_seconds": list(record.move_seconds),
         "searches": [_search_to_dict(_search_of(s)) for s in record.searches],
     }
+    if record.trace:  # a forfeit by exception: the frames of the agent's own code
+        data["trace"] = record.trace
+    return data
 
 
 def record_from_dict(data: dict[str, Any]) -> GameRecord:
@@ -139,4 +142,5 @@ def record_from_dict(data: dict[str, Any]) -> GameRecord:
         detail=data["detail"],
         move_seconds=tuple(data["move_seconds"]),
         searches=tuple(_search_from_dict(s) for s in data["searches"]),
+        trace=data.get("trace", ""),
     )

@@ -14,7 +14,11 @@ from typing import Any
 from . import show
 from .search import SearchInfo
 
-__all__ = ["Reason", "GameRecord"]
+__all__ = ["Reason", "GameRecord", "TRACE_HEADING"]
+
+#: The heading a record's ``trace`` is shown under (Python's traceback, cut to the frames
+#: of the agent's own files).
+TRACE_HEADING = "Traceback (most recent call last, the agent's own code):"
 
 
 class Reason(StrEnum):
@@ -37,7 +41,10 @@ class GameRecord:
 
     ``winner`` is 1, 2 or None (a draw); ``utilities`` maps each player to its utility;
     ``reason`` says how it ended and ``detail`` why, for forfeits; ``move_seconds[i]`` is the
-    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any.
+    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any;
+    ``trace``, for a forfeit by exception, the frames of the agent's own code it passed
+    through (``File "bot.py", line 4, in helper`` and the line, as Python prints them),
+    so that a student finds the line of their file that raised.
     """
 
     game: str
@@ -51,6 +58,7 @@ class GameRecord:
     detail: str = ""
     move_seconds: tuple[float, ...] = ()
     searches: tuple[SearchInfo | None, ...] = field(default=(), repr=False)
+    trace: str = field(default="", repr=False)
 
     @property
     def plies(self) -> int:
