@@ -160,8 +160,8 @@ def readme_text(chosen: Assignment) -> str:
         chosen.try_it,
         "```",
         "",
-        "`example.ipynb` calls your code from a notebook (`pip install zerosum jupyter`, "
-        "then `jupyter notebook example.ipynb`).",
+        "`example.ipynb` calls your code from a notebook: open it with Jupyter, in the "
+        "Python where zerosum is installed (`jupyter notebook example.ipynb`).",
         "",
         "## Check it as it will be graded",
         "",
