@@ -33,8 +33,12 @@ def add_assignment_command(commands: Any) -> None:
     listing = actions.add_parser("list", help="name the built-in assignments")
     listing.set_defaults(run=cmd_list)
     new = actions.add_parser(
-        "new", help="write an assignment's starter (stub, README, notebook) into a new folder"
+        "new",
+        help="write an assignment's starter for students into a new folder: the stub to "
+        "fill in, its instructions and an example notebook",
     )
-    new.add_argument("name", help="the assignment, e.g. alphabeta (zerosum assignment list)")
+    new.add_argument(
+        "name", metavar="NAME", help="the assignment, e.g. alphabeta (zerosum assignment list)"
+    )
     new.add_argument("folder", metavar="DIR", help="a new or empty folder")
     new.set_defaults(run=cmd_new)
