@@ -8,6 +8,7 @@ import pytest
 import zerosum as zs
 from zerosum.agents import Dummy, Human, Random
 from zerosum.arena import Isolated, Reason
+from zerosum.records.game import TRACE_HEADING
 
 
 def test_record_of_a_game() -> None:
@@ -42,6 +43,7 @@ def test_a_forfeit_for_an_exception_carries_the_traceback_of_the_agents_own_code
     for agent in (zs.make_agent("bob.py:agent"), Isolated("bob.py:agent")):
         record = zs.play(zs.games.TicTacToe(), Dummy(), agent)
         assert "ValueError: deep" in record.detail and "\n" not in record.detail
+        assert record.why() == f"{record.detail}\n{TRACE_HEADING}\n{record.trace}"
         assert record.trace.splitlines() == [
             '  File "bob.py", line 5, in agent',
             "    return helper(state)",

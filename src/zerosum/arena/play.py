@@ -252,7 +252,7 @@ def judge(
         print(f"\n{ending(record)}")
         return record
     if record.reason is not Reason.END:
-        print(f"\n{record.detail}")
+        print(f"\n{record.why()}")
     print()
     for player in (1, 2):
         print(f"Utility for {_ORDINAL[player]} player: {record.utilities[player]:g}")

@@ -64,6 +64,13 @@ class GameRecord:
     def plies(self) -> int:
         return len(self.actions)
 
+    def why(self) -> str:
+        """Why the game ended before its end: ``detail``, and under it, for an agent that
+        raised, the traceback of its own code (:data:`TRACE_HEADING`, then ``trace``)."""
+        if not self.trace:
+            return self.detail
+        return f"{self.detail}\n{TRACE_HEADING}\n{self.trace}"
+
     def seconds(self, player: int) -> float:
         """Total thinking time of ``player`` (1 or 2), assuming player 1 moved first."""
         return sum(self.move_seconds[player - 1 :: 2])
