@@ -12,7 +12,7 @@ import pytest
 
 import zerosum as zs
 from zerosum.cli import main
-from zerosum.report.cards import REPLAY_PLIES, card_ids, cards_html, game_id
+from zerosum.report.cards import REPLAY_PLIES, card_ids, cards_html, game_id, replayed
 
 ENTRIES = {
     "ada.py": """
@@ -130,11 +130,20 @@ def test_card_ids_are_anchors_and_distinct() -> None:
     assert all(re.fullmatch(r"[A-Za-z0-9_-]+", i) for i in ids.values())
 
 
-def test_boards_stop_at_the_page_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    result = zs.tournament("tictactoe", ["random", "dummy"], 4, seed=3)
+def test_boards_stop_at_the_page_budget_forfeits_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    from arena_agents import Raiser
+
+    result = zs.tournament("tictactoe", {"r": "random", "d": "dummy", "bug": Raiser()}, 2)
+    assert len(replayed(result)) == len(result.games) == 6
     full = cards_html(result)
-    assert full.count('class="replay"') == 4
-    monkeypatch.setattr("zerosum.report.cards.REPLAY_PLIES", 1)
+    assert full.count('class="replay"') == 6 and "show their moves" not in full
+    forfeited = {n for n, g in enumerate(result.games) if g.record.reason.forfeit}
+    assert len(forfeited) == 4
+    cost = sum(result.games[n].record.plies + 1 for n in forfeited)  # 1 or 2 positions each
+    monkeypatch.setattr("zerosum.report.cards.REPLAY_PLIES", cost)
+    assert replayed(result) == forfeited  # bug's games, before the longer ones in order
     cut = cards_html(result)
-    assert cut.count('class="replay"') == 0 and "show their moves" in cut
-    assert REPLAY_PLIES > 1000
+    assert cut.count('class="replay"') == 4 and "show their moves" in cut
+    monkeypatch.setattr("zerosum.report.cards.REPLAY_PLIES", 0)
+    assert cards_html(result).count('class="replay"') == 0
+    assert REPLAY_PLIES >= 10_000

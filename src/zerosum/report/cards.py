@@ -6,7 +6,8 @@ time per move (mean and slowest, against the limit it played under), each forfei
 its reason and the traceback of the agent's own file, and every game it played, each
 linked to its replay further down the page (:mod:`.replay`, no scripts). Boards are
 drawn for at most :data:`REPLAY_PLIES` positions in all, so a large class's page stays a
-page; games beyond that show their moves only.
+page: the games lost by a forfeit first, then the others in order; the games beyond that
+show their moves only.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from .replay import replay_html
 if TYPE_CHECKING:
     from ..records.results import ArenaGame, ArenaResult
 
-__all__ = ["CARD_STYLE", "REPLAY_PLIES", "card_ids", "cards_html", "game_id"]
+__all__ = ["CARD_STYLE", "REPLAY_PLIES", "card_ids", "cards_html", "game_id", "replayed"]
 
-#: The most positions drawn as boards on one page (about 100 bytes each as text).
-REPLAY_PLIES = 50_000
+#: The most positions drawn as boards on one page (about 400 bytes each: a Connect Four
+#: board as text, its caption and its links): a page of some 8 MB at most.
+REPLAY_PLIES = 20_000
 
 CARD_STYLE = """
 .card { border-top: 2px solid #334; margin-top: 2.5em; }
@@ -227,24 +229,36 @@ def _game_of(result: ArenaResult) -> Game | None:
         return None
 
 
+def replayed(result: ArenaResult) -> set[int]:
+    """The games drawn board by board, :data:`REPLAY_PLIES` positions in all: the games
+    that ended by a forfeit first (where a student looks for what went wrong), then the
+    others in order, each whole or not at all."""
+    forfeits = [g.record is not None and g.record.reason.forfeit for g in result.games]
+    order = sorted(range(len(result.games)), key=lambda n: (not forfeits[n], n))
+    budget, drawn = REPLAY_PLIES, set()
+    for number in order:
+        record = result.games[number].record
+        positions = 0 if record is None else record.plies + 1
+        if positions <= budget:
+            budget -= positions
+            drawn.add(number)
+    return drawn
+
+
 def cards_html(result: ArenaResult) -> str:
     """Every entry's card, then every game with its replay."""
     ids = card_ids(result.names)
     cards = [_card(result, i, ids[name]) for i, name in enumerate(result.names)]
     game = _game_of(result)
-    budget, drawn_all = REPLAY_PLIES, True
-    games = []
-    for number, g in enumerate(result.games):
-        plies = 0 if g.record is None else g.record.plies + 1
-        boards = plies <= budget
-        budget -= plies if boards else 0
-        drawn_all = drawn_all and boards
-        games.append(_game_section(result, number, game, boards))
+    drawn = replayed(result)
+    games = [
+        _game_section(result, number, game, number in drawn) for number in range(len(result.games))
+    ]
     note = (
         ""
-        if drawn_all
-        else f"<p>Boards are drawn for the first {REPLAY_PLIES:,} positions of the page; "
-        "the later games show their moves.</p>"
+        if len(drawn) == len(result.games)
+        else f"<p>Boards are drawn for {REPLAY_PLIES:,} positions at most, the games with a "
+        "forfeit first; the other games show their moves.</p>"
     )
     return (
         '<div class="cards"><h2>Report cards</h2>'
