@@ -166,3 +166,29 @@ def test_the_agent_readme_says_how_the_tournament_runs_it(tmp_path: Path) -> Non
     write_starter("agent", tmp_path / "hw")
     readme = (tmp_path / "hw" / "README.md").read_text()
     assert "class tournament" in readme and "--move-time" in readme
+
+
+def _grader() -> None:
+    """Skip where ``zerosum autograde`` is not there (it comes with the grader's branch)."""
+    choices = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    if "autograde" not in choices:
+        pytest.skip("zerosum autograde is not part of this build")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_starter_left_as_it_is_scores_zero_with_the_reason(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Graded by the command its README shows: every test failed by NotImplementedError,
+    the grader unharmed."""
+    _grader()
+    chosen = assignment(name)
+    write_starter(name, tmp_path / "hw")
+    monkeypatch.chdir(tmp_path / "hw")
+    words = shlex.split(chosen.check)[1:] + ["--json", "grades.json"]
+    assert main(words) in (0, 1)
+    capsys.readouterr()
+    (graded,) = json.loads(Path("grades.json").read_text())["submissions"]
+    assert graded["score"] == 0 and graded["max_score"] > 0
+    assert all(t["score"] == 0 for t in graded["tests"])
+    assert any("NotImplementedError" in t["output"] for t in graded["tests"])
