@@ -41,6 +41,9 @@ def cli_reference() -> str:
     for name, (summary, command) in _subcommands(parser).items():
         lines += [f"## zerosum {name}", "", _cell(summary).capitalize() + ".", ""]
         lines += [_usage(command), _arguments(command)]
+        for action, (about, nested) in _subcommands(command).items():  # assignment new
+            lines += [f"### zerosum {name} {action}", "", _cell(about).capitalize() + ".", ""]
+            lines += [_usage(nested), _arguments(nested)]
     return "\n".join(lines)
 
 

@@ -31,7 +31,12 @@ import zerosum as zs
 from zerosum.game import replay
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["README.md", "docs/getting-started.md", "docs/guides/class-tournaments.md"]
+PAGES = [
+    "README.md",
+    "docs/getting-started.md",
+    "docs/guides/class-tournaments.md",
+    "docs/guides/teachers.md",
+]
 #: Commands a page shows that are not zerosum's to run here, and why.
 NOT_RUN = {
     "bash scripts/test.sh": "the suite itself (CI runs it)",
@@ -254,6 +259,55 @@ def class_tournament_with_journal(ran: Ran) -> None:
     assert (ran.folder / "cup.jsonl").read_text().splitlines() == journal
 
 
+def lists_assignments(ran: Ran) -> None:
+    """The course's six exercises, one a line."""
+    out = ok(ran)
+    names = [line.split()[0] for line in out.splitlines()]
+    assert names == ["game", "minimax", "alphabeta", "heuristic", "montecarlo", "agent"]
+
+
+def writes_a_starter(ran: Ran) -> None:
+    """The stub, its README and notebook in hw2/; the stub loads as the README names it
+    and raises NotImplementedError until written."""
+    ok(ran)
+    folder = ran.folder / "hw2"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "README.md",
+        "alphabeta.py",
+        "example.ipynb",
+    ]
+    assert (
+        "zerosum autograde alphabeta ./alphabeta.py:alphabeta" in (folder / "README.md").read_text()
+    )
+    json.loads((folder / "example.ipynb").read_text())
+    played = run("zerosum match tictactoe ./alphabeta.py:alphabeta random -n 2", folder)
+    assert set(rows(ok(played))) == {"./alphabeta.py:alphabeta", "random"}
+    again = run("zerosum assignment new alphabeta hw2", ran.folder)
+    assert again.code == 2 and "not empty" in again.err
+
+
+def class_tournament_by_aliases(ran: Ran) -> None:
+    """The entries shown by the pseudonyms now kept in aliases.csv, on the page too, each
+    name a link to its report card; run again, each keeps its alias."""
+    out = ok(ran)
+    lines = (ran.folder / "aliases.csv").read_text().splitlines()
+    assert lines[0] == "name,alias"
+    aliases = dict(line.split(",") for line in lines[1:])
+    assert set(aliases) == {"ada", "bob", "cleo"}
+    assert set(rows(out)) == set(aliases.values())
+    page = (ran.folder / "standings.html").read_text()
+    for name, alias in aliases.items():
+        anchor = "entry-" + alias.replace(" ", "-")
+        assert f'<a href="#{anchor}">{alias}</a>' in page and f'id="{anchor}"' in page
+        assert not re.search(rf"\b{name}\b", page), name
+    again = run(
+        "zerosum tournament connect4 submissions/ --move-time 1 --html standings.html "
+        "--alias aliases.csv -n 2",
+        ran.folder,
+    )
+    assert set(rows(ok(again))) == set(aliases.values())
+
+
 def analyzes_a_small_board(ran: Ran) -> None:
     """How many positions and how many games."""
     out = ok(ran)
@@ -359,6 +413,10 @@ CHECKS: dict[str, tuple[Callable[[Ran], None], str]] = {
     "zerosum tournament connect4 submissions/ --move-time 1 --html standings.html "
     "--journal cup.jsonl": (class_tournament_with_journal, ""),
     "zerosum analyze connect4:width=5,height=4": (analyzes_a_small_board, ""),
+    "zerosum assignment list": (lists_assignments, ""),
+    "zerosum assignment new alphabeta hw2": (writes_a_starter, ""),
+    "zerosum tournament connect4 submissions/ --move-time 1 --html standings.html "
+    "--alias aliases.csv": (class_tournament_by_aliases, ""),
     "zerosum grade connect4 alphabeta:depth=4 --set course": (grades_on_the_course_set, ""),
     "zerosum play nim.py --p1 human --p2 perfect": (plays_nim_against_perfect, "1\n" * 10),
     "zerosum solve nim.py:sticks=21": (solves_nim_21, ""),

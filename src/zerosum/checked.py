@@ -279,6 +279,26 @@ def users_frame(exc: BaseException) -> traceback.FrameSummary | None:
     return frames[-1] if frames else None
 
 
+#: The most frames of a user's code :func:`users_traceback` shows (the deepest).
+TRACE_FRAMES = 8
+
+
+def users_traceback(exc: BaseException) -> str:
+    """The frames of ``exc``'s traceback in the user's own code (outside zerosum and the
+    installed libraries), innermost last, as Python prints them: ``  File "bot.py", line
+    4, in helper`` and the line's code; "" when none is the user's. A forfeit's record
+    carries it (``GameRecord.trace``), so that a student finds the line of their own
+    file that raised."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if _users(f.filename)]
+    lines = []
+    for frame in frames[-TRACE_FRAMES:]:
+        lines.append(f'  File "{short_path(frame.filename)}", line {frame.lineno}, in {frame.name}')
+        code = (frame.line or "").strip()
+        if code:
+            lines.append(f"    {_cut(code, 2 * _SHOWN)}")
+    return "\n".join(lines)
+
+
 def short_path(filename: str) -> str:
     """The file name relative to the current folder when it is under it."""
     with contextlib.suppress(ValueError, OSError):

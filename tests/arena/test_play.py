@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
 import zerosum as zs
 from zerosum.agents import Dummy, Human, Random
-from zerosum.arena import Reason
+from zerosum.arena import Isolated, Reason
+from zerosum.records.game import TRACE_HEADING
 
 
 def test_record_of_a_game() -> None:
@@ -26,6 +28,28 @@ def test_an_agent_that_raises_forfeits_and_the_caller_goes_on() -> None:
     record = zs.play(zs.games.ConnectFour(), Dummy(), broken)
     assert record.reason is Reason.ERROR and record.winner == 1
     assert "RuntimeError: bug in my agent" in record.detail and "broken" in record.detail
+
+
+def test_a_forfeit_for_an_exception_carries_the_traceback_of_the_agents_own_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Below the one-line reason, the frames of the agent's files, in a process of its own
+    as in this one; none of zerosum's."""
+    (tmp_path / "bob.py").write_text(
+        "def helper(state):\n    raise ValueError('deep')\n\n"
+        "def agent(game, state):\n    return helper(state)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    for agent in (zs.make_agent("bob.py:agent"), Isolated("bob.py:agent")):
+        record = zs.play(zs.games.TicTacToe(), Dummy(), agent)
+        assert "ValueError: deep" in record.detail and "\n" not in record.detail
+        assert record.why() == f"{record.detail}\n{TRACE_HEADING}\n{record.trace}"
+        assert record.trace.splitlines() == [
+            '  File "bob.py", line 5, in agent',
+            "    return helper(state)",
+            '  File "bob.py", line 2, in helper',
+            "    raise ValueError('deep')",
+        ]
 
 
 def test_an_illegal_action_forfeits_with_the_reason() -> None:

@@ -4,6 +4,7 @@ end with one line and exit 2."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,35 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path: Path, args: list[str], mes
     assert result.returncode == 2, result.stderr
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert result.stderr.startswith("zerosum: error: ")
+
+
+def test_a_tournament_by_aliases_renames_every_output_and_keeps_the_aliases(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    aliases = tmp_path / "aliases.csv"
+    aliases.write_text("name,alias\nrandom,Team Red\n")
+    out = {kind: tmp_path / f"cup.{kind}" for kind in ("json", "csv", "html")}
+    args = ["tournament", "tictactoe", "random", "dummy", "-n", "2", "--workers", "1"]
+    args += ["--alias", str(aliases)] + [a for k, p in out.items() for a in (f"--{k}", str(p))]
+    assert main(args) == 0
+    kept = aliases.read_text().splitlines()
+    assert kept[:2] == ["name,alias", "random,Team Red"] and kept[2].startswith("dummy,")
+    dummy = kept[2].split(",")[1]
+    printed = capsys.readouterr().out
+    assert "Team Red" in printed and dummy in printed and "dummy" not in printed
+    assert json.loads(out["json"].read_text())["agents"] == ["Team Red", dummy]
+    for path in out.values():
+        text = path.read_text()
+        assert "Team Red" in text and not re.search(r"\b(random|dummy)\b", text), path
+
+
+def test_a_bad_alias_file_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    aliases = tmp_path / "aliases.csv"
+    aliases.write_text("student,pseudonym\n")
+    page = tmp_path / "cup.html"
+    args = ["tournament", "tictactoe", "random", "dummy", "--alias", str(aliases)]
+    assert main([*args, "--html", str(page)]) == 2
+    assert "starts with the line 'name,alias'" in capsys.readouterr().err
+    assert not page.exists()

@@ -83,6 +83,16 @@ def test_a_sandboxed_hosts_replies_decode_as_what_was_encoded() -> None:
         decode_reply(b'{"status": "ok", "index": 99, "spent": 0}', GAME, START)
 
 
+def test_an_error_reply_carries_the_agents_own_traceback_capped() -> None:
+    trace = '  File "bob.py", line 4, in helper\n    raise ValueError("x")'
+    assert decode_reply(encode_reply(Failed("ValueError", "x", trace))).trace == trace
+    assert decode_reply(b'{"status": "error", "name": "E", "text": "t"}') == Failed("E", "t")
+    long = decode_reply(encode_reply(Failed("E", "t", "y" * 100_000)))
+    assert isinstance(long, Failed) and 0 < len(long.trace) <= 4000
+    with pytest.raises(ValueError, match="not a reply"):
+        decode_reply(b'{"status": "error", "name": "E", "text": "t", "trace": 3}')
+
+
 def test_a_host_reads_the_callers_deadline_on_the_same_clock() -> None:
     host = AgentHost()
     try:

@@ -57,6 +57,15 @@ def test_a_forfeit_says_how_and_why_escaped() -> None:
     assert "<cheat>" not in html and "<b>moves</b> (none)" in html
 
 
+def test_a_forfeit_by_exception_shows_the_agents_own_traceback() -> None:
+    def broken(game: Any, state: Any) -> int:
+        raise ValueError("<oops>")
+
+    html = zs.play(zs.games.TicTacToe(), broken, zs.agents.Dummy())._repr_html_()
+    assert "<pre>Traceback (most recent call last, the agent&#x27;s own code):" in html
+    assert "raise ValueError(&quot;&lt;oops&gt;&quot;)" in html and "in broken" in html
+
+
 def test_searchers_moves_carry_their_numbers() -> None:
     record = zs.play(zs.games.TicTacToe(), zs.agents.Minimax(depth=2), zs.agents.Dummy())
     html = record._repr_html_()

@@ -19,7 +19,7 @@ from .. import budget, hooks
 from ..agents.base import Agent, Resignation, SearchInfo
 from ..agents.simple import Human
 from ..agents.summary import Sides, summary_lines
-from ..checked import check_player, check_zero_sum
+from ..checked import check_player, check_zero_sum, users_traceback
 from ..game import (
     Game,
     GameFault,
@@ -31,6 +31,7 @@ from ..game import (
     render_state,
 )
 from ..hosting.calls import agent_name, prepare_agent, reset_agent
+from ..hosting.isolation import AgentError
 from ..hosting.messages import MoveRequest
 from ..records.game import GameRecord, Reason
 from ..seeding import derive_seed
@@ -57,11 +58,13 @@ class Move:
 @dataclass(frozen=True)
 class Forfeit:
     """Player ``loser`` lost before the game's end: by forfeit or resignation (``reason``),
-    and ``detail`` says why, for the record."""
+    and ``detail`` says why, for the record; ``trace``, for an exception, the frames of
+    the agent's own code it passed through."""
 
     loser: int
     reason: Reason
     detail: str
+    trace: str = ""
 
 
 def ask_move(
@@ -87,7 +90,8 @@ def ask_move(
         return Forfeit(mover, Reason.TIME, why)
     except Exception as exc:  # an agent's bug must not end the match
         why = f"player {mover} ({agent_name(agent)}) raised {type(exc).__name__}: {exc}"
-        return Forfeit(mover, Reason.ERROR, why)
+        trace = exc.trace if isinstance(exc, AgentError) else users_traceback(exc)
+        return Forfeit(mover, Reason.ERROR, why, trace)
     spent = time.perf_counter() - begin
     try:
         check_action(game, state, action)
@@ -197,6 +201,7 @@ def play(
         detail="" if forfeit is None else forfeit.detail,
         move_seconds=tuple(m.seconds for m in moves),
         searches=tuple(m.search for m in moves),
+        trace="" if forfeit is None else forfeit.trace,
     )
 
 
@@ -247,7 +252,7 @@ def judge(
         print(f"\n{ending(record)}")
         return record
     if record.reason is not Reason.END:
-        print(f"\n{record.detail}")
+        print(f"\n{record.why()}")
     print()
     for player in (1, 2):
         print(f"Utility for {_ORDINAL[player]} player: {record.utilities[player]:g}")

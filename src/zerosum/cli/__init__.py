@@ -1,7 +1,8 @@
 """The ``zerosum`` command: a thin layer over the library, one small function per subcommand.
 
 One module per command or family of commands (:mod:`.listing`, :mod:`.play`, :mod:`.match`,
-:mod:`.analysis`, :mod:`.explain`, :mod:`.serve`, :mod:`.solve`), the games' own commands
+:mod:`.analysis`, :mod:`.explain`, :mod:`.serve`, :mod:`.solve`,
+:mod:`.assignment`), the games' own commands
 found through their registry (:mod:`.game_commands`), the argument types in :mod:`.types`.
 Bad input of any kind ends with a one-line message on stderr and exit status 2; a reader
 that stops reading the output early (``| head``) ends the command quietly.
@@ -20,6 +21,7 @@ from .. import __version__, notices
 from ..game import ZerosumError
 from ..interrupts import exit_status, sigterm_as_interrupt
 from .analysis import add_analysis_commands
+from .assignment import add_assignment_command
 from .autograde import add_autograde_command
 from .errors import OutOfTimeError, Parser, UsageError, os_reason, tell, warning_line
 from .explain import add_explain_command
@@ -43,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"zerosum {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_listing_commands(commands)
+    add_assignment_command(commands)
     add_play_command(commands)
     add_arena_commands(commands)
     add_analysis_commands(commands)

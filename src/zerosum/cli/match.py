@@ -21,6 +21,7 @@ from ..files import check_output
 from ..game import ZerosumError
 from ..hosting.sandbox import BWRAP_VARIABLE
 from ..limits import MAX_GAMES
+from ..report.aliases import aliased, aliases_for, left_out_names, read_aliases
 from .errors import tell
 from .types import (
     Commands,
@@ -199,8 +200,15 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     agents = expand(args.agents)
+    if args.alias is not None:  # a bad alias file is said before playing, not after
+        check_output(args.alias, "--alias")
+        read_aliases(args.alias)
     with _resumable(args), _left_out_said():
         result = tournament(args.game, agents, games_per_pair=args.games, **_common(args))
+    if args.alias is not None:
+        names = [*result.names, *left_out_names(result)]
+        result = aliased(result, aliases_for(args.alias, names))
+        print(f"entries shown by their aliases in {args.alias}")
     return _report(result, args)
 
 
@@ -247,4 +255,10 @@ def add_arena_commands(commands: Commands) -> None:
         help="agent specs, files (my_agent.py) or folders of them (one entry per file)",
     )
     _options(t, 10)
+    t.add_argument(
+        "--alias",
+        metavar="CSV",
+        help="show each entry by its alias from this name,alias file, everywhere; names it "
+        "lacks get a new random pseudonym, added to the file (created if missing)",
+    )
     t.set_defaults(run=cmd_tournament)

@@ -154,7 +154,7 @@ def ending_line(game: Game, record: GameRecord, agents: tuple[Agent, Agent]) -> 
             if sum(people) == 1
             else f"{side_piece(game, loser)} left the game."
         )
-    why = f"{record.detail}\n" if record.reason.forfeit else ""
+    why = f"{record.why()}\n" if record.reason.forfeit else ""
     if record.winner is None:
         return f"{why}Game over: a draw."
     who = ""

@@ -34,6 +34,7 @@ from typing import TypeVar, cast
 
 from .. import budget, hooks
 from ..agents.base import Agent, SearchInfo
+from ..checked import users_traceback
 from ..game import Game, GameFault, State
 from ..spec import parse_code_spec
 from .calls import agent_name, reset_agent
@@ -77,11 +78,11 @@ class AgentCrashed(Exception):
 
 class AgentError(RuntimeError):
     """An agent raised in its host: ``name`` is its exception's class name, ``text`` its
-    message."""
+    message, ``trace`` the frames of its own code the exception passed through."""
 
-    def __init__(self, name: str, text: str) -> None:
+    def __init__(self, name: str, text: str, trace: str = "") -> None:
         super().__init__(f"{name}: {text}")
-        self.name, self.text = name, text
+        self.name, self.text, self.trace = name, text, trace
 
 
 class _NotHeld(AgentCrashed):
@@ -418,7 +419,7 @@ class AgentHost:
         if isinstance(reply, Failed):
             if reply.name == GameFault.__name__ and self.confine is None:  # trusted: the game's
                 raise GameFault(reply.text)
-            raise AgentError(reply.name, reply.text)
+            raise AgentError(reply.name, reply.text, reply.trace)
         return reply
 
 
@@ -589,7 +590,7 @@ def _serve(
             if isinstance(exc, MemoryError) and memory_mb is not None:
                 text = f"over its memory limit of {memory_mb} MB"
             try:
-                reply(Failed(type(exc).__name__, text))
+                reply(Failed(type(exc).__name__, text, users_traceback(exc)))
             except Exception:  # an answer that cannot be sent (unpicklable action...)
                 reply(Failed(type(exc).__name__, "the answer could not be sent back"))
 

@@ -203,10 +203,12 @@ class Missing:
 @dataclass(frozen=True, slots=True)
 class Failed:
     """The request raised in the host: ``name`` is its exception's class name, ``text``
-    its message."""
+    its message, ``trace`` the frames of the agent's own code it passed through
+    (:func:`~zerosum.checked.users_traceback`)."""
 
     name: str
     text: str
+    trace: str = ""
 
 
 #: Every reply a host sends.

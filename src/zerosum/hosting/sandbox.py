@@ -84,6 +84,8 @@ KEPT_OUTPUT = 1024
 MAX_REPLY = 1 << 16
 #: The longest text (an illegal action, an error) kept from a reply.
 _MAX_TEXT = 500
+#: Longest traceback of an agent's own code a sandboxed host's error reply carries.
+_MAX_TRACE = 4000
 #: Whom the sandbox runs as when the referee is root.
 _NOBODY = "65534"
 #: System folders the sandbox sees, read-only, when they exist.
@@ -465,6 +467,7 @@ def encode_reply(reply: Reply, game: Game | None = None, state: object = None) -
     data: JSONObject = {"status": _STATUS[type(reply)]}
     if isinstance(reply, Failed):
         data["name"], data["text"] = str(reply.name)[:_MAX_TEXT], str(reply.text)[:_MAX_TEXT]
+        data["trace"] = str(reply.trace)[:_MAX_TRACE]
     elif isinstance(reply, Missing):
         data["text"] = repr(reply.key)[:_MAX_TEXT]
     elif isinstance(reply, Answer):
@@ -503,7 +506,10 @@ def decode_reply(data: bytes, game: Game | None = None, state: object = None) ->
         if status == "ok" and set(reply) == {"status"}:
             return Done()
         if status == "error":
-            return Failed(_text(reply["name"]), _text(reply["text"]))
+            trace = reply.get("trace", "")
+            if not isinstance(trace, str):
+                raise TypeError(type(trace).__name__)
+            return Failed(_text(reply["name"]), _text(reply["text"]), trace[:_MAX_TRACE])
         if status == "missing":
             return Missing(_text(reply["text"]))
         if status != "ok" or game is None:

@@ -142,7 +142,7 @@ def _search_of(agent_info: object) -> SearchInfo | None:
 
 def record_to_dict(record: GameRecord) -> RecordJSON:
     """A game record as JSON-able data (see the module docstring for states and actions)."""
-    return {
+    data = {
         "game": record.game,
         "players": list(record.players),
         "initial_state": encode(record.initial_state),
@@ -155,6 +155,9 @@ def record_to_dict(record: GameRecord) -> RecordJSON:
         "move_seconds": list(record.move_seconds),
         "searches": [_search_to_dict(_search_of(s)) for s in record.searches],
     }
+    if record.trace:  # a forfeit by exception: the frames of the agent's own code
+        data["trace"] = record.trace
+    return data
 
 
 def record_from_dict(data: RecordJSON) -> GameRecord:
@@ -171,4 +174,5 @@ def record_from_dict(data: RecordJSON) -> GameRecord:
         detail=data["detail"],
         move_seconds=tuple(data["move_seconds"]),
         searches=tuple(_search_from_dict(s) for s in data["searches"]),
+        trace=data.get("trace", ""),
     )

@@ -14,7 +14,11 @@ from typing import Generic, TypeVar
 from . import show
 from .search import SearchInfo
 
-__all__ = ["Reason", "GameRecord"]
+__all__ = ["Reason", "GameRecord", "TRACE_HEADING"]
+
+#: The heading a record's ``trace`` is shown under (Python's traceback, cut to the frames
+#: of the agent's own files).
+TRACE_HEADING = "Traceback (most recent call last, the agent's own code):"
 
 #: The game's state and action types (as :data:`zerosum.game.State` and ``Action``).
 State = TypeVar("State")
@@ -41,7 +45,10 @@ class GameRecord(Generic[State, Action]):
 
     ``winner`` is 1, 2 or None (a draw); ``utilities`` maps each player to its utility;
     ``reason`` says how it ended and ``detail`` why, for forfeits; ``move_seconds[i]`` is the
-    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any.
+    time the mover took for ``actions[i]`` and ``searches[i]`` its search summary, if any;
+    ``trace``, for a forfeit by exception, the frames of the agent's own code it passed
+    through (``File "bot.py", line 4, in helper`` and the line, as Python prints them),
+    so that a student finds the line of their file that raised.
     """
 
     game: str
@@ -55,10 +62,18 @@ class GameRecord(Generic[State, Action]):
     detail: str = ""
     move_seconds: tuple[float, ...] = ()
     searches: tuple[SearchInfo | None, ...] = field(default=(), repr=False)
+    trace: str = field(default="", repr=False)
 
     @property
     def plies(self) -> int:
         return len(self.actions)
+
+    def why(self) -> str:
+        """Why the game ended before its end: ``detail``, and under it, for an agent that
+        raised, the traceback of its own code (:data:`TRACE_HEADING`, then ``trace``)."""
+        if not self.trace:
+            return self.detail
+        return f"{self.detail}\n{TRACE_HEADING}\n{self.trace}"
 
     def seconds(self, player: int) -> float:
         """Total thinking time of ``player`` (1 or 2), assuming player 1 moved first."""

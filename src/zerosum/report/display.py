@@ -16,7 +16,7 @@ from .. import hooks
 from ..agents.base import SearchInfo
 from ..game import Game, ZerosumError, format_action
 from ..position import board_html
-from ..records.game import GameRecord
+from ..records.game import TRACE_HEADING, GameRecord
 
 __all__ = ["Table", "board_html", "record_html", "search_html", "table_html", "game_html"]
 
@@ -79,6 +79,7 @@ def record_html(record: GameRecord, game: Game | None = None) -> str:
         outcome = f"player {record.winner} ({record.players[record.winner - 1]}) wins"
     if record.reason.value != "end":
         outcome += f" by {record.reason.value}: {record.detail}"
+    trace = f"<pre>{escape(TRACE_HEADING)}\n{escape(record.trace)}</pre>" if record.trace else ""
     summary = table_html(
         ["game", "player 1", "player 2", "result", "plies", "seconds (1 / 2)"],
         [
@@ -97,7 +98,7 @@ def record_html(record: GameRecord, game: Game | None = None) -> str:
     board = board_html(game, record.final_state, last) if game is not None else ""
     details = _moves_table(record, text)
     return (
-        f'<div class="zerosum-record">{summary}'
+        f'<div class="zerosum-record">{summary}{trace}'
         f"<p><b>moves</b> {moves or '(none)'}</p>{board}{details}</div>"
     )
 

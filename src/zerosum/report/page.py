@@ -1,4 +1,6 @@
-"""A match or tournament as one self-contained HTML page: standings, crosstable, ratings.
+"""A match or tournament as one self-contained HTML page: standings, crosstable, ratings,
+and each entry's report card (:mod:`.cards`), linked from its name in the tables, with
+every game replayable.
 
 The page has no scripts, no external styles, fonts or images: it opens from a file, an
 e-mail or a course site as it is.
@@ -11,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from ..files import write_file
+from .cards import CARD_STYLE, card_ids, cards_html
+from .replay import REPLAY_STYLE
 from .tables import result_html
 
 if TYPE_CHECKING:
@@ -30,14 +34,15 @@ tbody tr:nth-child(odd) { background: #f6f6f6; }
 
 
 def result_page(result: ArenaResult, title: str | None = None) -> str:
-    """The whole page as text: a heading, the entries left out and why, every table."""
+    """The whole page as text: a heading, the entries left out and why, every table, the
+    report cards and the games."""
     heading = title or f"{result.game}: {', '.join(result.names)}"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{html.escape(heading)}</title>",
-        f"<style>{_STYLE}</style></head><body>",
-        f"<h1>{html.escape(heading)}</h1>",
+        f"<style>{_STYLE}{CARD_STYLE}{REPLAY_STYLE}</style></head><body>",
+        f'<h1 id="top">{html.escape(heading)}</h1>',
     ]
     # the specs that did not load, and why (as the tournament records them)
     left_out = cast(dict[str, str], result.settings.get("left_out") or {})
@@ -47,7 +52,9 @@ def result_page(result: ArenaResult, title: str | None = None) -> str:
             for spec, why in left_out.items()
         )
         parts.append(f'<div class="left-out"><p>Left out (did not load):</p><ul>{items}</ul></div>')
-    parts.append(result_html(result))
+    links = {name: f"#{anchor}" for name, anchor in card_ids(result.names).items()}
+    parts.append(result_html(result, links))
+    parts.append(cards_html(result))
     parts.append("</body></html>")
     return "\n".join(parts)
 

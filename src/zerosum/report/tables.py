@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -141,6 +142,14 @@ def tables(result: ArenaResult) -> list[Table]:
     return [standings_table(result), crosstable(result), ratings_table(result)]
 
 
+def _linked(cell: str, links: Mapping[str, str] | None) -> str:
+    """A cell's text, escaped, and a link when it is a name ``links`` has."""
+    target = None if links is None else links.get(cell)
+    if target is None:
+        return html.escape(cell)
+    return f'<a href="{html.escape(target)}">{html.escape(cell)}</a>'
+
+
 def _footer(result: ArenaResult) -> str:
     played = len(result.records)
     return (
@@ -168,15 +177,21 @@ def result_tables(result: ArenaResult) -> Group:
     return Group(*parts)
 
 
-def result_html(result: ArenaResult) -> str:
-    """The same tables as HTML, for notebooks."""
+def result_html(result: ArenaResult, links: Mapping[str, str] | None = None) -> str:
+    """The same tables as HTML, for notebooks; with ``links`` (an agent's name to a URL:
+    the page's report cards), each agent's name in the rows is a link there."""
     out = []
     if is_match(result):
         out.append(f"<p>{html.escape(summary_line(result))}</p>")
     for table in tables(result):
         head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headers)
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+            "<tr>"
+            + "".join(
+                f"<td>{_linked(c, links if i == 0 or h == 'agent' else None)}</td>"
+                for i, (h, c) in enumerate(zip(table.headers, row, strict=True))
+            )
+            + "</tr>"
             for row in table.rows
         )
         out.append(
