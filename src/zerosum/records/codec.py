@@ -36,7 +36,11 @@ class SearchJSON(TypedDict):
     note: NotRequired[str]
 
 
-class RecordJSON(TypedDict):
+class _RecordTrace(TypedDict, total=False):
+    trace: str  # a forfeit by exception: the frames of the agent's own code
+
+
+class RecordJSON(_RecordTrace):
     """A game record as a journal and an export hold it (:func:`record_to_dict`)."""
 
     game: str
@@ -142,7 +146,7 @@ def _search_of(agent_info: object) -> SearchInfo | None:
 
 def record_to_dict(record: GameRecord) -> RecordJSON:
     """A game record as JSON-able data (see the module docstring for states and actions)."""
-    data = {
+    data: RecordJSON = {
         "game": record.game,
         "players": list(record.players),
         "initial_state": encode(record.initial_state),

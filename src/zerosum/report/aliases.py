@@ -102,8 +102,9 @@ def aliases_for(path: str | Path, names: Iterable[str]) -> dict[str, str]:
 def left_out_names(result: ArenaResult) -> list[str]:
     """The names the entries left out of ``result`` would have had: their files' names
     (``submissions/dan.py`` -> ``dan``)."""
-    specs = result.settings.get("left_out") or {}
-    return [Path(spec.split(":")[0]).stem for spec in specs]
+    specs = result.settings.get("left_out")
+    names = specs if isinstance(specs, dict | list) else []
+    return [Path(str(spec).split(":")[0]).stem for spec in names]
 
 
 def aliased(result: Result, aliases: Mapping[str, str]) -> Result:

@@ -132,7 +132,8 @@ def _rating_line(result: ArenaResult, agent: int) -> str:
 
 def _time_line(result: ArenaResult, agent: int, sides: list[tuple[_Side, ArenaGame]]) -> str:
     seconds = [s for side, _ in sides for s in side.seconds]
-    limits = result.settings.get("time_limits") or []
+    given = result.settings.get("time_limits")
+    limits = given if isinstance(given, list) else []
     limit = limits[agent] if agent < len(limits) else None
     held = "" if limit is None else f"; its limit {limit:g} s per move (with the grace)"
     if not seconds:
