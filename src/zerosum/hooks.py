@@ -8,12 +8,15 @@ a flag) when the object lacks it: ``hooks.settled(game)``. The rest of the packa
 these accessors and never probes an object's members itself.
 
 **Twins** are faster versions of the rules a built-in game carries: compiled rules,
-solvers, an opening book, symmetries, state-space counters, transposition keys. A
-subclass inherits them, but they stay true only for the rules they were written for:
-``class Misere(TicTacToe)`` that negates ``utility`` would otherwise be solved as
-tic-tac-toe. So a twin's accessor goes through :func:`own_hook`, which hands it out only
-when the game's rules are those of the class that defined it; otherwise the caller gets
-None and takes the generic path over the game's own methods.
+solvers, an opening book, symmetries, state-space counters, transposition keys, and its
+own parts of the ``zerosum`` command. They stay true only for the rules they were
+written for (``class Misere(TicTacToe)`` that negates ``utility`` would otherwise be
+solved as tic-tac-toe), so they are registered, not discovered: each game class that has
+them registers one bundle (:class:`zerosum.fast_paths.FastPaths`), and a twin's accessor
+goes through :func:`own_hook`, which hands out the bundle of the game's exact class.
+A subclass of a registered class gets the generic path over its own methods unless it
+registers a bundle too (``register_fast_paths(Mine, like=ConnectFour)``). A game that
+derives from no registered class (a user's own) keeps its members as they are.
 
 **Words** are what a game says about itself and how it shows itself: its heuristic
 (``evaluate``: a guess, which stays a fair one when a subclass changes a rule, and which
@@ -29,9 +32,10 @@ state, cap)``, the tree one move's search explores (``zerosum.trace``).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from functools import cache
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from .fast_paths import fast_paths, reads_members
 from .records.commands import Command, Option
 
 if TYPE_CHECKING:
@@ -66,52 +70,46 @@ __all__ = [
 RULE_MEMBERS = ("initial_state", "player", "actions", "result", "is_terminal", "utility",
                 "evaluate")  # fmt: skip
 
-#: Hooks whose answer another member builds: overriding that member brings a new twin.
-_BUILT_BY = {
-    "compiled_rules": ("_build_rules",),
-    "search_kernel": ("compiled_rules", "_build_rules"),
-    "playouts": ("compiled_rules", "_build_rules"),
-}
+#: The twins that are a value of the game (asked of the game when handed out), not a
+#: function of its states.
+_OF_THE_GAME = ("symmetry", "has_compiled_solver", "perfect_is_instant", "minimax_is_instant")
+#: The twins handed out as they are registered.
+_AS_REGISTERED = ("command_line",)
 
 
 def own_hook(game: object, name: str) -> Any:
-    """``getattr(game, name, None)``, or None when a subclass of the built-in class that
-    defines that member changed the rules under it (overrode one of :data:`RULE_MEMBERS`
-    or the class's ``rule_helpers``) without overriding the member too.
+    """The twin ``name`` that serves ``game``, or None (the generic path).
 
-    A member set on the game itself, or defined outside zerosum (a user's own twin), is
-    always the game's own.
+    Set on the game itself, it is the game's own. Else, when ``game``'s exact class has a
+    registered bundle (:func:`zerosum.fast_paths.register_fast_paths`), the bundle's field
+    (a function bound to ``game``; a flag's value; a word as registered). Else, when the
+    class derives from no registered class (a user's own game), its member as it is. A
+    subclass of a registered class without a bundle of its own gets None: its inherited
+    fast paths belong to rules it may have changed.
 
     >>> import zerosum as zs
-    >>> class Misere(zs.games.TicTacToe):
-    ...     def utility(self, state, player):
-    ...         return -super().utility(state, player)
-    >>> own_hook(Misere(), "compiled_rules") is None, own_hook(Misere(), "key") is None
-    (True, True)
     >>> class Mine(zs.games.TicTacToe):
     ...     pass
+    >>> own_hook(zs.games.TicTacToe(), "compiled_rules") is not None
+    True
+    >>> own_hook(Mine(), "compiled_rules") is None, own_hook(Mine(), "key") is None
+    (True, True)
+    >>> zs.games.register_fast_paths(Mine, like=zs.games.TicTacToe)
     >>> own_hook(Mine(), "compiled_rules") is not None
     True
     """
-    cls: type = type(game)
-    if name in getattr(game, "__dict__", ()) or _trusted(cls, name):
-        return getattr(game, name, None)
-    return None
-
-
-@cache
-def _trusted(cls: type, name: str) -> bool:
-    mro = cls.__mro__
-
-    def home(member: str) -> int:
-        """Where in the method resolution order ``member`` is defined (past the end: nowhere)."""
-        return next((i for i, c in enumerate(mro) if member in vars(c)), len(mro))
-
-    owner = min(home(member) for member in (name, *_BUILT_BY.get(name, ())))
-    if owner == len(mro) or not mro[owner].__module__.startswith("zerosum."):
-        return True
-    rules = RULE_MEMBERS + tuple(getattr(cls, "rule_helpers", ()))
-    return all(home(member) >= owner for member in rules)
+    if name in getattr(game, "__dict__", ()):
+        return getattr(game, name)
+    cls = type(game)
+    bundle = fast_paths(cls)
+    if bundle is None:
+        return getattr(game, name, None) if reads_members(cls) else None
+    found = getattr(bundle, name, None)
+    if found is None or name in _AS_REGISTERED:
+        return found
+    if name in _OF_THE_GAME:
+        return found(game)
+    return partial(found, game)
 
 
 def _member(thing: object, name: str) -> Any:
@@ -484,8 +482,13 @@ class CommandLine(Protocol):
 
 
 def command_line(game: object) -> CommandLine | None:
-    """The ``command_line`` of a game or of its class, or None."""
-    return _member(game, "command_line")
+    """The ``command_line`` registered for a game's class (``game`` or its class), or a
+    user's game's own member, or None."""
+    cls = game if isinstance(game, type) else type(game)
+    bundle = fast_paths(cls)
+    if bundle is not None:
+        return bundle.command_line
+    return _member(game, "command_line") if reads_members(cls) else None
 
 
 # ---- agents ----

@@ -9,14 +9,12 @@ class BuiltinGame:
     """Mixin for built-in games: a game is identified by its registry name and parameters.
 
     Subclasses set ``name`` and implement ``params()`` and ``render(state)``. Their fast
-    paths (compiled rules, solvers, symmetries, keys) serve a subclass only while its
-    rules are theirs (:func:`zerosum.hooks.own_hook`).
+    paths (compiled rules, solvers, symmetries, keys) are registered for the exact class
+    (:func:`zerosum.fast_paths.register_fast_paths`): a subclass gets the generic path
+    unless it registers them too.
     """
 
     name: str = ""
-    #: Members besides the seven methods that the rules are made of: a subclass that
-    #: overrides one of them changes the rules as much as one that overrides ``result``.
-    rule_helpers: tuple[str, ...] = ()
 
     def params(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -43,17 +41,6 @@ class BuiltinGame:
 
     def _build_rules(self) -> Any:
         return None
-
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta built on :meth:`compiled_rules`, or None: kept for
-        callers of the member; it forwards to the one fetcher,
-        :func:`zerosum.kernels.alphabeta.search_kernel`, which knows it by
-        ``forwards_to_kernel`` and builds the kernel instead of calling it back."""
-        from ..kernels.alphabeta import search_kernel
-
-        return search_kernel(self)
-
-    search_kernel.forwards_to_kernel = True  # type: ignore[attr-defined]
 
     def playouts(self, state: Any, n: int, seed: int) -> float:
         """Total utility for player 1 of ``n`` uniformly random playouts from ``state``

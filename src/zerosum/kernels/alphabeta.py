@@ -770,15 +770,9 @@ def search_kernel(game: Any) -> Any:
     compiled search), else the kernel built on its own compiled rules (its optional
     ``compiled_rules()`` member returns them: :func:`zerosum.hooks.compiled_rules`), else
     None. One kernel per rules object. ``AlphaBeta``, the compiled solver and Migration's
-    solvers all come here.
-
-    A member marked ``forwards_to_kernel`` (the built-in games' ``search_kernel``, which
-    calls this function) is no search of its own, so it is skipped, not called back.
-
-    ``game`` is typed ``Any``: the built-in games' ``BuiltinGame.search_kernel`` passes
-    itself, a mixin that is no :class:`~zerosum.game.Game` to the type checker."""
+    solvers all come here: no game carries a member that fetches it."""
     hook = hooks.search_kernel(game)
-    if hook is not None and not getattr(hook, "forwards_to_kernel", False):
+    if hook is not None:
         return hook()
     rules = _rules_of(game)
     if rules is None:
