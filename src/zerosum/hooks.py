@@ -476,7 +476,7 @@ class GameCommands(Protocol):
 class CommandLine(Protocol):
     """``command_line(kit) -> GameCommands``: the game's parts of the ``zerosum`` command,
     built with what the command line lends a game (argument types, the arena's pools),
-    which sit above the games; read from the registered class."""
+    which sit above the games; a field of the class's registered fast paths."""
 
     def __call__(self, kit: Any) -> GameCommands: ...
 
