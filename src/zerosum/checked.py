@@ -58,7 +58,8 @@ def instrument(game: Game) -> Game:
     own = getattr(game, "__dict__", {})
     for name in CHECKED:
         method = getattr(type(game), name, None)
-        if callable(method) and not _zerosums_own(method) and not isinstance(own.get(name), _Checked):
+        checked = isinstance(own.get(name), _Checked)
+        if callable(method) and not _zerosums_own(method) and not checked:
             try:  # past a frozen dataclass's __setattr__, as its own __init__ goes
                 object.__setattr__(game, name, _Checked(game, name))
             except (AttributeError, TypeError):
