@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class BuiltinGame:
@@ -44,10 +47,12 @@ class BuiltinGame:
 
     def playouts(self, state: Any, n: int, seed: int) -> float:
         """Total utility for player 1 of ``n`` uniformly random playouts from ``state``
-        (compiled where the board allows); the hook Monte-Carlo agents use when present."""
+        (compiled where the board allows): :func:`zerosum.kernels.playouts.playouts`, kept
+        as a member for its callers (Monte-Carlo agents reach the same compiled playouts
+        through the registered compiled rules)."""
         from ..kernels.playouts import playouts
 
-        return playouts(self, state, n, seed)
+        return playouts(cast("Game[Any, Any]", self), state, n, seed)  # a game's mixin
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())
