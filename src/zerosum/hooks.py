@@ -341,11 +341,11 @@ class ParseAction(Protocol[S, A_out]):
     def __call__(self, text: str, state: S) -> A_out: ...
 
 
-class ToSvg(Protocol):
+class ToSvg(Protocol[S, A]):
     """``to_svg(state, last=None) -> str``: the state drawn as SVG (``last``, the move
-    that led to it, highlighted when the method takes it)."""
+    that led to it, highlighted when the method takes it: callers ask its signature)."""
 
-    def __call__(self, state: Any, *args: Any, **kwargs: Any) -> str: ...
+    def __call__(self, state: S, last: A | None = None) -> str: ...
 
 
 class ColumnBoard(Protocol[S]):
@@ -456,7 +456,7 @@ def position_text(game: Game[State, Action]) -> WritePosition[State] | None:
     return _member(game, "position_text")
 
 
-def to_svg(game: object) -> ToSvg | None:
+def to_svg(game: Game[State, Action]) -> ToSvg[State, Action] | None:
     """The game's ``to_svg``, or None."""
     return _member(game, "to_svg")
 
