@@ -1,10 +1,12 @@
 """The catalog of optional members (``zerosum.hooks``): every accessor finds its member on
 a game (or agent) that has it, answers None (False for a flag) on one that lacks it, and
-a twin's accessor refuses the built-in fast path to a subclass that changes the rules."""
+a twin's accessor hands out a built-in fast path only to the class it is registered for:
+a subclass gets the generic path until it registers a bundle (``like=`` its parent's)."""
 
 from __future__ import annotations
 
 import inspect
+from functools import partial
 from typing import Any
 
 import pytest
@@ -13,18 +15,33 @@ import zerosum as zs
 from helpers import Pile
 from zerosum import hooks
 from zerosum.agents import AlphaBeta
+from zerosum.fast_paths import fast_paths, register_fast_paths
 from zerosum.interop.connectx import ConnectX
 
 
+class Searched(Pile):
+    """A user's game with a compiled search and playouts of its own (no built-in has them)."""
+
+    def search_kernel(self) -> Any:
+        return "a search of its own"
+
+    def playouts(self, state: Any, n: int, seed: int) -> float:
+        return 0.0
+
+    def params(self) -> dict[str, Any]:
+        return {}
+
+
 def _twins() -> dict[str, Any]:
-    """Every twin's accessor, with a built-in game that carries the twin."""
+    """Every twin's accessor, with a game that carries the twin (a built-in one where one
+    registers it)."""
     connect4 = zs.games.ConnectFour(width=4, height=4)
     migration = zs.games.Migration(n=4)
     pick = zs.games.Pick(n=3)
     return {
         "compiled_rules": zs.games.TicTacToe(),
-        "search_kernel": zs.games.TicTacToe(),
-        "playouts": zs.games.TicTacToe(),
+        "search_kernel": Searched(),
+        "playouts": Searched(),
         "key": connect4,
         "canonical_key": zs.games.TicTacToe(),
         "symmetry": zs.games.TicTacToe(),
@@ -39,12 +56,13 @@ def _twins() -> dict[str, Any]:
         "has_compiled_solver": connect4,
         "perfect_is_instant": zs.games.TicTacToe(),
         "minimax_is_instant": zs.games.TicTacToe(),
+        "command_line": connect4,
     }
 
 
 #: The words, each with a built-in game that has it.
 WORDS = ("evaluate", "ordered_actions", "spec", "rules", "render", "format_action",
-         "parse_action", "to_svg", "column_board", "command_line", "position",
+         "parse_action", "to_svg", "column_board", "position",
          "position_text", "side_names", "piece_marks", "tally")  # fmt: skip
 #: The accessors that answer a flag (False when the member is missing).
 FLAGS = ("has_compiled_solver", "perfect_is_instant", "minimax_is_instant", "ordered_actions")
@@ -82,12 +100,18 @@ def test_the_catalog_lists_every_accessor_and_this_module_tests_each() -> None:
 def test_a_twin_is_found_on_a_game_that_has_it(accessor: str) -> None:
     game = _twins()[accessor]
     found = getattr(hooks, accessor)(game)
-    if accessor in FLAGS:
+    bundle = fast_paths(type(game))
+    if bundle is None:  # a user's own game: its member itself
+        assert found == getattr(game, accessor)
+    elif accessor in FLAGS:
         assert found is True
     elif accessor == "symmetry":
-        assert found == game.symmetry
-    else:
-        assert found == getattr(game, accessor)  # the bound method itself
+        assert found == bundle.symmetry(game) != ""  # type: ignore[misc]
+    elif accessor == "command_line":
+        assert found is bundle.command_line is not None
+    else:  # the registered function, bound to the game
+        assert isinstance(found, partial)
+        assert (found.func, found.args) == (getattr(bundle, accessor), (game,))
 
 
 @pytest.mark.parametrize("accessor", TWINS + WORDS)
@@ -97,16 +121,35 @@ def test_a_member_a_game_lacks_is_none(accessor: str) -> None:
 
 @pytest.mark.parametrize("accessor", TWINS)
 def test_a_twin_is_refused_to_a_subclass_that_changes_the_rules(accessor: str) -> None:
-    game = _misere(_twins()[accessor])
-    assert getattr(game, accessor, None) is not None  # inherited, but no longer true
+    base = _twins()[accessor]
+    if fast_paths(type(base)) is None:
+        pytest.skip("a user's own twin: the user answers for it")
+    game = _misere(base)
     assert getattr(hooks, accessor)(game) is _missing(accessor)
 
 
 @pytest.mark.parametrize("accessor", TWINS)
-def test_a_twin_is_kept_by_a_subclass_that_keeps_the_rules(accessor: str) -> None:
+def test_a_subclass_that_keeps_the_rules_opts_in_with_its_parents_bundle(accessor: str) -> None:
     base = _twins()[accessor]
+    if fast_paths(type(base)) is None:
+        pytest.skip("a user's own twin: inherited as any method")
     same = type(f"Same{type(base).__name__}", (type(base),), {})(**base.params())
+    assert getattr(hooks, accessor)(same) is _missing(accessor)  # not registered: generic
+    register_fast_paths(type(same), like=type(base))
     assert getattr(hooks, accessor)(same) is not _missing(accessor)
+    assert fast_paths(type(same)) is fast_paths(type(base))
+
+
+def test_registering_takes_a_bundle_or_a_parent_that_has_one() -> None:
+    class Mine(zs.games.TicTacToe):
+        pass
+
+    with pytest.raises(TypeError):
+        register_fast_paths(Mine)
+    with pytest.raises(TypeError):
+        register_fast_paths(Mine, like=zs.games.ConnectFour)  # not its parent
+    with pytest.raises(ValueError):
+        register_fast_paths(type("Sub", (Pile,), {}), like=Pile)  # Pile registered none
 
 
 def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> None:
@@ -122,7 +165,7 @@ def test_the_words_are_found_and_a_subclass_that_changes_a_rule_keeps_them() -> 
         assert hooks.position(game) == game.position
         assert hooks.position_text(game) == game.position_text
         assert hooks.column_board(game) is game
-        assert hooks.command_line(game) is hooks.command_line(type(game)) is game.command_line
+        assert hooks.command_line(game) is hooks.command_line(type(game))
         assert hooks.side_names(game) == ("Red", "Yellow")
         assert hooks.piece_marks(game) == ("X", "O")
         assert "X" in game.render(game.result(game.initial_state, 3))

@@ -4,7 +4,7 @@
 (``player``, ``actions``, ``result``, ``is_terminal``, ``utility``; and ``print_state``
 and ``render``, for what they raise), on the game object itself, so every caller (the
 arena, every agent, the solver, the analyses) goes through it while the game keeps its
-class (and with it which of a built-in parent's fast paths are its own). A method that
+class (and with it the fast paths registered for it). A method that
 raises, or answers what the interface does not allow, raises
 :class:`~zerosum.game.GameFault` naming the method, the user's file and line, and what was
 expected; the arena then stops instead of charging an agent with a forfeit. Methods
@@ -20,9 +20,9 @@ import contextlib
 import numbers
 import sysconfig
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .game import Game, GameFault
 
@@ -58,7 +58,8 @@ def instrument(game: Game) -> Game:
     own = getattr(game, "__dict__", {})
     for name in CHECKED:
         method = getattr(type(game), name, None)
-        if callable(method) and not _trusted(method) and not isinstance(own.get(name), _Checked):
+        checked = isinstance(own.get(name), _Checked)
+        if callable(method) and not _zerosums_own(method) and not checked:
             try:  # past a frozen dataclass's __setattr__, as its own __init__ goes
                 object.__setattr__(game, name, _Checked(game, name))
             except (AttributeError, TypeError):
@@ -72,7 +73,10 @@ def instrument(game: Game) -> Game:
     return game
 
 
-def _trusted(method: Any) -> bool:
+def _zerosums_own(method: object) -> bool:
+    """Whether ``method`` is zerosum's code (a built-in game's, inherited by a user's
+    subclass): trusted, and left unchecked. Which fast paths serve a game is another
+    question, answered by the registry (:mod:`zerosum.fast_paths`)."""
     return str(getattr(method, "__module__", "")).startswith("zerosum.")
 
 
@@ -86,13 +90,13 @@ class _Checked:
         self.name = name
         self.func = getattr(type(game), name)
         self.method = self.func.__get__(game)  # the user's method, bound
-        self.check: Callable[[_Checked, tuple[Any, ...], Any], Any] = _CHECKS[name]
+        self.check: Callable[[_Checked, tuple[object, ...], object], object] = _CHECKS[name]
         self.busy = False  # checking an empty ``actions``: a nested call is not checked again
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[_Checked], tuple[Game, str]]:
         return (_Checked, (self.game, self.name))
 
-    def __call__(self, *args: Any) -> Any:
+    def __call__(self, *args: object) -> Any:
         try:
             answer = self.method(*args)
         except (GameFault, *_PASSED):
@@ -101,7 +105,7 @@ class _Checked:
             raise GameFault(_raised(type(self.game), self.name, exc)) from exc
         return self.check(self, args, answer)
 
-    def call(self, *args: Any) -> Any:
+    def call(self, *args: object) -> Any:
         """The user's method itself, unchecked but for what it raises."""
         try:
             return self.method(*args)
@@ -110,7 +114,7 @@ class _Checked:
         except Exception as exc:
             raise GameFault(_raised(type(self.game), self.name, exc)) from exc
 
-    def fault(self, args: tuple[Any, ...], what: str, expected: str) -> GameFault:
+    def fault(self, args: tuple[object, ...], what: str, expected: str) -> GameFault:
         """The fault of an answer: ``what`` it did, in which state, what was ``expected``."""
         where = _defined(self.func)
         return GameFault(
@@ -119,7 +123,7 @@ class _Checked:
         )
 
 
-def _player(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
+def _player(checked: _Checked, args: tuple[object, ...], answer: object) -> object:
     if answer.__class__ is int and (answer == 1 or answer == 2):  # the common case, first
         return answer
     if _is_player(answer):
@@ -129,12 +133,12 @@ def _player(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
     raise checked.fault(args, f"returned {_answer(answer)}", "1 or 2, the player to move")
 
 
-def _is_player(value: Any) -> bool:
+def _is_player(value: object) -> TypeGuard[numbers.Integral]:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool) and value in (1, 2)
 
 
-def _actions(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
-    if answer.__class__ is not list and not _is_list(answer):
+def _actions(checked: _Checked, args: tuple[object, ...], answer: object) -> object:
+    if not isinstance(answer, list) and not _is_list(answer):
         why = {
             "generator": " (a generator can be read only once)",
             "set": " (a set has no fixed order: games would not replay)",
@@ -158,14 +162,14 @@ def _actions(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
     return answer
 
 
-def _is_list(value: Any) -> bool:
+def _is_list(value: object) -> TypeGuard[Sized]:
     """A sequence that can be read again and indexed (a list, a tuple, a 1-d array)."""
     if isinstance(value, Sequence):
         return not isinstance(value, (str, bytes, bytearray))
     return getattr(value, "ndim", 0) == 1 and hasattr(value, "__getitem__")
 
 
-def _result(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
+def _result(checked: _Checked, args: tuple[object, ...], answer: object) -> object:
     if answer is None:
         raise checked.fault(args, "returned None", "the next state (does it return it?)")
     if answer is args[0] and not _hashable(answer):
@@ -177,7 +181,7 @@ def _result(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
     return answer
 
 
-def _hashable(value: Any) -> bool:
+def _hashable(value: object) -> bool:
     try:
         hash(value)
     except TypeError:
@@ -185,7 +189,7 @@ def _hashable(value: Any) -> bool:
     return True
 
 
-def _is_terminal(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
+def _is_terminal(checked: _Checked, args: tuple[object, ...], answer: object) -> object:
     if answer is True or answer is False:
         return answer
     if isinstance(answer, numbers.Integral) or _numpy_truth(answer):
@@ -193,13 +197,13 @@ def _is_terminal(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
     raise checked.fault(args, f"returned {_answer(answer)}", "True or False")
 
 
-def _numpy_truth(value: Any) -> bool:
+def _numpy_truth(value: object) -> bool:
     """A numpy bool or integer scalar (what ``board[i] == 0`` or ``.all()`` give)."""
     dtype = getattr(value, "dtype", None)
     return dtype is not None and dtype.kind in "biu" and getattr(value, "ndim", None) == 0
 
 
-def _utility(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
+def _utility(checked: _Checked, args: tuple[object, ...], answer: object) -> object:
     state, player = args
     if player not in (1, 2):
         return answer
@@ -208,17 +212,17 @@ def _utility(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
     return answer
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> bool:
     if value.__class__ is not int and value.__class__ is not float:
         return isinstance(value, numbers.Real) and value == value
     return value == value  # not NaN
 
 
-def _shown(checked: _Checked, args: tuple[Any, ...], answer: Any) -> Any:
+def _shown(checked: _Checked, args: tuple[object, ...], answer: object) -> object:
     return answer
 
 
-_CHECKS: dict[str, Callable[[_Checked, tuple[Any, ...], Any], Any]] = {
+_CHECKS: dict[str, Callable[[_Checked, tuple[object, ...], object], object]] = {
     "player": _player,
     "actions": _actions,
     "result": _result,
@@ -229,7 +233,7 @@ _CHECKS: dict[str, Callable[[_Checked, tuple[Any, ...], Any], Any]] = {
 }
 
 
-def check_zero_sum(game: Game, state: Any, first: float, second: float) -> None:
+def check_zero_sum(game: Game, state: object, first: float, second: float) -> None:
     """Raise :class:`GameFault` unless ``first`` and ``second``, the utilities of ``state``
     for players 1 and 2, are numbers with ``first == -second`` (up to rounding): a game
     whose players can both win is no zero-sum game."""
@@ -250,7 +254,7 @@ def check_zero_sum(game: Game, state: Any, first: float, second: float) -> None:
     )
 
 
-def check_player(game: Game, state: Any, player: Any) -> None:
+def check_player(game: Game, state: object, player: object) -> None:
     """Raise :class:`GameFault` unless ``player`` (what ``game.player(state)`` said) is 1 or 2."""
     if not _is_player(player):
         where = _defined(getattr(type(game), "player", None))
@@ -310,7 +314,7 @@ def _users(filename: str) -> bool:
     return not filename.startswith("<") and not str(Path(filename).resolve()).startswith(_LIBRARY)
 
 
-def _defined(method: Any) -> str:
+def _defined(method: object) -> str:
     """`` (file.py, line 12)``: where a function (or property) is defined, or nothing."""
     code = getattr(getattr(method, "fget", method), "__code__", None)
     if code is None:
@@ -318,7 +322,7 @@ def _defined(method: Any) -> str:
     return f" ({short_path(code.co_filename)}, line {code.co_firstlineno})"
 
 
-def _answer(value: Any) -> str:
+def _answer(value: object) -> str:
     """An answer and its type: ``3 (an int)``; a generator or None by kind alone."""
     kind = type(value).__name__
     if value is None or kind == "generator":
@@ -327,7 +331,7 @@ def _answer(value: Any) -> str:
     return f"{_show(value)} ({article} {kind})"
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     try:
         text = repr(value)
     except Exception:  # a state whose repr fails still gets its fault named

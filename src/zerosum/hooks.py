@@ -8,12 +8,15 @@ a flag) when the object lacks it: ``hooks.settled(game)``. The rest of the packa
 these accessors and never probes an object's members itself.
 
 **Twins** are faster versions of the rules a built-in game carries: compiled rules,
-solvers, an opening book, symmetries, state-space counters, transposition keys. A
-subclass inherits them, but they stay true only for the rules they were written for:
-``class Misere(TicTacToe)`` that negates ``utility`` would otherwise be solved as
-tic-tac-toe. So a twin's accessor goes through :func:`own_hook`, which hands it out only
-when the game's rules are those of the class that defined it; otherwise the caller gets
-None and takes the generic path over the game's own methods.
+solvers, an opening book, symmetries, state-space counters, transposition keys, and its
+own parts of the ``zerosum`` command. They stay true only for the rules they were
+written for (``class Misere(TicTacToe)`` that negates ``utility`` would otherwise be
+solved as tic-tac-toe), so they are registered, not discovered: each game class that has
+them registers one bundle (:class:`zerosum.fast_paths.FastPaths`), and a twin's accessor
+goes through :func:`own_hook`, which hands out the bundle of the game's exact class.
+A subclass of a registered class gets the generic path over its own methods unless it
+registers a bundle too (``register_fast_paths(Mine, like=ConnectFour)``). A game that
+derives from no registered class (a user's own) keeps its members as they are.
 
 **Words** are what a game says about itself and how it shows itself: its heuristic
 (``evaluate``: a guess, which stays a fair one when a subclass changes a rule, and which
@@ -29,13 +32,16 @@ state, cap)``, the tree one move's search explores (``zerosum.trace``).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
+from .fast_paths import fast_paths, reads_members
 from .records.commands import Command, Option
 
 if TYPE_CHECKING:
-    from .game import Game
+    from argparse import Namespace
+
+    from .game import Action, Game, State
     from .records.rules import Rules
     from .records.search import SearchInfo
     from .records.solve import SolverAnswer, ValuesAnswer
@@ -62,56 +68,59 @@ __all__ = [
     "name", "traced",
 ]  # fmt: skip
 
+#: A game's state, as a twin or a word of that game takes it.
+S = TypeVar("S", contravariant=True)
+#: A game's action, as a word of that game takes it.
+A = TypeVar("A", contravariant=True)
+#: A game's action, as a twin or a word of that game gives it.
+A_out = TypeVar("A_out", covariant=True)
+#: A game's state, as a word of that game gives it.
+S_out = TypeVar("S_out", covariant=True)
+
 #: The members that make the rules (``evaluate`` too: compiled twins carry the heuristic).
 RULE_MEMBERS = ("initial_state", "player", "actions", "result", "is_terminal", "utility",
                 "evaluate")  # fmt: skip
 
-#: Hooks whose answer another member builds: overriding that member brings a new twin.
-_BUILT_BY = {
-    "compiled_rules": ("_build_rules",),
-    "search_kernel": ("compiled_rules", "_build_rules"),
-    "playouts": ("compiled_rules", "_build_rules"),
-}
+#: The twins that are a value of the game (asked of the game when handed out), not a
+#: function of its states.
+_OF_THE_GAME = ("symmetry", "has_compiled_solver", "perfect_is_instant", "minimax_is_instant")
+#: The twins handed out as they are registered.
+_AS_REGISTERED = ("command_line",)
 
 
 def own_hook(game: object, name: str) -> Any:
-    """``getattr(game, name, None)``, or None when a subclass of the built-in class that
-    defines that member changed the rules under it (overrode one of :data:`RULE_MEMBERS`
-    or the class's ``rule_helpers``) without overriding the member too.
+    """The twin ``name`` that serves ``game``, or None (the generic path).
 
-    A member set on the game itself, or defined outside zerosum (a user's own twin), is
-    always the game's own.
+    Set on the game itself, it is the game's own. Else, when ``game``'s exact class has a
+    registered bundle (:func:`zerosum.fast_paths.register_fast_paths`), the bundle's field
+    (a function bound to ``game``; a flag's value; a word as registered). Else, when the
+    class derives from no registered class (a user's own game), its member as it is. A
+    subclass of a registered class without a bundle of its own gets None: its inherited
+    fast paths belong to rules it may have changed.
 
     >>> import zerosum as zs
-    >>> class Misere(zs.games.TicTacToe):
-    ...     def utility(self, state, player):
-    ...         return -super().utility(state, player)
-    >>> own_hook(Misere(), "compiled_rules") is None, own_hook(Misere(), "key") is None
-    (True, True)
     >>> class Mine(zs.games.TicTacToe):
     ...     pass
+    >>> own_hook(zs.games.TicTacToe(), "compiled_rules") is not None
+    True
+    >>> own_hook(Mine(), "compiled_rules") is None, own_hook(Mine(), "key") is None
+    (True, True)
+    >>> zs.games.register_fast_paths(Mine, like=zs.games.TicTacToe)
     >>> own_hook(Mine(), "compiled_rules") is not None
     True
     """
-    cls: type = type(game)
-    if name in getattr(game, "__dict__", ()) or _trusted(cls, name):
-        return getattr(game, name, None)
-    return None
-
-
-@cache
-def _trusted(cls: type, name: str) -> bool:
-    mro = cls.__mro__
-
-    def home(member: str) -> int:
-        """Where in the method resolution order ``member`` is defined (past the end: nowhere)."""
-        return next((i for i, c in enumerate(mro) if member in vars(c)), len(mro))
-
-    owner = min(home(member) for member in (name, *_BUILT_BY.get(name, ())))
-    if owner == len(mro) or not mro[owner].__module__.startswith("zerosum."):
-        return True
-    rules = RULE_MEMBERS + tuple(getattr(cls, "rule_helpers", ()))
-    return all(home(member) >= owner for member in rules)
+    if name in getattr(game, "__dict__", ()):
+        return getattr(game, name)
+    cls = type(game)
+    bundle = fast_paths(cls)
+    if bundle is None:
+        return getattr(game, name, None) if reads_members(cls) else None
+    found = getattr(bundle, name, None)
+    if found is None or name in _AS_REGISTERED:
+        return found
+    if name in _OF_THE_GAME:
+        return found(game)
+    return partial(found, game)
 
 
 def _member(thing: object, name: str) -> Any:
@@ -136,30 +145,30 @@ class SearchKernelHook(Protocol):
     def __call__(self) -> Any: ...
 
 
-class Playouts(Protocol):
+class Playouts(Protocol[S]):
     """``playouts(state, n, seed) -> float``: the total utility for player 1 of ``n``
     uniformly random playouts from ``state``, the same for the same ``seed``."""
 
-    def __call__(self, state: Any, n: int, seed: int) -> float: ...
+    def __call__(self, state: S, n: int, seed: int) -> float: ...
 
 
-class Key(Protocol):
+class Key(Protocol[S]):
     """``key(state) -> Hashable``: the transposition key, equal for equal states."""
 
-    def __call__(self, state: Any) -> Hashable: ...
+    def __call__(self, state: S) -> Hashable: ...
 
 
-class CanonicalKey(Protocol):
+class CanonicalKey(Protocol[S]):
     """``canonical_key(state) -> Hashable``: a key equal for states equal up to symmetry
     (named by the game's ``symmetry``, a line of text)."""
 
-    def __call__(self, state: Any) -> Hashable: ...
+    def __call__(self, state: S) -> Hashable: ...
 
 
-class MoveOrders(Protocol):
+class MoveOrders(Protocol[S]):
     """``move_orders(state) -> int``: the orders of play that reach ``state``."""
 
-    def __call__(self, state: Any) -> int: ...
+    def __call__(self, state: S) -> int: ...
 
 
 class SpaceLayers(Protocol):
@@ -176,26 +185,26 @@ class SpaceProbes(Protocol):
     def __call__(self, samples: int, seed: int) -> Any: ...
 
 
-class SolveExactly(Protocol):
+class SolveExactly(Protocol[S]):
     """``solve_exactly(state) -> ExactAnswer | ValuesAnswer | None``: a complete solver's
     scores, plies and nodes (or values and nodes), or None where it cannot answer
     (``agents/solve.py``, :mod:`zerosum.records.solve`)."""
 
-    def __call__(self, state: Any) -> SolverAnswer | None: ...
+    def __call__(self, state: S) -> SolverAnswer | None: ...
 
 
-class SolveWeakly(Protocol):
+class SolveWeakly(Protocol[S]):
     """``solve_weakly(state) -> ValuesAnswer | None``: every legal action's value and the
     nodes searched, or None where it cannot answer (``agents/solve.py``)."""
 
-    def __call__(self, state: Any) -> ValuesAnswer | None: ...
+    def __call__(self, state: S) -> ValuesAnswer | None: ...
 
 
-class KeepingMove(Protocol):
+class KeepingMove(Protocol[S, A_out]):
     """``keeping_move(state) -> (action, value) | None``: a move that keeps the
     position's value, proved more cheaply than every move's score."""
 
-    def __call__(self, state: Any) -> tuple[Any, int] | None: ...
+    def __call__(self, state: S) -> tuple[A_out, int] | None: ...
 
 
 class WarmSolver(Protocol):
@@ -204,11 +213,11 @@ class WarmSolver(Protocol):
     def __call__(self) -> None: ...
 
 
-class Settled(Protocol):
+class Settled(Protocol[S]):
     """``settled(state) -> (value, plies) | None``: the exact outcome for the player to
     move, known without search, or None."""
 
-    def __call__(self, state: Any) -> tuple[int, int] | None: ...
+    def __call__(self, state: S) -> tuple[int, int] | None: ...
 
 
 def compiled_rules(game: object) -> CompiledRules | None:
@@ -221,22 +230,22 @@ def search_kernel(game: object) -> SearchKernelHook | None:
     return own_hook(game, "search_kernel")
 
 
-def playouts(game: object) -> Playouts | None:
+def playouts(game: Game[State, Action]) -> Playouts[State] | None:
     """The game's own ``playouts``, or None."""
     return own_hook(game, "playouts")
 
 
-def key(game: object) -> Key | None:
+def key(game: Game[State, Action]) -> Key[State] | None:
     """The game's own ``key``, or None (``zerosum.game.key_function`` then derives one)."""
     return own_hook(game, "key")
 
 
-def canonical_key(game: object) -> CanonicalKey | None:
+def canonical_key(game: Game[State, Action]) -> CanonicalKey[State] | None:
     """The game's own ``canonical_key``, or None."""
     return own_hook(game, "canonical_key")
 
 
-def symmetry(game: object) -> str | None:
+def symmetry(game: Game[State, Action]) -> str | None:
     """What the game's own ``canonical_key`` identifies (its ``symmetry``), or None when
     it has no ``canonical_key`` of its own."""
     if canonical_key(game) is None:
@@ -245,7 +254,7 @@ def symmetry(game: object) -> str | None:
     return None if named is None else str(named)
 
 
-def move_orders(game: object) -> MoveOrders | None:
+def move_orders(game: Game[State, Action]) -> MoveOrders[State] | None:
     """The game's own ``move_orders``, or None."""
     return own_hook(game, "move_orders")
 
@@ -260,17 +269,17 @@ def space_probes(game: object) -> SpaceProbes | None:
     return own_hook(game, "space_probes")
 
 
-def solve_exactly(game: object) -> SolveExactly | None:
+def solve_exactly(game: Game[State, Action]) -> SolveExactly[State] | None:
     """The game's own ``solve_exactly``, or None."""
     return own_hook(game, "solve_exactly")
 
 
-def solve_weakly(game: object) -> SolveWeakly | None:
+def solve_weakly(game: Game[State, Action]) -> SolveWeakly[State] | None:
     """The game's own ``solve_weakly``, or None."""
     return own_hook(game, "solve_weakly")
 
 
-def keeping_move(game: object) -> KeepingMove | None:
+def keeping_move(game: Game[State, Action]) -> KeepingMove[State, Action] | None:
     """The game's own ``keeping_move``, or None."""
     return own_hook(game, "keeping_move")
 
@@ -280,7 +289,7 @@ def warm_solver(game: object) -> WarmSolver | None:
     return own_hook(game, "warm_solver")
 
 
-def settled(game: object) -> Settled | None:
+def settled(game: Game[State, Action]) -> Settled[State] | None:
     """The game's own ``settled``, or None."""
     return own_hook(game, "settled")
 
@@ -306,40 +315,40 @@ def minimax_is_instant(game: object) -> bool:
 # ---- words: what a game says about itself and how it shows itself, read as they are ----
 
 
-class Evaluate(Protocol):
+class Evaluate(Protocol[S]):
     """``evaluate(state, player) -> float``: the heuristic at a depth cutoff, zero-sum
     and strictly between the loss and the win."""
 
-    def __call__(self, state: Any, player: int) -> float: ...
+    def __call__(self, state: S, player: int) -> float: ...
 
 
-class Render(Protocol):
+class Render(Protocol[S]):
     """``render(state) -> str``: the text of a state (else what ``print_state`` prints)."""
 
-    def __call__(self, state: Any) -> str: ...
+    def __call__(self, state: S) -> str: ...
 
 
-class FormatAction(Protocol):
+class FormatAction(Protocol[A]):
     """``format_action(action) -> str``: how a human reads an action (else ``str``)."""
 
-    def __call__(self, action: Any) -> str: ...
+    def __call__(self, action: A) -> str: ...
 
 
-class ParseAction(Protocol):
+class ParseAction(Protocol[S, A_out]):
     """``parse_action(text, state) -> action``: a human's input as an action, raising
     ``ValueError`` on what it cannot read."""
 
-    def __call__(self, text: str, state: Any) -> Any: ...
+    def __call__(self, text: str, state: S) -> A_out: ...
 
 
-class ToSvg(Protocol):
+class ToSvg(Protocol[S, A]):
     """``to_svg(state, last=None) -> str``: the state drawn as SVG (``last``, the move
-    that led to it, highlighted when the method takes it)."""
+    that led to it, highlighted when the method takes it: callers ask its signature)."""
 
-    def __call__(self, state: Any, *args: Any, **kwargs: Any) -> str: ...
+    def __call__(self, state: S, last: A | None = None) -> str: ...
 
 
-class ColumnBoard(Protocol):
+class ColumnBoard(Protocol[S]):
     """A board of columns, ``k`` in a row winning (Connect Four's ``width``, ``height``,
     ``k`` and ``cell(state, col, row) -> 0, 1 or 2``, row 0 at the bottom): what a
     ConnectX agent needs to see."""
@@ -348,12 +357,12 @@ class ColumnBoard(Protocol):
     height: int
     k: int
 
-    def cell(self, state: Any, col: int, row: int) -> int: ...
+    def cell(self, state: S, col: int, row: int) -> int: ...
 
-    def player(self, state: Any) -> int: ...
+    def player(self, state: S) -> int: ...
 
 
-def evaluate(game: object) -> Evaluate | None:
+def evaluate(game: Game[State, Action]) -> Evaluate[State] | None:
     """The game's ``evaluate``, or None."""
     return _member(game, "evaluate")
 
@@ -395,67 +404,67 @@ def piece_marks(game: object) -> tuple[str, str] | None:
     return None
 
 
-class Tally(Protocol):
+class Tally(Protocol[S]):
     """``tally(state) -> str``: the count that decides the game, in a line ("Black 40,
     White 24"), for the page's result."""
 
-    def __call__(self, state: Any) -> str: ...
+    def __call__(self, state: S) -> str: ...
 
 
-def tally(game: object) -> Tally | None:
+def tally(game: Game[State, Action]) -> Tally[State] | None:
     """The game's ``tally``, or None."""
     return _member(game, "tally")
 
 
-def render(game: object) -> Render | None:
+def render(game: Game[State, Action]) -> Render[State] | None:
     """The game's ``render``, or None."""
     return _member(game, "render")
 
 
-def format_action(game: object) -> FormatAction | None:
+def format_action(game: Game[State, Action]) -> FormatAction[Action] | None:
     """The game's ``format_action``, or None."""
     return _member(game, "format_action")
 
 
-def parse_action(game: object) -> ParseAction | None:
+def parse_action(game: Game[State, Action]) -> ParseAction[State, Action] | None:
     """The game's ``parse_action``, or None."""
     return _member(game, "parse_action")
 
 
-class ReadPosition(Protocol):
+class ReadPosition(Protocol[S_out]):
     """``position(text) -> state``: a position typed as text (the board as it prints, or
     the game's compact line), raising ``ValueError`` (``zerosum.PositionError``) with the
     reason in a line on text it cannot read or a position that cannot occur."""
 
-    def __call__(self, text: str) -> Any: ...
+    def __call__(self, text: str) -> S_out: ...
 
 
-class WritePosition(Protocol):
+class WritePosition(Protocol[S]):
     """``position_text(state) -> str``: the state as the one compact line, side to move
     included, that ``position`` reads back."""
 
-    def __call__(self, state: Any) -> str: ...
+    def __call__(self, state: S) -> str: ...
 
 
-def position(game: object) -> ReadPosition | None:
+def position(game: Game[State, Action]) -> ReadPosition[State] | None:
     """The game's ``position`` (text to state), or None."""
     return _member(game, "position")
 
 
-def position_text(game: object) -> WritePosition | None:
+def position_text(game: Game[State, Action]) -> WritePosition[State] | None:
     """The game's ``position_text`` (state to its compact line), or None."""
     return _member(game, "position_text")
 
 
-def to_svg(game: object) -> ToSvg | None:
+def to_svg(game: Game[State, Action]) -> ToSvg[State, Action] | None:
     """The game's ``to_svg``, or None."""
     return _member(game, "to_svg")
 
 
-def column_board(game: object) -> ColumnBoard | None:
+def column_board(game: Game[State, Action]) -> ColumnBoard[State] | None:
     """The game itself when it is a board of columns (:class:`ColumnBoard`), else None."""
     fits = all(_member(game, name) is not None for name in ("width", "height", "k", "cell"))
-    return cast("ColumnBoard", game) if fits else None
+    return cast("ColumnBoard[State]", game) if fits else None
 
 
 class GameCommands(Protocol):
@@ -470,7 +479,7 @@ class GameCommands(Protocol):
     def solve_options(self) -> tuple[Option, ...]:
         """Its options of ``zerosum solve`` (Connect Four's ``--batch``, ``--tt-mb``)."""
 
-    def before_solve(self, game: Game, args: Any) -> int | None:
+    def before_solve(self, game: Game, args: Namespace) -> int | None:
         """Act on those options before ``zerosum solve`` solves ``game``: an exit status
         when it did the work itself, else None."""
 
@@ -478,14 +487,19 @@ class GameCommands(Protocol):
 class CommandLine(Protocol):
     """``command_line(kit) -> GameCommands``: the game's parts of the ``zerosum`` command,
     built with what the command line lends a game (argument types, the arena's pools),
-    which sit above the games; read from the registered class."""
+    which sit above the games; a field of the class's registered fast paths."""
 
     def __call__(self, kit: Any) -> GameCommands: ...
 
 
 def command_line(game: object) -> CommandLine | None:
-    """The ``command_line`` of a game or of its class, or None."""
-    return _member(game, "command_line")
+    """The ``command_line`` registered for a game's class (``game`` or its class), or a
+    user's game's own member, or None."""
+    cls = game if isinstance(game, type) else type(game)
+    bundle = fast_paths(cls)
+    if bundle is not None:
+        return bundle.command_line
+    return _member(game, "command_line") if reads_members(cls) else None
 
 
 # ---- agents ----
@@ -508,7 +522,7 @@ class Traced(Protocol):
     """``traced(game, state, cap)``: the tree the agent's search for a move in ``state``
     explores, at most ``cap`` nodes kept (a :class:`~zerosum.trace.Trace`)."""
 
-    def __call__(self, game: Game, state: Any, cap: int) -> Trace: ...
+    def __call__(self, game: Game[State, Action], state: State, cap: int) -> Trace: ...
 
 
 def prepare(agent: object) -> Prepare | None:

@@ -81,7 +81,7 @@ def test_perfect_plays_the_best_move_of_a_bounded_search_never_a_random_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game, state = connect_four()
-    monkeypatch.setattr(game, "keeping_move", lambda _: None)  # no safe move to fall back on
+    monkeypatch.setattr(game, "keeping_move", lambda _: None, raising=False)  # no safe move
     perfect = zs.agents.Perfect()
     perfect.prepare(game)
     with budget.limit(BUDGET):

@@ -9,6 +9,7 @@ import pytest
 import zerosum as zs
 from zerosum.analysis import random_positions, read_positions
 from zerosum.game import ZerosumError
+from zerosum.games.connect_four import fast_paths as c4
 
 #: state -> (player to move, {action: next state}); terminal states are P1WIN, P2WIN, DRAW.
 TREE: dict[str, tuple[int, dict[str, str]]] = {
@@ -79,7 +80,7 @@ def test_random_positions_are_seeded_distinct_and_in_range() -> None:
     game = zs.games.ConnectFour(width=5, height=4)
     first = random_positions(game, 30, (3, 6), seed=5)
     assert first == random_positions(game, 30, (3, 6), seed=5)
-    assert len({game.key(s) for s in first}) == 30
+    assert len({c4.key(game, s) for s in first}) == 30
     assert all(3 <= s[2] <= 6 and not game.is_terminal(s) for s in first)
     with pytest.raises(ZerosumError, match="found only 0 distinct unfinished positions"):
         random_positions(zs.games.TicTacToe(), 5, (10, 12))

@@ -1,9 +1,10 @@
 """A subclass of a built-in game that changes a rule is played and solved by its own rules.
 
-The built-in games carry fast twins of their rules (compiled rules, solvers, books,
-symmetries, keys); :func:`zerosum.hooks.own_hook` hands them out only while a game's
-rules are the built-in's. Here every agent and ``zs.solve`` meet generated subclasses
-that change one rule each, and must agree with the subclass's own methods.
+The built-in games register fast twins of their rules (compiled rules, solvers, books,
+symmetries, keys) for their exact class; :func:`zerosum.hooks.own_hook` hands them out
+to that class alone, and to a subclass only once it registers a bundle of its own. Here
+every agent and ``zs.solve`` meet generated subclasses that change one rule each, and
+must agree with the subclass's own methods.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 import zerosum as zs
 from zerosum.agents import AlphaBeta, Minimax
+from zerosum.fast_paths import FastPaths, fast_paths, register_fast_paths
 from zerosum.hooks import own_hook
 from zerosum.kernels.check import compare
 
@@ -196,17 +198,42 @@ class Drawn:
 
 @pytest.mark.parametrize("board", range(len(BOARDS)))
 @pytest.mark.parametrize("change", [Drawn, *CHANGES])
-def test_the_fast_paths_serve_a_subclass_exactly_while_its_rules_are_the_builtins(
+def test_the_fast_paths_serve_no_subclass_that_has_not_registered_them(
     board: int, change: type
 ) -> None:
     game = variant(board, change)
     base = BOARDS[board][0](**BOARDS[board][1])
+    assert own_hook(base, "compiled_rules") is not None  # the built-in's own
+    assert [name for name in HOOKS if own_hook(game, name) is not None] == []
+
+
+@pytest.mark.parametrize("board", range(len(BOARDS)))
+def test_a_subclass_that_keeps_the_rules_plays_the_same_and_opts_in_like_its_parent(
+    board: int,
+) -> None:
+    cls, params, _ = BOARDS[board]
+    base = cls(**params)
+
+    class Kept(Drawn, cls):  # type: ignore[valid-type,misc]
+        pass
+
+    game = Kept(**params)
+    state = base.initial_state
+    for _ in range(2):
+        state = base.result(state, base.actions(state)[-1])
+    generic, builtin = AlphaBeta(depth=3), AlphaBeta(depth=3)
+    generic(game, state)
+    builtin(base, state)
+    assert generic.last is not None and builtin.last is not None
+    assert not generic.last.compiled and builtin.last.compiled  # the generic path...
+    assert generic.last.value == builtin.last.value  # ...to the same value
+    register_fast_paths(Kept, like=cls)
     offered = [name for name in HOOKS if own_hook(game, name) is not None]
-    if change is Drawn:
-        assert offered == [name for name in HOOKS if getattr(base, name, None) is not None]
-        assert "compiled_rules" in offered
-    else:
-        assert offered == []
+    assert offered == [name for name in HOOKS if own_hook(base, name) is not None]
+    again = AlphaBeta(depth=3)
+    again(game, state)
+    assert again.last is not None and again.last.compiled
+    assert again.last.value == builtin.last.value
 
 
 def test_the_state_space_of_a_subclass_is_counted_by_its_own_rules() -> None:
@@ -225,31 +252,42 @@ def test_the_page_offers_perfect_only_where_it_is_instant_by_the_games_own_rules
     from zerosum.web.app import offered_presets
 
     presets = [{"label": "Perfect", "spec": "perfect"}]
-    assert offered_presets(variant(0, Drawn), presets) == presets
+    assert offered_presets(zs.games.TicTacToe(), presets) == presets
+    drawn = variant(0, Drawn)
+    assert offered_presets(drawn, presets) == []  # not registered: nothing declared
+    register_fast_paths(type(drawn), like=zs.games.TicTacToe)
+    assert offered_presets(drawn, presets) == presets
     assert offered_presets(variant(0, Misere), presets) == []
 
 
-def test_an_unchanged_subclass_keeps_the_compiled_search_and_solver() -> None:
+def test_an_unchanged_subclass_gets_the_compiled_search_and_solver_once_registered() -> None:
     class Mine(zs.games.ConnectFour):
         pass
 
     game = Mine(width=4, height=4)
-    agent = AlphaBeta(depth=4)
+    plain, agent = AlphaBeta(depth=4), AlphaBeta(depth=4)
+    plain(game, game.initial_state)
+    assert plain.last is not None and not plain.last.compiled
+    assert zs.solve(game).nodes > 0  # the generic solver searched
+    register_fast_paths(Mine, like=zs.games.ConnectFour)
     agent(game, game.initial_state)
     assert agent.last is not None and agent.last.compiled
-    assert zs.solve(game).score is not None  # the compiled Connect Four solver answered
+    assert agent.last.value == plain.last.value
+    solved = zs.solve(game)
+    assert solved.score is not None  # the compiled Connect Four solver answered
 
 
-def test_a_subclass_that_brings_its_own_twin_keeps_it() -> None:
+def test_a_subclass_that_overrides_a_rule_gets_a_fast_path_only_when_it_registers_one() -> None:
     class Counted(zs.games.TicTacToe):
         def result(self, state: Any, action: int) -> Any:
             return super().result(state, action)
 
-        def _build_rules(self) -> Any:
-            return super()._build_rules()
-
+    assert own_hook(Counted(), "compiled_rules") is None
+    builtin = fast_paths(zs.games.TicTacToe)
+    assert builtin is not None
+    register_fast_paths(Counted, FastPaths(compiled_rules=builtin.compiled_rules))
     assert own_hook(Counted(), "compiled_rules") is not None
-    assert own_hook(Counted(), "canonical_key") is None  # it brought no symmetries
+    assert own_hook(Counted(), "canonical_key") is None  # it registered no symmetries
 
 
 def test_overriding_a_rule_helper_changes_the_rules() -> None:
@@ -265,6 +303,9 @@ class LeftToRight(zs.games.ConnectFour):
 
     def column_order(self) -> list[int]:
         return list(range(self.width))
+
+
+register_fast_paths(LeftToRight, like=zs.games.ConnectFour)  # an order is no rule
 
 
 def test_reordered_columns_keep_the_compiled_search_in_their_order() -> None:

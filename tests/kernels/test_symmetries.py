@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import zerosum as zs
 from zerosum.agents.solve import _by_compiled_search
+from zerosum.fast_paths import FastPaths, register_fast_paths
 from zerosum.games.claim.rules import claim_rules
 from zerosum.kernels.check import compare
 
@@ -38,6 +39,10 @@ class Plain(zs.games.TicTacToe):
         from zerosum.games.claim.tictactoe import LINES, SCALE
 
         return ClaimCodec(self, claim_rules(list(range(9)), list(LINES), SCALE))
+
+
+# a twin of its own: registered, as a subclass's fast paths are
+register_fast_paths(Plain, FastPaths(compiled_rules=Plain.compiled_rules))
 
 
 @pytest.mark.parametrize("weak", [False, True])
@@ -82,6 +87,9 @@ class AsymmetricOthello(zs.games.Othello):
             codec = self.__dict__["_codec"] = OthelloCodec(self)
             codec.record = _without_symmetries()(*codec.record)
         return codec
+
+
+register_fast_paths(AsymmetricOthello, FastPaths(compiled_rules=AsymmetricOthello.compiled_rules))
 
 
 def test_othello_solved_from_the_start_shares_entries_between_symmetric_positions() -> None:

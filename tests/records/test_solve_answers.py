@@ -11,6 +11,7 @@ import pytest
 import zerosum as zs
 from search_helpers import Kayles
 from zerosum.agents.solve import SolveResult as ReExported
+from zerosum.games.connect_four import fast_paths as c4
 from zerosum.records.solve import ExactAnswer, SolveResult, ValuesAnswer, solver_answer
 
 
@@ -21,13 +22,13 @@ def test_solve_result_is_the_records_floor_s() -> None:
 def test_connect_four_answers_exactly_past_its_book_and_with_values_inside_it() -> None:
     game = zs.games.ConnectFour()
     deep = zs.game.replay(game, list("774445731717556364"))
-    exact = game.solve_exactly(deep)
+    exact = c4.solve_exactly(game, deep)
     assert isinstance(exact, ExactAnswer) and exact.nodes > 0
     assert set(exact.scores) == set(exact.plies) == set(game.actions(deep))
     # the opening book: exact scores at its first plies, values only deeper
-    start = game.solve_exactly(game.initial_state)
+    start = c4.solve_exactly(game, game.initial_state)
     assert isinstance(start, ExactAnswer) and start.nodes == 0
-    book = game.solve_exactly(zs.game.replay(game, list("4444")))
+    book = c4.solve_exactly(game, zs.game.replay(game, list("4444")))
     assert isinstance(book, ValuesAnswer) and book.nodes == 0
     assert set(book.values) == set(game.actions(game.initial_state))
 

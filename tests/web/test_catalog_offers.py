@@ -9,9 +9,9 @@ import time
 import pytest
 
 import zerosum as zs
-from zerosum import budget
+from zerosum import budget, hooks
 from zerosum.games.connect_four.book import book
-from zerosum.games.connect_four.game import BOOK_INSTANT_PLIES
+from zerosum.games.connect_four.fast_paths import BOOK_INSTANT_PLIES
 
 #: 7x6 answers its first moves from the opening book once the book is deep enough.
 _SHIPPED = book()
@@ -39,7 +39,7 @@ SLOW = [
 @pytest.mark.parametrize("spec", INSTANT)
 def test_a_board_said_instant_is_solved_from_the_start_in_well_under_a_second(spec: str) -> None:
     game = zs.load_game(spec)
-    assert game.perfect_is_instant is True
+    assert hooks.perfect_is_instant(game) is True
     agent = zs.agents.Perfect()
     agent.prepare(game)  # compiling is the server's business, before any move
     start = time.perf_counter()
@@ -51,7 +51,7 @@ def test_a_board_said_instant_is_solved_from_the_start_in_well_under_a_second(sp
 
 @pytest.mark.parametrize("spec", SLOW)
 def test_bigger_boards_are_not_said_instant(spec: str) -> None:
-    assert zs.load_game(spec).perfect_is_instant is False
+    assert hooks.perfect_is_instant(zs.load_game(spec)) is False
 
 
 #: Boards said small enough for plain minimax, and bigger ones (nodes from the start).

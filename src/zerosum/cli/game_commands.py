@@ -1,5 +1,6 @@
 """The commands and options that registered games bring to the command line (Connect Four's
-``zerosum book`` and ``solve --batch``): a game class with a ``command_line``
+``zerosum book`` and ``solve --batch``): a game class whose registered fast paths
+(:class:`zerosum.fast_paths.FastPaths`) carry a ``command_line``
 (:func:`zerosum.hooks.command_line`) gets the kit below and describes them as data
 (:mod:`zerosum.records.commands`), which this module builds into argparse; no module here
 names a game, and no game imports argparse.
@@ -38,7 +39,8 @@ class Kit:
 
 @cache
 def _game_parts() -> tuple[hooks.GameCommands, ...]:
-    """Each registered game's command-line part, built once with the kit."""
+    """Each registered game's command-line part (its bundle's ``command_line``), built once
+    with the kit."""
     kit = Kit()
     found = (hooks.command_line(entry.factory) for entry in GAMES)
     return tuple(part(kit) for part in found if part is not None)

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class BuiltinGame:
     """Mixin for built-in games: a game is identified by its registry name and parameters.
 
     Subclasses set ``name`` and implement ``params()`` and ``render(state)``. Their fast
-    paths (compiled rules, solvers, symmetries, keys) serve a subclass only while its
-    rules are theirs (:func:`zerosum.hooks.own_hook`).
+    paths (compiled rules, solvers, symmetries, keys) are registered for the exact class
+    (:func:`zerosum.fast_paths.register_fast_paths`): a subclass gets the generic path
+    unless it registers them too.
     """
 
     name: str = ""
-    #: Members besides the seven methods that the rules are made of: a subclass that
-    #: overrides one of them changes the rules as much as one that overrides ``result``.
-    rule_helpers: tuple[str, ...] = ()
 
     def params(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -44,23 +45,14 @@ class BuiltinGame:
     def _build_rules(self) -> Any:
         return None
 
-    def search_kernel(self) -> Any:
-        """The compiled alpha-beta built on :meth:`compiled_rules`, or None: kept for
-        callers of the member; it forwards to the one fetcher,
-        :func:`zerosum.kernels.alphabeta.search_kernel`, which knows it by
-        ``forwards_to_kernel`` and builds the kernel instead of calling it back."""
-        from ..kernels.alphabeta import search_kernel
-
-        return search_kernel(self)
-
-    search_kernel.forwards_to_kernel = True  # type: ignore[attr-defined]
-
     def playouts(self, state: Any, n: int, seed: int) -> float:
         """Total utility for player 1 of ``n`` uniformly random playouts from ``state``
-        (compiled where the board allows); the hook Monte-Carlo agents use when present."""
+        (compiled where the board allows): :func:`zerosum.kernels.playouts.playouts`, kept
+        as a member for its callers (Monte-Carlo agents reach the same compiled playouts
+        through the registered compiled rules)."""
         from ..kernels.playouts import playouts
 
-        return playouts(self, state, n, seed)
+        return playouts(cast("Game[Any, Any]", self), state, n, seed)  # a game's mixin
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())

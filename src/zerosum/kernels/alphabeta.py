@@ -34,14 +34,15 @@ copy compiles on the first trace.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import njit, typeof, types
 
 from .. import budget, hooks
-from ..game import game_name
+from ..game import Game, game_name
 from ..notices import while_compiling
 from .bits import HOT
 from .clock import passed
@@ -60,6 +61,9 @@ from .rules import (
     outcome,
     play,
 )
+
+if TYPE_CHECKING:
+    from numba.core.typing.templates import Signature
 
 __all__ = ["SearchKernel", "RootResult", "Workspace", "search_kernel", "compile_helpers",
            "table_move", "slot"]  # fmt: skip
@@ -356,7 +360,7 @@ _TRACED = types.NamedTuple((*_OPTIONS.types, types.float64[:, ::1]), TracedOptio
 _INT, _FLOAT, _MASK = types.int64, types.float64, types.uint64
 
 
-def _signature(rules_type: Any, traced: bool = False) -> Any:
+def _signature(rules_type: types.Type, traced: bool = False) -> Signature:
     """:func:`_negamax`'s signature for one record type, untraced or ``traced`` (a record
     as the fifth option). The recursion is compiled with an explicit signature (see
     :meth:`SearchKernel.__init__`): numba's cache reloads an inferred recursive function
@@ -617,14 +621,14 @@ class RootResult(NamedTuple):
     empty)."""
 
     value: float
-    best: list[Any]
+    best: list[Hashable]
     cut: bool
     nodes: int
     timed_out: bool
-    line: tuple[Any, ...] = ()  # the principal variation from the table, first move first
+    line: tuple[Hashable, ...] = ()  # the principal variation from the table, first move first
     # each root move in search order, its value and whether that is only an upper bound
     # (none after a timeout)
-    rated: tuple[tuple[Any, float, bool], ...] = ()
+    rated: tuple[tuple[Hashable, float, bool], ...] = ()
 
 
 Table = tuple[np.ndarray, np.ndarray]
@@ -688,7 +692,7 @@ class SearchKernel:
                  np.empty(_MAX_PLY, dtype=np.int64), np.zeros((2, MAX_MOVES)))  # fmt: skip
         return Workspace(search, roots)
 
-    def root(self, state: Any, moves: list[Any] | None, depth: float, table: Table,
+    def root(self, state: object, moves: Sequence[Hashable] | None, depth: float, table: Table,
              work: Workspace, *, ordering: bool, decay: float, random_ties: bool,
              deadline: float | None, deepen: bool = False, zero: bool = False,
              fresh: bool = True, record: np.ndarray | None = None) -> RootResult:  # fmt: skip
@@ -735,7 +739,7 @@ class SearchKernel:
         return RootResult(float(value), best, bool(cut), nodes, bool(timed_out),
                           self._decode_line(line, length, me), moves_rated)  # fmt: skip
 
-    def _decode_line(self, codes: np.ndarray, length: int, player: int) -> tuple[Any, ...]:
+    def _decode_line(self, codes: np.ndarray, length: int, player: int) -> tuple[Hashable, ...]:
         """The first ``length`` move codes of a line, ``player`` to move, as actions."""
         line = []
         for code in codes[:length].tolist():
@@ -743,12 +747,14 @@ class SearchKernel:
             player = 3 - player
         return tuple(line)
 
-    def evaluate(self, state: Any, player: int) -> float:
+    def evaluate(self, state: object, player: int) -> float:
         """The compiled heuristic (equal to ``game.evaluate``) of a non-terminal ``state``."""
         a, b, to_move = self.rules.unpack(state)
         return float(_evaluate_once(self.record, np.uint64(a), np.uint64(b), to_move, player))
 
-    def pv(self, state: Any, plies: float, table: Table, zero: bool = False) -> tuple[Any, ...]:
+    def pv(
+        self, state: object, plies: float, table: Table, zero: bool = False
+    ) -> tuple[Hashable, ...]:
         """The table's best moves from the non-terminal ``state``, at most ``plies`` long;
         ``zero``: the table is that of a search with the win/loss-only evaluation."""
         a, b, player = self.rules.unpack(state)
@@ -764,21 +770,15 @@ def _kernel_of(rules: Rules) -> SearchKernel:
     return SearchKernel(rules)
 
 
-def search_kernel(game: Any) -> Any:
+def search_kernel(game: Game) -> SearchKernel | None:
     """The one function that fetches the compiled search of ``game``: what the game's own
     ``search_kernel()`` member offers (:func:`zerosum.hooks.search_kernel`, a user's
     compiled search), else the kernel built on its own compiled rules (its optional
     ``compiled_rules()`` member returns them: :func:`zerosum.hooks.compiled_rules`), else
     None. One kernel per rules object. ``AlphaBeta``, the compiled solver and Migration's
-    solvers all come here.
-
-    A member marked ``forwards_to_kernel`` (the built-in games' ``search_kernel``, which
-    calls this function) is no search of its own, so it is skipped, not called back.
-
-    ``game`` is typed ``Any``: the built-in games' ``BuiltinGame.search_kernel`` passes
-    itself, a mixin that is no :class:`~zerosum.game.Game` to the type checker."""
+    solvers all come here: no game carries a member that fetches it."""
     hook = hooks.search_kernel(game)
-    if hook is not None and not getattr(hook, "forwards_to_kernel", False):
+    if hook is not None:
         return hook()
     rules = _rules_of(game)
     if rules is None:
@@ -789,7 +789,7 @@ def search_kernel(game: Any) -> Any:
         return _kernel_of(rules)
 
 
-def compile_helpers(game: Any) -> None:
+def compile_helpers(game: Game) -> None:
     """Compile (or load from numba's cache) the functions the search of ``game`` links in
     that compile apart from it: the game's heuristic and the reader of the principal
     variation, a third of a first compile of Connect Four's search. Another process doing
@@ -809,7 +809,7 @@ def compile_helpers(game: Any) -> None:
     _best_first(line[:1], np.zeros(1, dtype=np.int8))
 
 
-def _rules_of(game: Any) -> Rules | None:
+def _rules_of(game: Game) -> Rules | None:
     """The game's own compiled rules (:func:`zerosum.hooks.compiled_rules`), or None."""
     hook = hooks.compiled_rules(game)
     return None if hook is None else hook()

@@ -3,14 +3,22 @@ add), and the compile options of hot kernels, shared by the kernels and the game
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+import numpy.typing as npt
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+if TYPE_CHECKING:
+    from numba.core.base import BaseContext
+    from numba.core.typing.context import BaseContext as TypingContext
+    from numba.core.typing.templates import Signature
+
+    from .shapes import Intrinsic
 
 __all__ = ["HOT", "ctpop", "fetch_add", "lowest", "popcount", "prefetch"]
 
@@ -20,16 +28,19 @@ _ONE = np.uint64(1)
 #: Nor do they get the C function wrapper numba compiles for every function by default
 #: (for numba's first-class functions and ``cfunc``, which zerosum never uses): a first
 #: compile of Connect Four's alpha-beta spent about 0.2 s on them.
+# typed Any: ``_nrt`` and ``no_cfunc_wrapper`` are options numba's typed njit does not list
 HOT: dict[str, Any] = {"cache": True, "_nrt": False, "no_cfunc_wrapper": True}
 
 
-def _ctpop(typingctx: Any, x: Any) -> Any:
+def _ctpop(typingctx: TypingContext, x: types.Type) -> Intrinsic:
     """Hardware popcount of an integer of any width, as that type (LLVM's ``ctpop``, one
     instruction on x86-64)."""
     if not isinstance(x, types.Integer):
         return None
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+    def codegen(
+        context: BaseContext, builder: ir.IRBuilder, signature: Signature, args: Sequence[ir.Value]
+    ) -> ir.Value:
         return builder.ctpop(args[0])
 
     return x(x), codegen
@@ -37,7 +48,7 @@ def _ctpop(typingctx: Any, x: Any) -> Any:
 
 #: The intrinsic itself, for compiled code on signed bitboards (the Connect Four solver's
 #: int64); :func:`popcount` is the same on a uint64 mask, as an int64.
-ctpop = cast("Callable[[Any], int]", intrinsic(_ctpop))
+ctpop = cast("Callable[[int | np.integer], int]", intrinsic(_ctpop))
 
 
 @njit(**HOT)
@@ -52,10 +63,12 @@ def lowest(x: np.uint64) -> int:
     return popcount((x & -x) - _ONE)
 
 
-def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:
+def _prefetch(typingctx: TypingContext, arr: types.Array, idx: types.Integer) -> Intrinsic:
     """Hint the CPU to fetch ``arr[idx]`` into cache (LLVM prefetch, no fault)."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+    def codegen(
+        context: BaseContext, builder: ir.IRBuilder, signature: Signature, args: Sequence[ir.Value]
+    ) -> ir.Value:
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
@@ -78,13 +91,15 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:
 
 #: Fetch ``arr[idx]`` into the cache ahead of its use: a table read's miss overlaps with
 #: other work.
-prefetch = cast("Callable[[np.ndarray, int], None]", intrinsic(_prefetch))
+prefetch = cast("Callable[[npt.NDArray[np.generic], int], None]", intrinsic(_prefetch))
 
 
-def _fetch_add(typingctx: Any, arr: Any, idx: Any) -> Any:
+def _fetch_add(typingctx: TypingContext, arr: types.Array, idx: types.Integer) -> Intrinsic:
     """Add 1 to the int64 ``arr[idx]`` atomically (LLVM atomicrmw); its value before."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+    def codegen(
+        context: BaseContext, builder: ir.IRBuilder, signature: Signature, args: Sequence[ir.Value]
+    ) -> ir.Value:
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
@@ -97,4 +112,4 @@ def _fetch_add(typingctx: Any, arr: Any, idx: Any) -> Any:
 
 #: Add 1 to the int64 ``arr[idx]`` atomically and return its value before: threads sharing
 #: the array each get a number of their own.
-fetch_add = cast("Callable[[np.ndarray, int], int]", intrinsic(_fetch_add))
+fetch_add = cast("Callable[[npt.NDArray[np.int64], int], int]", intrinsic(_fetch_add))

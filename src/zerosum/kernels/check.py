@@ -14,13 +14,11 @@ its rules. Tests drive it along random games (see
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
 from .. import hooks
-from ..game import Game
+from ..game import Action, Game, State
 from .rules import (
     MAX_MOVES,
     OPEN,
@@ -74,7 +72,7 @@ def _rules(game: Game) -> Rules:
     return rules
 
 
-def compiled_actions(game: Game, state: Any) -> list[Any]:
+def compiled_actions(game: Game[State, Action], state: State) -> list[Action]:
     """The legal actions of the non-terminal ``state`` by the compiled rules, in order."""
     rules = _rules(game)
     a, b, player = rules.unpack(state)
@@ -83,7 +81,9 @@ def compiled_actions(game: Game, state: Any) -> list[Any]:
     return [rules.action(code, player) for code in out[:count].tolist()]
 
 
-def compiled_result(game: Game, state: Any, action: Any) -> tuple[int, int, float | None]:
+def compiled_result(
+    game: Game[State, Action], state: State, action: Action
+) -> tuple[int, int, float | None]:
     """The masks after ``action`` by the compiled rules, and the mover's utility of the
     position reached (None: not terminal)."""
     rules = _rules(game)
@@ -93,7 +93,7 @@ def compiled_result(game: Game, state: Any, action: Any) -> tuple[int, int, floa
     return int(a2), int(b2), None if final == OPEN else float(final)
 
 
-def compare(game: Game, state: Any) -> None:
+def compare(game: Game[State, Action], state: State) -> None:
     """Raise ``AssertionError``, saying where, unless the compiled rules of ``game``
     agree with its Python methods on the non-terminal ``state`` and every move from it
     (``ValueError`` when it has none of its own)."""
@@ -121,7 +121,9 @@ def compare(game: Game, state: Any) -> None:
     _compare_symmetries(rules, a, b, me, [rules.code(action, me) for action in legal], shown)
 
 
-def _compare_symmetries(rules: Any, a: int, b: int, me: int, codes: list[int], shown: str) -> None:
+def _compare_symmetries(
+    rules: Rules, a: int, b: int, me: int, codes: list[int], shown: str
+) -> None:
     """The symmetry members (``canonical``, ``canonical_move``, ``original_move``) agree with
     the rules: the canonical image is its own, and each move's image in it leads to a
     position of the same canonical image and outcome as the move itself (unless

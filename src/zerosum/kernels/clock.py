@@ -10,12 +10,20 @@ holds it). Kernels read it every few thousand nodes, so they overrun by microsec
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+if TYPE_CHECKING:
+    from numba.core.base import BaseContext
+    from numba.core.typing.context import BaseContext as TypingContext
+    from numba.core.typing.templates import Signature
+
+    from .shapes import Intrinsic
 
 __all__ = ["now", "passed", "thread_seconds"]
 
@@ -23,11 +31,13 @@ _MONOTONIC = time.CLOCK_MONOTONIC
 _THREAD_CPU = time.CLOCK_THREAD_CPUTIME_ID
 
 
-def _clock_reader(clock_id: int) -> Any:
+def _clock_reader(clock_id: int) -> Intrinsic:
     """Signature and code of an intrinsic: seconds of ``clock_id`` as a float64, from
     libc's ``clock_gettime``."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+    def codegen(
+        context: BaseContext, builder: ir.IRBuilder, signature: Signature, args: Sequence[ir.Value]
+    ) -> ir.Value:
         i32, i64, f64 = ir.IntType(32), ir.IntType(64), ir.DoubleType()
         timespec = ir.LiteralStructType([i64, i64])
         fnty = ir.FunctionType(i32, [i32, timespec.as_pointer()])
@@ -44,12 +54,12 @@ def _clock_reader(clock_id: int) -> Any:
 
 
 @intrinsic
-def _monotonic(typingctx: Any) -> Any:
+def _monotonic(typingctx: TypingContext) -> Intrinsic:
     return _clock_reader(_MONOTONIC)
 
 
 @intrinsic
-def _thread_cpu(typingctx: Any) -> Any:
+def _thread_cpu(typingctx: TypingContext) -> Intrinsic:
     return _clock_reader(_THREAD_CPU)
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ..game import Game
+from ..game import Action, Game, State
 
 __all__ = ["random_playouts"]
 
 
-def random_playouts(game: Game, state: Any, n: int, rng: random.Random) -> float:
+def random_playouts(game: Game[State, Action], state: State, n: int, rng: random.Random) -> float:
     """Total utility for player 1 of ``n`` random playouts from ``state``, through the game's
     own methods (works for any game; the fallback when no compiled kernel applies)."""
     total = 0.0

@@ -13,14 +13,15 @@ game's Python rules and check the kernel agrees with them.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 import numpy as np
 from numba import njit
 
 from .. import hooks
-from ..game import Game
+from ..game import Action, Game, State
 from .generic import random_playouts
 from .rng import below, new_rng
 from .rules import MAX_MOVES, MAX_PLIES, OPEN, Rules, moves, outcome, play
@@ -65,11 +66,11 @@ class Playouts:
     def __init__(self, rules: Rules) -> None:
         self.rules, self.record = rules, rules.record
 
-    def total(self, state: Any, n: int, rng: np.ndarray) -> float:
+    def total(self, state: object, n: int, rng: np.ndarray) -> float:
         a, b, player = self.rules.unpack(state)
         return float(_total(self.record, np.uint64(a), np.uint64(b), player, n, rng))
 
-    def trace(self, state: Any, rng: np.ndarray) -> list[Any]:
+    def trace(self, state: object, rng: np.ndarray) -> list[Hashable]:
         a, b, player = self.rules.unpack(state)
         out = np.full(MAX_PLIES + 1, -1, dtype=np.int64)
         buffer = np.empty(MAX_MOVES, dtype=np.int64)
@@ -96,13 +97,11 @@ def compiled(game: Game) -> Playouts | None:
     return None if rules is None else _kernel_of(rules)
 
 
-def playouts(game: Any, state: Any, n: int, seed: int) -> float:
+def playouts(game: Game[State, Action], state: State, n: int, seed: int) -> float:
     """Total utility for player 1 of ``n`` uniformly random playouts from ``state``.
 
     Compiled for the games where :func:`compiled` has a kernel, else through
-    :func:`random_playouts`; the same ``seed`` gives the same total. (``game`` is typed
-    ``Any``: ``BuiltinGame.playouts`` passes itself, a mixin the type checker does not
-    see as a :class:`~zerosum.game.Game`.)
+    :func:`random_playouts`; the same ``seed`` gives the same total.
 
     >>> from zerosum.games import TicTacToe
     >>> game = TicTacToe()
@@ -120,10 +119,12 @@ def playouts(game: Any, state: Any, n: int, seed: int) -> float:
     return kernel.total(state, n, new_rng(seed))
 
 
-def trace(game: Game, state: Any, seed: int) -> list[Any]:
+def trace(game: Game[State, Action], state: State, seed: int) -> list[Action]:
     """The actions of one compiled random playout from ``state`` (a game whose
     :func:`compiled` kernel exists), in the game's own action format, for replaying."""
     kernel = compiled(game)
     if kernel is None:
         raise ValueError(f"{game!r} has no compiled playout kernel")
-    return [] if game.is_terminal(state) else kernel.trace(state, new_rng(seed))
+    if game.is_terminal(state):
+        return []
+    return cast("list[Action]", kernel.trace(state, new_rng(seed)))  # the codec's actions

@@ -69,12 +69,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 from numba.core.caching import NullCache
 from numba.extending import overload
 
 from ..records.rules import MAX_MOVES, Rules
 from .bits import HOT
+from .shapes import Compiled, Mask, RuleRecord
 
 __all__ = ["OPEN", "PASS", "Rules", "compiled_rules", "moves", "play", "outcome", "evaluate",
            "key", "canonical", "canonical_move", "original_move", "MAX_MOVES",
@@ -94,14 +96,14 @@ _SYMMETRY = _MEMBERS[5:]
 
 def compiled_rules(
     *,
-    moves: Callable[..., Any],
-    play: Callable[..., Any],
-    outcome: Callable[..., Any],
-    evaluate: Callable[..., Any],
-    key: Callable[..., Any] | None = None,
-    canonical: Callable[..., Any] | None = None,
-    canonical_move: Callable[..., Any] | None = None,
-    original_move: Callable[..., Any] | None = None,
+    moves: Compiled,
+    play: Compiled,
+    outcome: Compiled,
+    evaluate: Compiled,
+    key: Compiled | None = None,
+    canonical: Compiled | None = None,
+    canonical_move: Compiled | None = None,
+    original_move: Compiled | None = None,
 ) -> Callable[[type], type]:
     """Class decorator: attach a game's njit rule functions to its record class (a
     ``typing.NamedTuple``); the kernels' calls of the generic functions on a record of the
@@ -131,7 +133,7 @@ def compiled_rules(
     return attach
 
 
-def _versioned(cls: type, functions: list[Any]) -> type:
+def _versioned(cls: type, functions: list[Compiled]) -> type:
     """A subclass of the record class named after a digest of the source of the class and
     its rule functions, published in this module under that name.
 
@@ -144,7 +146,8 @@ def _versioned(cls: type, functions: list[Any]) -> type:
     a class it cannot import, an older version or a user's game from a module another
     process does not have, would make every kernel of that index fail to load."""
     digest = hashlib.sha256(cls.__module__.encode())
-    for source in sorted({_source(obj) for obj in [cls, *functions]}):
+    made: list[type | Compiled] = [cls, *functions]
+    for source in sorted({_source(obj) for obj in made}):
         digest.update(source)
     name = f"{_PREFIX}{cls.__name__}_{digest.hexdigest()[:12]}"
     versioned = type(name, (cls,), {"__slots__": (), "__doc__": cls.__doc__})
@@ -159,7 +162,7 @@ _PREFIX = "Rules_"
 _STAND_INS: dict[str, type] = {}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type:
     """A stand-in for a record class this process has not defined (an older version of a
     game's rules, or a game this process has not imported), so that numba can read a
     cache index that mentions it; the stand-in matches no kernel, so nothing runs it."""
@@ -171,63 +174,63 @@ def __getattr__(name: str) -> Any:
     return _STAND_INS[name]
 
 
-def _source(obj: Any) -> bytes:
+def _source(obj: type | Compiled) -> bytes:
     """The source file of ``obj`` (a class or a numba function), or its own source where
     it has no file (a notebook's cell), or at least its name."""
-    obj = getattr(obj, "py_func", obj)
+    source = obj if isinstance(obj, type) else obj.py_func
     try:
-        path = inspect.getsourcefile(obj)
+        path = inspect.getsourcefile(source)
         if path and Path(path).is_file():
             return Path(path).read_bytes()
-        return inspect.getsource(obj).encode()
+        return inspect.getsource(source).encode()
     except (OSError, TypeError):
-        return obj.__qualname__.encode()  # type: ignore[no-any-return]
+        return str(getattr(source, "__qualname__", source)).encode()
 
 
 # The generic functions. Called from Python they say what they are; called from compiled
 # code, numba replaces each by the record's own function (see _resolve).
-def moves(rules: Any, a: Any, b: Any, player: int, out: np.ndarray) -> int:
+def moves(rules: RuleRecord, a: Mask, b: Mask, player: int, out: npt.NDArray[np.int64]) -> int:
     """The mover's legal move codes, written to ``out``; returns how many (compiled only)."""
     raise TypeError("moves() is for compiled code")
 
 
-def play(rules: Any, a: Any, b: Any, player: int, code: int) -> tuple[Any, Any]:
+def play(rules: RuleRecord, a: Mask, b: Mask, player: int, code: int) -> tuple[Mask, Mask]:
     """The masks after ``player`` plays ``code`` (compiled only)."""
     raise TypeError("play() is for compiled code")
 
 
-def outcome(rules: Any, a: Any, b: Any, mover: int, code: int) -> float:
+def outcome(rules: RuleRecord, a: Mask, b: Mask, mover: int, code: int) -> float:
     """The mover's utility of the position its move led to, or :data:`OPEN` (compiled only)."""
     raise TypeError("outcome() is for compiled code")
 
 
-def evaluate(rules: Any, a: Any, b: Any, to_move: int, player: int) -> float:
+def evaluate(rules: RuleRecord, a: Mask, b: Mask, to_move: int, player: int) -> float:
     """The heuristic value for ``player`` of a non-terminal position (compiled only)."""
     raise TypeError("evaluate() is for compiled code")
 
 
-def key(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any]:
+def key(rules: RuleRecord, a: Mask, b: Mask, player: int) -> tuple[Mask, Mask]:
     """The transposition key of a position (compiled only)."""
     raise TypeError("key() is for compiled code")
 
 
-def canonical(rules: Any, a: Any, b: Any, player: int) -> tuple[Any, Any, int]:
+def canonical(rules: RuleRecord, a: Mask, b: Mask, player: int) -> tuple[Mask, Mask, int]:
     """The position's canonical image and the symmetry mapping it there (compiled only)."""
     raise TypeError("canonical() is for compiled code")
 
 
-def canonical_move(rules: Any, code: int, t: int) -> int:
+def canonical_move(rules: RuleRecord, code: int, t: int) -> int:
     """Move ``code``'s image under symmetry ``t`` (compiled only)."""
     raise TypeError("canonical_move() is for compiled code")
 
 
-def original_move(rules: Any, code: int, t: int) -> int:
+def original_move(rules: RuleRecord, code: int, t: int) -> int:
     """The move whose image under symmetry ``t`` is ``code`` (compiled only)."""
     raise TypeError("original_move() is for compiled code")
 
 
 #: The generic function of each member's name.
-_GENERIC: dict[str, Callable[..., Any]] = {
+_GENERIC: dict[str, Callable[..., object]] = {
     "moves": moves, "play": play, "outcome": outcome, "evaluate": evaluate, "key": key,
     "canonical": canonical, "canonical_move": canonical_move, "original_move": original_move,
 }  # fmt: skip
@@ -255,7 +258,7 @@ _DEFAULTS = {"key": _masks_as_key, "canonical": _no_symmetry, "canonical_move": 
 _NOT_PASSED = ("nopython", "inline")
 
 
-def _resolve(generic: Callable[..., Any], record: type, function: Any) -> None:
+def _resolve(generic: Callable[..., object], record: type, function: Compiled) -> None:
     """Make ``generic`` called on a ``record`` in compiled code call the record's
     ``function``, compiled with the function's own options (a function of the kernel's
     library that LLVM inlines where it pays).
@@ -265,6 +268,7 @@ def _resolve(generic: Callable[..., Any], record: type, function: Any) -> None:
     dispatcher costs a compile of its own, machine code and wrappers included, and the
     forwarding functions (with numba's ``inline="always"``, typed again at every call
     site) took about 1.3 s of the 6.7 s of Connect Four's alpha-beta's first compile."""
+    # typed Any: numba's typed jit options do not list every option a dispatcher carries
     options: Any = {k: v for k, v in function.targetoptions.items() if k not in _NOT_PASSED}
     # numba builds the copy again for each set of compile flags of the functions calling
     # it (the kernel's entry point and its recursion differ); cached, it compiles once
@@ -277,7 +281,7 @@ def _resolve(generic: Callable[..., Any], record: type, function: Any) -> None:
         return None
 
 
-def _not_a_record(generic: Callable[..., Any]) -> None:
+def _not_a_record(generic: Callable[..., object]) -> None:
     """Make ``generic`` called in compiled code on anything but a record say so (a
     TypeError while numba compiles the caller)."""
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import zerosum as zs
 from processes import SRC
 from zerosum.games import ConnectFour
+from zerosum.games.connect_four import fast_paths as c4
 
 
 class PlainConnectFour:
@@ -77,7 +78,7 @@ def test_scores_follow_the_benchmark_convention() -> None:
 
 def test_boards_beyond_the_kernel_take_the_generic_path() -> None:
     game = ConnectFour(width=4, height=4, k=3)
-    assert game.solve_exactly(game.initial_state) is None
+    assert c4.solve_exactly(game, game.initial_state) is None
     assert zs.solve(game).action_scores is None
 
 
@@ -95,8 +96,8 @@ def test_a_games_next_solve_starts_from_what_the_last_one_proved() -> None:
     from zerosum.games.connect_four import solver as connect4
 
     connect4.kept_table().reset()
-    first = game.solve_exactly(state)
-    again = game.solve_exactly(state)
+    first = c4.solve_exactly(game, state)
+    again = c4.solve_exactly(game, state)
     assert first is not None and again is not None
     assert again["scores"] == first["scores"]
     assert again["nodes"] < first["nodes"] // 10  # the kept table answers most of it
@@ -112,10 +113,11 @@ def test_an_unprepared_solve_is_not_charged_for_compiling_the_solver(tmp_path: P
         "import zerosum as zs\n"
         "from zerosum import budget\n"
         "game = zs.games.ConnectFour()\n"
-        "game.solve_exactly(game.initial_state)\n"  # the opening book loaded, nothing compiled
+        "from zerosum.games.connect_four.fast_paths import solve_exactly\n"
+        "solve_exactly(game, game.initial_state)\n"  # the opening book loaded, nothing compiled
         "state = zs.game.replay(game, list('774445731717556364'))\n"
         "with budget.limit(1.0):\n"
-        "    print(game.solve_exactly(state)['nodes'])\n"
+        "    print(solve_exactly(game, state)['nodes'])\n"
     )
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": SRC}
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,

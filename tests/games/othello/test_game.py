@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import zerosum as zs
 from search_helpers import random_state
 from zerosum.agents import AlphaBeta
+from zerosum.fast_paths import FastPaths, register_fast_paths
 from zerosum.games import Othello
 from zerosum.games.othello.game import PASS
 from zerosum.kernels.check import compare
@@ -144,6 +145,7 @@ def _counted(base: type[Othello]) -> type[Othello]:
             Counted.made += 1
             return super().result(state, action)
 
+    register_fast_paths(Counted, FastPaths(compiled_rules=base.compiled_rules))
     return Counted
 
 

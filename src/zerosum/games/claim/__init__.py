@@ -2,7 +2,12 @@
 tic-tac-toe (:mod:`.tictactoe`) and Pick (:mod:`.pick`), with their shared compiled rules
 (:mod:`.rules`) and Pick's compiled state-space counter (:mod:`.placement_space`)."""
 
+from ...fast_paths import register_fast_paths
+from .fast_paths import PICK, TICTACTOE
 from .pick import Pick
 from .tictactoe import TicTacToe
+
+register_fast_paths(TicTacToe, TICTACTOE)
+register_fast_paths(Pick, PICK)
 
 __all__ = ["Pick", "TicTacToe"]

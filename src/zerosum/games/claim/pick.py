@@ -54,7 +54,6 @@ class Pick(BuiltinGame):
     """Pick with the numbers 1..n² (n from 2 to 6). Actions are the numbers themselves."""
 
     name = "pick"
-    rule_helpers = ("_completes",)
 
     def __init__(self, n: int = 4) -> None:
         if not isinstance(n, int) or not 2 <= n <= MAX_N:

@@ -2,9 +2,10 @@
 ``--batch``, ``--tt-mb`` and ``--workers``, which build the compiled solver's table and
 threads (:class:`~zerosum.games.connect_four.solver.Solver`) and hand them to the game.
 
-The command line finds them through the game registry (``ConnectFour.command_line``) and
-lends them what sits above the games, which a game may not import: its argument types and
-the arena's pools of worker processes (:class:`CommandKit`).
+The command line finds them through the game registry (the ``command_line`` of Connect
+Four's registered fast paths, :mod:`.fast_paths`) and lends them what sits above the
+games, which a game may not import: its argument types and the arena's pools of worker
+processes (:class:`CommandKit`).
 """
 
 from __future__ import annotations

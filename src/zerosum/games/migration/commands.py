@@ -4,9 +4,9 @@ kept with ``--proofs``), ``--proof`` (a winning strategy saved for checking,
 :mod:`.proof`; of a split run, assembled from its jobs' proofs, :mod:`.split_proofs`),
 and ``zerosum check-proof`` (:mod:`.checker`: one file, or a split run's every job).
 
-The command line finds them through the game registry (``Migration.command_line``) and
-lends them what a game may not import: its argument types and the arena's pools of worker
-processes (:class:`Kit`).
+The command line finds them through the game registry (the ``command_line`` of Migration's
+registered fast paths, :mod:`.fast_paths`) and lends them what a game may not import: its
+argument types and the arena's pools of worker processes (:class:`Kit`).
 """
 
 from __future__ import annotations

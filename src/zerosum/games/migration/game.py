@@ -15,7 +15,6 @@ from .. import svg
 from ..base import BuiltinGame
 from ..heuristics import squash
 from . import notation
-from .commands import MigrationCommands
 from .constants import SCALE
 from .heuristic import migration_apart, migration_reserves
 from .shape import MigrationAction, MigrationState
@@ -36,8 +35,6 @@ class Migration(BuiltinGame):
         "Take turns moving one of your stones one cell forward into an empty cell (player 1's "
         "to the right, player 2's up); whoever cannot move on their turn loses."
     )
-    rule_helpers = ("movable",)
-    command_line = MigrationCommands
 
     def __init__(self, n: int = 8) -> None:
         if not isinstance(n, int) or not 3 <= n <= MAX_N:

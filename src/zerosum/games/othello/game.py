@@ -36,7 +36,6 @@ class Othello(BuiltinGame):
         "directions) against one of yours; the bracketed discs turn to your colour. Without "
         "such a move you pass; when neither player can move, more discs wins."
     )
-    rule_helpers = ("_bit", "_sides", "_flips", "_moves")
     #: What the two sides are called, after the colours of their discs.
     side_names = ("Black", "White")
     #: How each side's discs print on the text board (:meth:`render`).
