@@ -338,7 +338,8 @@ def render_state(game: Game[State, Action], state: State) -> str:
 def format_action(game: Game[State, Action], action: object) -> str:
     """How a human reads ``action``: ``game.format_action`` when defined, else ``str``."""
     fmt = hooks.format_action(game)
-    return str(fmt(action)) if fmt is not None else str(action)
+    # callers pass the game's own actions, typed as they come (often object)
+    return str(fmt(action)) if fmt is not None else str(action)  # type: ignore[arg-type]
 
 
 def parse_action(game: Game[State, Action], text: str, state: State) -> Action:
