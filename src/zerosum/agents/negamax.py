@@ -217,6 +217,7 @@ def build_negamax(
     ended, legal = memo_lookups(search)
     order, reward = search.move_order.order, search.move_order.reward
     traced, ends_first = search.traced, search.ends_first
+    prune, lines = search.prune, search.lines
     write = _TreeWriter(search)
 
     end_at_once = _end_at_once(search, write)
@@ -314,7 +315,10 @@ def build_negamax(
                 best, best_move = value, move
                 if traced and kept is not None and node is not None:
                     search.best_child[node] = kept
-                if value > alpha:
+                if lines is not None:  # the line below a searched child is its own
+                    below = () if frontier or ended(child, ck) else lines[ply + 1]
+                    lines[ply] = (move, *below)
+                if value > alpha and prune:
                     raised, alpha = alpha, value
                     if alpha >= beta:
                         if traced:

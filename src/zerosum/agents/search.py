@@ -451,6 +451,11 @@ class _Search:
         # the compiled search's steps: a move that ends the game looked for first at an
         # inner node, and every move generated there counted
         self.ends_first = False
+        # alpha-beta's window (False: every child searched in the full window, minimax's
+        # exact values; ``classic.py``), and the principal variation of each ply (None:
+        # not kept; a tuple per ply when asked, for a search without a table to read it)
+        self.prune = True
+        self.lines: dict[int, tuple[Any, ...]] | None = None
 
     def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
         """``(value, best moves, depth finished)``; iterates deeper while time and depth allow.
@@ -556,7 +561,10 @@ class _Search:
             rated.append((move, value, bound))
             if value > best:
                 best, tied = value, [move]
-                alpha = max(alpha, value)
+                if self.prune:
+                    alpha = max(alpha, value)
+                if self.lines is not None:
+                    self.lines[0] = (move, *(self.lines[1] if depth > 1 and not done else ()))
                 if node is not None and root is not None:
                     self.best_child[root] = node
             elif value == best and random_ties:

@@ -22,7 +22,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .. import budget
-from ..game import Game
+from ..game import Action, Game, State
 from ..trace import Recorder, Trace
 from ..trace.reasons import agent_name, best_line, game_name, in_root_terms, spoken
 from .base import evaluator
@@ -66,42 +66,36 @@ def alphabeta_settings(
 
 
 def minimax_tree(
-    agent: Minimax, game: Game, state: Any, cap: int
-) -> tuple[float, list[Any], int, Trace]:
-    """``Minimax.search`` recording its tree: ``(value, principal variation, nodes, trace)``."""
+    agent: Minimax, game: Game[State, Action], state: State, cap: int
+) -> tuple[float, list[Action], int, Trace]:
+    """``Minimax.search`` recording its tree: ``(value, principal variation, nodes, trace)``.
+    The same recursion (the shared negamax with the full window) with its recording on;
+    minimax has no window, so the trace shows none."""
+    from .classic import minimax_search, minimax_twin
+
     me = game.player(state)
-    heuristic = agent.scorer(game)
-    recorder = Recorder(cap)
-    best_child: dict[int, int] = {}
-    window = {"alpha": None, "beta": None}
-
-    def value(s: Any, depth: int | None, node: int | None) -> tuple[float, list[Any]]:
-        if game.is_terminal(s):
-            v = game.utility(s, me)
-            recorder.set(node, kind="terminal", value=v)
-            return v, []
-        if depth == 0:
-            v = heuristic(s, me)
-            recorder.set(node, kind="cutoff", value=v, heuristic=v)
-            return v, []
-        maximizing = game.player(s) == me
-        best: float | None = None
-        line: list[Any] = []
-        for a in game.actions(s):
-            child = game.result(s, a)
-            child_max = not maximizing if game.is_terminal(child) else game.player(child) == me
-            kept = recorder.enter(node, spoken(game, a), child_max, child, **window)
-            v, rest = value(child, None if depth is None else depth - 1, kept)
-            if best is None or (v > best if maximizing else v < best):
-                best, line = v, [a, *rest]
-                if node is not None and kept is not None:
-                    best_child[node] = kept
-        assert best is not None, "a non-terminal state must have an action"
-        recorder.set(node, value=best)
-        return best, line
-
-    root = recorder.enter(None, "", True, state, **window)
-    v, pv = value(state, agent.depth, root)
+    if agent.depth == 0:  # the root alone, scored
+        recorder = Recorder(cap)
+        root = recorder.enter(None, "", True, state, alpha=None, beta=None)
+        ended = game.is_terminal(state)
+        v = game.utility(state, me) if ended else agent.scorer(game)(state, me)
+        facts = {"kind": "terminal"} if ended else {"kind": "cutoff", "heuristic": v}
+        recorder.set(root, value=v, **facts)
+        pv: list[Action] = []
+        best_child: dict[int, int] = {}
+    else:
+        search = TracedSearch(minimax_twin(agent, game), game, None, cap)
+        minimax_search(agent, search, me)
+        v, _, _ = search.run(state, time.perf_counter())
+        assert search.lines is not None and search.finished is not None
+        pv, recorder, best_child, root = (
+            list(search.lines[0]),
+            search.finished,
+            search.finished_best,
+            0,
+        )
+        for node in recorder.nodes:
+            node.alpha = node.beta = None
     found = recorder.trace(
         "minimax",
         agent_name(agent),
