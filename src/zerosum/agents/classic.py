@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from ..game import Action, Game, State
 from ..records.search import MinimaxInfo
-from .base import SearchInfo, check_trace_cap, evaluator
+from .base import Heuristic, SearchInfo, check_trace_cap, evaluator
 from .search import AlphaBeta, _Search
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class Minimax:
     def __init__(
         self,
         depth: int | None = None,
-        evaluate: Callable[[Any, int], float] | None = None,
+        evaluate: Heuristic | None = None,
         trace: int | None = None,
     ) -> None:
         if depth is not None and (not isinstance(depth, int) or depth < 0):
@@ -42,10 +42,10 @@ class Minimax:
         self.evaluate = evaluate
         self.trace = trace
         self.last: SearchInfo | None = None
-        self._rated: list[tuple[Any, float, bool]] = []
+        self._rated: Sequence[tuple[object, float, bool]] = []
         self._cut = False  # did the last search score a position at its depth cutoff?
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         start = time.perf_counter()
         tree = None
         self._rated = []
@@ -71,7 +71,7 @@ class Minimax:
             )
         return pv[0]
 
-    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+    def traced(self, game: Game[State, Action], state: State, cap: int) -> Trace:
         """The tree this agent's search for a move in ``state`` explores, at most ``cap``
         nodes kept."""
         from .traced_search import minimax_tree
@@ -92,7 +92,8 @@ class Minimax:
         value, _, _ = search.run(state, time.perf_counter())
         self._rated = search.rated  # each root move, its exact value, never a bound
         assert search.lines is not None
-        return value, list(search.lines[0]), search.nodes + 1  # the root counts too
+        line = cast("list[Action]", list(search.lines[0]))  # the game's actions
+        return value, line, search.nodes + 1  # the root counts too
 
     def scorer(self, game: Game[State, Action]) -> Callable[[State, int], float]:
         """The heuristic that scores a position at the depth cutoff, noting that a line
@@ -110,7 +111,9 @@ class Minimax:
         return f"Minimax(depth={self.depth!r}{traced})"
 
 
-def minimax_search(agent: Minimax, search: _Search, root: int) -> _Search:
+def minimax_search(
+    agent: Minimax, search: _Search[State, Action], root: int
+) -> _Search[State, Action]:
     """``search`` (a ``search._Search`` of :func:`minimax_twin`, or its traced kind) set up
     as ``agent``'s: the full window at every node (``prune`` off), the principal variation
     kept (``lines``), and cut-off positions scored for the ``root`` player by
@@ -121,7 +124,7 @@ def minimax_search(agent: Minimax, search: _Search, root: int) -> _Search:
     search.decay = 1  # an int: values keep the game's type (a utility of 1 stays 1)
     score = agent.scorer(search.game)
 
-    def heuristic(child: Any, me: int) -> float:
+    def heuristic(child: State, me: int) -> float:
         value = score(child, root)
         return value if me == root else -value
 
@@ -129,7 +132,7 @@ def minimax_search(agent: Minimax, search: _Search, root: int) -> _Search:
     return search
 
 
-def minimax_twin(agent: Minimax, game: Game[Any, Any]) -> AlphaBeta:
+def minimax_twin(agent: Minimax, game: Game[State, Action]) -> AlphaBeta:
     """The settings the shared search reads for ``agent`` in ``game``: alpha-beta's Python
     path with no ordering, no table and no decay, searching once to ``agent``'s depth,
     with a fresh memo of the game's answers (the leaf values are one root player's)."""

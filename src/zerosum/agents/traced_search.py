@@ -19,7 +19,7 @@ travels up; the trace shows every value and window as the root sees it
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from .. import budget
 from ..game import Action, Game, State
@@ -40,11 +40,11 @@ __all__ = [
 
 def alphabeta_settings(
     agent: AlphaBeta, iteration: float, iterations: int
-) -> tuple[dict[str, Any], str]:
+) -> tuple[dict[str, float | bool | None], str]:
     """An alpha-beta trace's ``switches`` (the agent's settings, and the depth of the
     iteration recorded: None for the end) and, when that is not simply the one search
     asked for, the words saying which iteration of iterative deepening it shows."""
-    switches = {
+    switches: dict[str, float | bool | None] = {
         "depth": agent.depth,
         "ordering": agent.ordering,
         "table": agent.table,
@@ -88,12 +88,8 @@ def minimax_tree(
         minimax_search(agent, search, me)
         v, _, _ = search.run(state, time.perf_counter())
         assert search.lines is not None and search.finished is not None
-        pv, recorder, best_child, root = (
-            list(search.lines[0]),
-            search.finished,
-            search.finished_best,
-            0,
-        )
+        pv = cast("list[Action]", list(search.lines[0]))  # the game's actions
+        recorder, best_child, root = search.finished, search.finished_best, 0
         for node in recorder.nodes:
             node.alpha = node.beta = None
     found = recorder.trace(
@@ -130,13 +126,18 @@ def compiled_note(agent: AlphaBeta) -> tuple[bool, str]:
     )
 
 
-class TracedSearch(_Search):
+class TracedSearch(_Search[State, Action]):
     """The Python alpha-beta search (``search._Search``) recording its last iteration's
     tree: at most ``cap`` nodes. ``mirror``: count and scan as the compiled search does
     (for ``ordering=False, table=False``)."""
 
     def __init__(
-        self, agent: AlphaBeta, game: Game, deadline: float | None, cap: int, mirror: bool = False
+        self,
+        agent: AlphaBeta,
+        game: Game[State, Action],
+        deadline: float | None,
+        cap: int,
+        mirror: bool = False,
     ) -> None:
         super().__init__(agent, game, deadline)
         self.cap = cap
@@ -151,7 +152,9 @@ class TracedSearch(_Search):
         self.iterations = 0  # iterations started
         self.root_me = 0
 
-    def trace(self, state: Any, move: Any, value: float, note: str = "", name: str = "") -> Trace:
+    def trace(
+        self, state: State, move: Action, value: float, note: str = "", name: str = ""
+    ) -> Trace:
         """The trace of the last finished iteration (else of the one the deadline cut), of
         the agent ``name`` (by default, of this search's agent)."""
         recorder = self.finished or self.recorder
@@ -177,7 +180,7 @@ class TracedSearch(_Search):
             game_object=self.game,
         )
 
-    def _begin(self, state: Any, me: int, depth: float) -> int | None:
+    def _begin(self, state: State, me: int, depth: float) -> int | None:
         """A fresh recorder for the iteration to ``depth``, and its root's node."""
         self.root_me = me
         recorder = self.recorder = Recorder(self.cap)
@@ -196,10 +199,10 @@ class TracedSearch(_Search):
 
 def alphabeta_trace(
     agent: AlphaBeta,
-    game: Game,
-    state: Any,
-    search: _Search | None,
-    move: Any,
+    game: Game[State, Action],
+    state: State,
+    search: _Search[State, Action] | None,
+    move: Action | None,
     value: float | None,
     cap: int,
 ) -> Trace:
@@ -207,14 +210,18 @@ def alphabeta_trace(
     else from a fresh search with the same switches on the Python path (``search`` was
     compiled, or None: ``zs.trace``), its move ``move`` when that is one of its best."""
     if isinstance(search, TracedSearch):
-        assert value is not None
+        assert value is not None and move is not None
         return search.trace(state, move, value)
     found, _ = rerun(agent, game, state, cap, move)
     return found
 
 
 def rerun(
-    agent: AlphaBeta, game: Game, state: Any, cap: int, move: Any = None
+    agent: AlphaBeta,
+    game: Game[State, Action],
+    state: State,
+    cap: int,
+    move: Action | None = None,
 ) -> tuple[Trace, int]:
     """A fresh traced search of ``state`` with ``agent``'s switches on the Python path:
     its trace and its node count."""
@@ -241,7 +248,9 @@ def rerun(
     return search.trace(state, move, value, note, agent_name(agent)), search.nodes
 
 
-def evaluation_trace(algorithm: str, agent: Any, game: Game, state: Any, cap: int) -> Trace:
+def evaluation_trace(
+    algorithm: str, agent: AlphaBeta, game: Game[State, Action], state: State, cap: int
+) -> Trace:
     """Depth 0: the root alone, scored by the heuristic."""
     me = game.player(state)
     value = evaluator(game, agent.evaluate)(state, me)
