@@ -269,7 +269,7 @@ def test_minimax_scores_cut_off_positions_for_the_root_player_alone() -> None:
     for state in positions("tictactoe", 3, seed=3):
         me = game.player(state)
 
-        def value(s: Any, d: int) -> float:
+        def value(s: Any, d: int, me: int = me) -> float:
             if game.is_terminal(s):
                 return game.utility(s, me)
             if d == 0:
