@@ -8,7 +8,9 @@ the same order and counts the same nodes; it records the last iteration it finis
 The words beside its nodes (cut and prune reasons, windows, the best line) are
 :mod:`zerosum.trace.reasons`'s, which the compiled search's trace uses too.
 Standing in for a compiled search, it counts and scans as the compiled search does
-where that search can be followed (``mirror``; see :func:`compiled_note`).
+where that search can be followed (``mirror``; see :func:`compiled_note`). Set up as
+Minimax's (``classic.py`` :func:`~zerosum.agents.classic.minimax_search`: the full
+window), it is also Minimax's traced search (:func:`minimax_tree`).
 
 Values and windows are recorded for the root's player (the textbook's MAX); a value is
 what its node returned. With ``depth_adjust`` a value shrinks by ``DECAY`` each ply it
