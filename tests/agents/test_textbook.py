@@ -255,3 +255,30 @@ def test_textbook_alphabeta_and_minimax_agree_on_move_and_value(
     assert agent(game, state) == minimax(game, state)
     assert agent.last is not None and minimax.last is not None
     assert agent.last.value == minimax.last.value
+
+
+def test_minimax_scores_cut_off_positions_for_the_root_player_alone() -> None:
+    """Minimax runs the shared negamax, which scores a position for the player to move at
+    its parent; it still asks ``evaluate`` only for the root's player, so a heuristic that
+    is not antisymmetric gives the textbook's value and move."""
+    game = zs.games.TicTacToe()
+
+    def lopsided(state: Any, player: int) -> float:  # one number for X, another for O
+        return float(sum(int(part) for part in state) % 5) if player == 1 else 7.0
+
+    for state in positions("tictactoe", 3, seed=3):
+        me = game.player(state)
+
+        def value(s: Any, d: int, me: int = me) -> float:
+            if game.is_terminal(s):
+                return game.utility(s, me)
+            if d == 0:
+                return lopsided(s, me)
+            found = [value(game.result(s, m), d - 1) for m in game.actions(s)]
+            return max(found) if game.player(s) == me else min(found)
+
+        children = [(value(game.result(state, m), 1), m) for m in game.actions(state)]
+        best = max(v for v, _ in children)
+        agent = Minimax(2, evaluate=lopsided)
+        assert agent(game, state) == next(m for v, m in children if v == best)
+        assert agent.last is not None and agent.last.value == best

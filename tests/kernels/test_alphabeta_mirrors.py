@@ -1,5 +1,7 @@
 """The compiled alpha-beta (``kernels/alphabeta.py`` ``_negamax``) against the Python
-negamax it mirrors (``agents/negamax.py``), on every small game of the registry.
+negamax it mirrors (``agents/negamax.py``), on every small game of the registry; and
+against the searches that share that negamax or solve with it: Minimax (``classic.py``,
+the full window) and the generic exact solver (``solve.py``).
 
 With ordering and the table off, neither deepens at a fixed depth, and the Python
 negamax taking the compiled search's steps (``ends_first``: a move that ends the game
@@ -19,8 +21,10 @@ import pytest
 
 import zerosum as zs
 from helpers import SMALL_GAMES
-from zerosum.agents import AlphaBeta
+from zerosum import hooks
+from zerosum.agents import AlphaBeta, Minimax
 from zerosum.agents.search import _Search
+from zerosum.agents.solve import Solver, _by_compiled_search, _near_an_end
 from zerosum.kernels.alphabeta import search_kernel
 from zerosum.records.search import AlphaBetaInfo
 
@@ -62,3 +66,42 @@ def test_the_compiled_search_visits_the_python_negamax_s_nodes(
         value, pv, nodes = _python_mirror(game, state, depth, depth_adjust)
         assert (found.nodes, found.value, found.pv) == (nodes, value, pv), (spec, depth)
         assert move == pv[0]
+
+
+@pytest.mark.parametrize("spec", COMPILED)
+def test_minimax_finds_the_compiled_search_s_values_and_moves(spec: str) -> None:
+    """Minimax is the same negamax with the full window at every node: its value and move
+    are the compiled search's (without decay), at every depth, with more nodes or as many."""
+    game = zs.load_game(spec)
+    state = game.initial_state
+    for depth in (1, 2, 3):
+        compiled = AlphaBeta(depth, ordering=False, table=False, depth_adjust=False)
+        move = compiled(game, state)
+        found = compiled.last
+        assert isinstance(found, AlphaBetaInfo) and found.compiled
+        minimax = Minimax(depth)
+        assert minimax(game, state) == move, (spec, depth)
+        assert minimax.last is not None
+        assert minimax.last.value == found.value, (spec, depth)
+        assert minimax.last.nodes > found.nodes, (spec, depth)  # it prunes nothing
+
+
+@pytest.mark.parametrize("spec", COMPILED)
+@pytest.mark.parametrize("weak", [True, False])
+def test_the_compiled_solve_finds_the_python_solver_s_scores(spec: str, weak: bool) -> None:
+    """The generic exact solver's Python search (``Solver._build``) and the compiled search
+    it turns to (``_by_compiled_search``) give every move the same score (weak: the same
+    sign), a few plies before an end of the game."""
+    game = zs.load_game(spec)
+    state = _near_an_end(game, plies=5)
+    assert state is not None
+    python, _ = Solver(game, compiled=False)._by_python_search(state, weak, None)
+    compiled = _by_compiled_search(game, state, weak)
+    if compiled is None:  # an exact solve of a game with ``settled``: the Python search's
+        assert not weak and hooks.settled(game) is not None
+        return
+    scores = compiled[0]
+    if weak:  # only the signs are meant
+        python = {move: (score > 0) - (score < 0) for move, score in python.items()}
+        scores = {move: (score > 0) - (score < 0) for move, score in scores.items()}
+    assert scores == python, spec

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
 
-from ..game import Game
+from ..game import Action, Game, State
 from ..records.search import MinimaxInfo
-from .base import SearchInfo, check_trace_cap, evaluator
+from .base import Heuristic, SearchInfo, check_trace_cap, evaluator
+from .search import AlphaBeta, _Search
 
 if TYPE_CHECKING:
     from ..trace import Trace
@@ -31,7 +32,7 @@ class Minimax:
     def __init__(
         self,
         depth: int | None = None,
-        evaluate: Callable[[Any, int], float] | None = None,
+        evaluate: Heuristic | None = None,
         trace: int | None = None,
     ) -> None:
         if depth is not None and (not isinstance(depth, int) or depth < 0):
@@ -41,10 +42,10 @@ class Minimax:
         self.evaluate = evaluate
         self.trace = trace
         self.last: SearchInfo | None = None
-        self._rated: list[tuple[Any, float, bool]] = []
+        self._rated: Sequence[tuple[object, float, bool]] = []
         self._cut = False  # did the last search score a position at its depth cutoff?
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         start = time.perf_counter()
         tree = None
         self._rated = []
@@ -70,48 +71,36 @@ class Minimax:
             )
         return pv[0]
 
-    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+    def traced(self, game: Game[State, Action], state: State, cap: int) -> Trace:
         """The tree this agent's search for a move in ``state`` explores, at most ``cap``
         nodes kept."""
         from .traced_search import minimax_tree
 
         return minimax_tree(self, game, state, cap)[3]
 
-    def search(self, game: Game, state: Any) -> tuple[float, list[Any], int]:
-        """``(value, principal variation, nodes)`` of ``state`` for the player to move."""
+    def search(self, game: Game[State, Action], state: State) -> tuple[float, list[Action], int]:
+        """``(value, principal variation, nodes)`` of ``state`` for the player to move: the
+        shared negamax (:func:`~zerosum.agents.negamax.build_negamax`) with the window
+        never narrowed, so every child is searched and every value is exact."""
+        self._rated = []
         me = game.player(state)
-        heuristic = self.scorer(game)
-        nodes = 0
-        rated = self._rated = []  # each root move, its exact value, never a bound
+        if self.depth == 0:
+            if game.is_terminal(state):
+                return game.utility(state, me), [], 1
+            return self.scorer(game)(state, me), [], 1
+        search = minimax_search(self, _Search(minimax_twin(self, game), game, None), me)
+        value, _, _ = search.run(state, time.perf_counter())
+        self._rated = search.rated  # each root move, its exact value, never a bound
+        assert search.lines is not None
+        line = cast("list[Action]", list(search.lines[0]))  # the game's actions
+        return value, line, search.nodes + 1  # the root counts too
 
-        def value(s: Any, depth: int | None) -> tuple[float, list[Any]]:
-            nonlocal nodes
-            nodes += 1
-            if game.is_terminal(s):
-                return game.utility(s, me), []
-            if depth == 0:
-                return heuristic(s, me), []
-            maximizing = game.player(s) == me
-            best: float | None = None
-            line: list[Any] = []
-            for a in game.actions(s):
-                v, rest = value(game.result(s, a), None if depth is None else depth - 1)
-                if s is state:
-                    rated.append((a, v, False))
-                if best is None or (v > best if maximizing else v < best):
-                    best, line = v, [a, *rest]
-            assert best is not None, "a non-terminal state must have an action"
-            return best, line
-
-        v, pv = value(state, self.depth)
-        return v, pv, nodes
-
-    def scorer(self, game: Game) -> Callable[[Any, int], float]:
+    def scorer(self, game: Game[State, Action]) -> Callable[[State, int], float]:
         """The heuristic that scores a position at the depth cutoff, noting that a line
         was cut (so a value found with no cut is proved, not estimated)."""
         heuristic = evaluator(game, self.evaluate)
 
-        def score(state: Any, player: int) -> float:
+        def score(state: State, player: int) -> float:
             self._cut = True
             return heuristic(state, player)
 
@@ -120,3 +109,34 @@ class Minimax:
     def __repr__(self) -> str:
         traced = "" if self.trace is None else f", trace={self.trace!r}"
         return f"Minimax(depth={self.depth!r}{traced})"
+
+
+def minimax_search(
+    agent: Minimax, search: _Search[State, Action], root: int
+) -> _Search[State, Action]:
+    """``search`` (a ``search._Search`` of :func:`minimax_twin`, or its traced kind) set up
+    as ``agent``'s: the full window at every node (``prune`` off), the principal variation
+    kept (``lines``), and cut-off positions scored for the ``root`` player by
+    :meth:`Minimax.scorer` and negated for the other (a heuristic need not be
+    antisymmetric)."""
+    search.prune = False
+    search.lines = {}
+    search.decay = 1  # an int: values keep the game's type (a utility of 1 stays 1)
+    score = agent.scorer(search.game)
+
+    def heuristic(child: State, me: int) -> float:
+        value = score(child, root)
+        return value if me == root else -value
+
+    search.heuristic = heuristic
+    return search
+
+
+def minimax_twin(agent: Minimax, game: Game[State, Action]) -> AlphaBeta:
+    """The settings the shared search reads for ``agent`` in ``game``: alpha-beta's Python
+    path with no ordering, no table and no decay, searching once to ``agent``'s depth,
+    with a fresh memo of the game's answers (the leaf values are one root player's)."""
+    twin = AlphaBeta(agent.depth, agent.evaluate, ordering=False, table=False,
+                     depth_adjust=False, compiled=False)  # fmt: skip
+    twin._table_game = game
+    return twin

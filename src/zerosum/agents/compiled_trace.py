@@ -12,10 +12,10 @@ untraced copy, which has no recording in it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import budget
-from ..game import Game
+from ..game import Action, Game, State
 from ..kernels.alphabeta import CUTOFF, ENDS_AT_ONCE, INNER, PRUNED, RECORD, TABLE, TERMINAL
 from ..trace import (
     Recorder,
@@ -36,6 +36,7 @@ from .traced_search import alphabeta_settings
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..records.rules import Rules
     from .search import AlphaBeta
 
 __all__ = ["compiled_trace", "kernel_trace"]
@@ -46,7 +47,9 @@ _FIRST = RECORD["first"]
 _NO_DEPTH = 1 << 30  # the kernel's "to the end"
 
 
-def compiled_trace(agent: AlphaBeta, game: Game, state: Any, cap: int) -> Trace | None:
+def compiled_trace(
+    agent: AlphaBeta, game: Game[State, Action], state: State, cap: int
+) -> Trace | None:
     """The trace of a fresh compiled search (an empty table) with ``agent``'s switches, or
     None when ``agent`` would not search ``game`` compiled (or only evaluates, depth 0),
     or when a caller's time cap is running and the traced search is not compiled yet
@@ -80,12 +83,12 @@ def traced_ready(agent: AlphaBeta) -> bool:
 
 def kernel_trace(
     agent: AlphaBeta,
-    game: Game,
-    state: Any,
-    rules: Any,
+    game: Game[State, Action],
+    state: State,
+    rules: Rules,
     record: np.ndarray,
     latest: np.ndarray,
-    move: Any,
+    move: Action,
     value: float,
     counted: int,
 ) -> Trace:
@@ -98,7 +101,7 @@ def kernel_trace(
     room = record.shape[0] - _FIRST + 1  # the record's rows, the root's added
     recorder = Recorder(min(agent.trace or room, room), room=room)
     root = recorder.enter(None, "", True, state, alpha=-math.inf, beta=math.inf, value=value)
-    states: dict[int, Any] = {-1: state}
+    states: dict[int, State] = {-1: state}
     best: dict[int, int] = {}
     cutters: dict[int, tuple[str, float, tuple[float, float]]] = {}  # parent -> cut
     rows = record[_FIRST : _FIRST + int(record[0, RECORD["recorded"]])].tolist()
@@ -115,7 +118,10 @@ def kernel_trace(
             kept = recorder.enter(parent + 1, said, not parent_max, kind="pruned", reason=reason)
         else:
             child = states[n] = game.result(states[parent], action)
-            facts: dict[str, Any] = {"kind": _KINDS[kind], **child_window(sign, alpha, beta, decay)}
+            facts: dict[str, object] = {
+                "kind": _KINDS[kind],
+                **child_window(sign, alpha, beta, decay),
+            }
             if not math.isnan(found):
                 facts["value"] = sign * found
             if kind == CUTOFF:

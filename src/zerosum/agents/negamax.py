@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING
 
 from ..trace.reasons import child_window, cut_reason, pruned_reason, root_window, spoken
 
 if TYPE_CHECKING:
+    from ..trace import Recorder
     from .search import _Search
 
 __all__ = ["DECAY", "build_negamax", "memo_lookups", "stored_bounds"]
@@ -35,14 +36,20 @@ DECAY = 1.0 - 2.0**-10
 
 _INF = math.inf
 
+#: The moves of a state, as the game lists them: the search reads them, never their insides.
+Moves = Sequence[object]
+#: A table entry: (depth, lower bound, upper bound, best move, whether the bounds rest on
+#: the depth cutoff).
+Entry = tuple[float, float, float, object, bool]
+
 
 class _Timeout(Exception):
     """The time limit ran out in the middle of an iteration."""
 
 
 def stored_bounds(
-    depth: float, best: float, start_alpha: float, beta: float, move: Any, cut: bool
-) -> tuple[float, float, float, Any, bool]:
+    depth: float, best: float, start_alpha: float, beta: float, move: object, cut: bool
+) -> Entry:
     """A table entry for a fail-soft ``best`` found in the window (``start_alpha``, ``beta``):
     an upper bound at or below it, a lower bound at or above, else the exact value."""
     if best <= start_alpha:
@@ -54,7 +61,7 @@ def stored_bounds(
 
 def memo_lookups(
     search: _Search,
-) -> tuple[Callable[[Any, Hashable], bool], Callable[[Any, Hashable], Any]]:
+) -> tuple[Callable[[object, Hashable], bool], Callable[[object, Hashable], Moves]]:
     """``ended(state, key)`` and ``legal(state, key)``: the game's ``is_terminal`` and
     ``actions``, each asked once per key while ``search``'s memo holds it (a user's game
     answers in tens of microseconds, a look-up in a fraction of one)."""
@@ -62,7 +69,7 @@ def memo_lookups(
     actions, is_terminal = game.actions, game.is_terminal
     known_terminal, known_actions = memo.terminal, memo.actions
 
-    def ended(state: Any, k: Hashable) -> bool:
+    def ended(state: object, k: Hashable) -> bool:
         """``is_terminal(state)``, asked once per key."""
         done = known_terminal.get(k)
         if done is None:
@@ -71,7 +78,7 @@ def memo_lookups(
             done = known_terminal[k] = bool(is_terminal(state))
         return done
 
-    def legal(state: Any, k: Hashable) -> Any:
+    def legal(state: object, k: Hashable) -> Moves:
         """``actions(state)``, asked once per key (the list is never changed)."""
         moves = known_actions.get(k)
         if moves is None:
@@ -94,9 +101,16 @@ class _TreeWriter:
         self.game = search.game
         self.decay = search.decay
 
+    @property
+    def recorder(self) -> Recorder:
+        """The recorder of the iteration under way (there is one whenever this is asked)."""
+        recorder = self.search.recorder
+        assert recorder is not None, "a traced search records into a recorder"
+        return recorder
+
     def table(self, node: int | None, value: float, narrowed: bool) -> None:
         """The table answered the node (``value``, root's terms) or only narrowed it."""
-        recorder = self.search.recorder
+        recorder = self.recorder
         if narrowed:
             recorder.set(node, table="hit")
         else:
@@ -104,34 +118,34 @@ class _TreeWriter:
                          reason="answered by the transposition table")  # fmt: skip
 
     def child(
-        self, node: int | None, move: Any, child: Any, maximizing: bool, sign: float,
-        window: tuple[float, float], **facts: Any,
+        self, node: int | None, move: object, child: object, maximizing: bool, sign: float,
+        window: tuple[float, float], **facts: object,
     ) -> int | None:  # fmt: skip
         """A child entered under ``node`` with its window on entry: its id (None past the
         room). ``maximizing``: whether the root's player moves in the child."""
         low, high = child_window(sign, *window, self.decay).values()
-        return self.search.recorder.enter(
+        return self.recorder.enter(
             node, spoken(self.game, move), maximizing, child, alpha=low, beta=high, **facts
         )
 
     def cut(
-        self, node: int | None, kept: int | None, moves: Any, after: int, cutter: Any,
+        self, node: int | None, kept: int | None, moves: Moves, after: int, cutter: object,
         maximizing: bool, value: float, window: tuple[float, float],
     ) -> None:  # fmt: skip
         """``cutter``'s ``value`` (root's terms) crossed ``window`` (root's terms) at
         ``node``: the child marked as the cut, and the moves after ``after`` as pruned."""
-        recorder = self.search.recorder
+        recorder = self.recorder
         why = cut_reason(maximizing, value, *window)
         if kept is not None:
             recorder.set(kept, cut=True, reason=why)
         self.prune(node, moves, after, cutter, maximizing, value, window)
 
     def prune(
-        self, node: int | None, moves: Any, after: int, cutter: Any, maximizing: bool,
+        self, node: int | None, moves: Moves, after: int, cutter: object, maximizing: bool,
         value: float, window: tuple[float, float],
     ) -> None:  # fmt: skip
         """The moves after ``after`` that ``cutter``'s cut spared."""
-        game, recorder = self.game, self.search.recorder
+        game, recorder = self.game, self.recorder
         reason = pruned_reason(spoken(game, cutter), maximizing, value, *window)
         for move in moves[after:]:
             if move != cutter:
@@ -140,7 +154,7 @@ class _TreeWriter:
                 )
 
     def ends_at_once(
-        self, node: int | None, moves: Any, move: Any, child: Any, maximizing: bool,
+        self, node: int | None, moves: Moves, move: object, child: object, maximizing: bool,
         raw: float, alpha: float, beta: float,
     ) -> None:  # fmt: skip
         """A move found by ``ends_first`` that ends the game, enough for a cut-off."""
@@ -153,21 +167,21 @@ class _TreeWriter:
             reason=f"ends the game at once, enough for a cut-off: {why}",
         )  # fmt: skip
         self.prune(node, moves, 0, move, maximizing, sign * raw * decay, window)
-        self.search.recorder.set(node, value=sign * raw * decay)
+        self.recorder.set(node, value=sign * raw * decay)
         if kept is not None and node is not None:
             self.search.best_child[node] = kept
 
 
 def _end_at_once(
     search: _Search, write: _TreeWriter
-) -> Callable[[Any, int, Any, float, float, int | None], float | None]:
+) -> Callable[[object, int, Moves, float, float, int | None], float | None]:
     """The compiled search's first look at an inner node (``ends_first``), as a closure
     over ``search``'s game (see :func:`build_negamax`)."""
     game, decay, traced = search.game, search.decay, search.traced
     result, is_terminal, utility = game.result, game.is_terminal, game.utility
 
     def end_at_once(
-        state: Any, me: int, moves: Any, alpha: float, beta: float, node: int | None
+        state: object, me: int, moves: Moves, alpha: float, beta: float, node: int | None
     ) -> float | None:
         """The compiled search's first look at an inner node (``ends_first``): the value of
         a move that ends the game well enough for a cut-off, else None; every move
@@ -188,7 +202,7 @@ def _end_at_once(
 
 def build_negamax(
     search: _Search, ordering: bool
-) -> tuple[Callable[..., float], Callable[[Any, Hashable], bool]]:
+) -> tuple[Callable[..., float], Callable[[object, Hashable], bool]]:
     """The recursion of ``search`` (a ``search._Search``), as closures over local names
     (no attribute look-ups inside): ``negamax(state, key, me, depth, ply, alpha, beta,
     node=None)``, the fail-soft value of the non-terminal ``state`` for ``me``, its mover;
@@ -217,12 +231,13 @@ def build_negamax(
     ended, legal = memo_lookups(search)
     order, reward = search.move_order.order, search.move_order.reward
     traced, ends_first = search.traced, search.ends_first
+    prune, lines = search.prune, search.lines
     write = _TreeWriter(search)
 
     end_at_once = _end_at_once(search, write)
 
     def negamax(
-        state: Any,
+        state: object,
         k: Hashable,
         me: int,
         depth: float,
@@ -314,7 +329,10 @@ def build_negamax(
                 best, best_move = value, move
                 if traced and kept is not None and node is not None:
                     search.best_child[node] = kept
-                if value > alpha:
+                if lines is not None:  # the line below a searched child is its own
+                    below = () if frontier or ended(child, ck) else lines[ply + 1]
+                    lines[ply] = (move, *below)
+                if value > alpha and prune:
                     raised, alpha = alpha, value
                     if alpha >= beta:
                         if traced:
@@ -325,7 +343,7 @@ def build_negamax(
                         break
         search.nodes += len(moves) if ends_first and depth > 1 else count
         if traced:
-            search.recorder.set(node, value=sign * best)
+            write.recorder.set(node, value=sign * best)
         if table is not None:
             if len(table) >= size:
                 table.clear()

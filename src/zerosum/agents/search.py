@@ -74,16 +74,16 @@ import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from .. import budget, hooks
-from ..game import Game, StateKeyError, key_function, zero
+from ..game import Action, Game, State, StateKeyError, key_function, zero
 from ..limits import check_table_size
 from ..records.search import AlphaBetaInfo
 from ..trace.model import ROOM
 from ..trace.reasons import spoken
 from .base import Heuristic, SearchInfo, Seeded, check_trace_cap, evaluator
-from .negamax import DECAY, _Timeout, build_negamax
+from .negamax import DECAY, Entry, Moves, _Timeout, build_negamax
 
 if TYPE_CHECKING:
     from ..trace import Recorder, Trace
@@ -158,7 +158,7 @@ class AlphaBeta(Seeded):
         self.last: SearchInfo | None = None
         # the Python search's table: key -> (depth, lower bound, upper bound, best move,
         # whether the bounds rest on the depth cutoff)
-        self._table: dict[Hashable, tuple[float, float, float, Any, bool]] = {}
+        self._table: dict[Hashable, Entry] = {}
         self._memo = _Memo()  # the Python search's record of the game's answers
         self._arrays: Any = None  # the compiled search's table
         self._work: Any = None  # and its buffers
@@ -172,7 +172,7 @@ class AlphaBeta(Seeded):
         self._memo = _Memo()
         self._arrays = self._work = self._table_game = None
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         if self._table_game is not game:  # a table is only valid for one game
             self._table.clear()
             self._memo = _Memo()
@@ -185,7 +185,7 @@ class AlphaBeta(Seeded):
         if self.depth == 0:
             self.last = self._evaluate_only(game, state, start)
             return self.last.pv[0]
-        search: _Search
+        search: _Search[State, Action]
         if kernel is not None:
             search = _Compiled(self, kernel, deadline)
         elif self.trace is None:
@@ -235,7 +235,7 @@ class AlphaBeta(Seeded):
             self.last = dataclasses.replace(self.last, trace=trace)
         return move
 
-    def traced(self, game: Game, state: Any, cap: int) -> Trace:
+    def traced(self, game: Game[State, Action], state: State, cap: int) -> Trace:
         """The tree this agent's search for a move in ``state`` explores, at most ``cap``
         nodes kept: a fresh search (an empty table) with the same switches, compiled when
         the agent's is (the compiled search's own tree), but on the Python path when a
@@ -254,7 +254,7 @@ class AlphaBeta(Seeded):
             )
         return found
 
-    def _evaluate_only(self, game: Game, state: Any, start: float) -> SearchInfo:
+    def _evaluate_only(self, game: Game[State, Action], state: State, start: float) -> SearchInfo:
         """Depth 0: the position's value by the heuristic, and the first legal move."""
         moves = list(game.actions(state))
         if game.is_terminal(state) or not moves:
@@ -330,15 +330,17 @@ def _game_kernel(game: Game) -> Any:
     return search_kernel(game)
 
 
-def _itself(state: Any) -> Hashable:
+def _itself(state: Hashable) -> Hashable:
     return state
 
 
-def _no_key(state: Any) -> Hashable:
+def _no_key(state: object) -> Hashable:
     return None
 
 
-def transposition_key(game: Game, state: Any) -> Callable[[Any], Hashable] | None:
+def transposition_key(
+    game: Game[State, Action], state: State
+) -> Callable[[State], Hashable] | None:
     """How the Python search keys the states of ``game`` (``state`` is a sample):
     :func:`~zerosum.game.key_function` (not canonical: by pickle where states do not
     hash), or None when the states have no key (the search then runs without a table)."""
@@ -366,7 +368,7 @@ class _Memo:
     def __init__(self, keyed: bool = True) -> None:
         kind = dict if keyed else _Forgetful
         self.terminal: dict[Hashable, bool] = kind()
-        self.actions: dict[Hashable, Any] = kind()
+        self.actions: dict[Hashable, Moves] = kind()
         self.leaves: dict[int, dict[Hashable, float]] = {1: kind(), 2: kind()}
         self.evaluate: Any = _UNSET  # the agent's ``evaluate`` the leaf values came from
 
@@ -388,29 +390,31 @@ class _MoveOrder:
     table's move: killers and history only disturb it there."""
 
     def __init__(self, game: Game) -> None:
-        self.killers: list[list[Any]] = [[None, None] for _ in range(256)]
-        self.history: defaultdict[Any, int] = defaultdict(int)
+        self.killers: list[list[object]] = [[None, None] for _ in range(256)]
+        self.history: defaultdict[object, int] = defaultdict(int)
         self.by_history = not hooks.ordered_actions(game)
 
-    def order(self, moves: list[Any], first: Any, ply: int) -> list[Any]:
+    def order(self, moves: Moves, first: object, ply: int) -> Moves:
         """``moves`` in the order to search them (a new list: ``moves`` is left as it is)."""
         if self.by_history:
-            moves = sorted(moves, key=self.history.__getitem__, reverse=True)
+            ordered = sorted(moves, key=self.history.__getitem__, reverse=True)
             if ply < 256:
                 for killer in self.killers[ply]:
-                    if killer is not None and killer != first and killer in moves:
-                        moves.remove(killer)
-                        moves.insert(0, killer)
-            if first is not None and moves[0] != first and first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
-        elif first is not None and moves[0] != first and first in moves:
-            moves = list(moves)
-            moves.remove(first)
-            moves.insert(0, first)
+                    if killer is not None and killer != first and killer in ordered:
+                        ordered.remove(killer)
+                        ordered.insert(0, killer)
+            if first is not None and ordered[0] != first and first in ordered:
+                ordered.remove(first)
+                ordered.insert(0, first)
+            return ordered
+        if first is not None and moves[0] != first and first in moves:
+            ordered = list(moves)
+            ordered.remove(first)
+            ordered.insert(0, first)
+            return ordered
         return moves
 
-    def reward(self, move: Any, depth: float, ply: int) -> None:
+    def reward(self, move: object, depth: float, ply: int) -> None:
         """A move that cut off: a killer at its ply, and history by depth."""
         slot = self.killers[ply] if ply < 256 else None
         if slot is not None and slot[0] != move:
@@ -419,11 +423,11 @@ class _MoveOrder:
         self.history[move] += 1 << int(min(depth, 30))
 
 
-class _Search:
+class _Search(Generic[State, Action]):
     """One move's search: iterative deepening, the root's loop and the bookkeeping (nodes,
     killers, history) of the one Python recursion, ``negamax.py`` ``build_negamax``."""
 
-    def __init__(self, agent: AlphaBeta, game: Game, deadline: float | None) -> None:
+    def __init__(self, agent: AlphaBeta, game: Game[State, Action], deadline: float | None) -> None:
         self.agent = agent
         self.game = game
         self.deadline = deadline
@@ -432,27 +436,32 @@ class _Search:
         # that rest on such scores: none, and the search saw the end of every line
         self.cuts = 0
         self.table = agent._table if agent.table else None
-        self.key: Callable[[Any], Hashable] = hooks.key(game) or _itself
+        self.key: Callable[[State], Hashable] = hooks.key(game) or _itself
         self.memo = agent._memo
         self.heuristic = evaluator(game, agent.evaluate)
-        self.partial: tuple[float, list[Any]] | None = None
+        self.partial: tuple[float, list[Action]] | None = None
         self.stopped = False  # did the deadline end the search before its target depth?
         # the root moves of the last finished iteration: (move, value, whether the value
         # is only an upper bound, the child having failed high)
-        self.rated: list[tuple[Any, float, bool]] = []
+        self.rated: list[tuple[Action, float, bool]] = []
         self.decay = DECAY if agent.depth_adjust else 1.0
         self.move_order: _MoveOrder  # made by _build, for each move
         # what the recursion records (:mod:`.negamax`): nothing, unless a traced search
         # (``traced_search.py``) records into ``recorder``, ``best_child`` and ``root_me``
         self.traced = False
-        self.recorder: Recorder | Any = None
+        self.recorder: Recorder | None = None
         self.best_child: dict[int, int] = {}
         self.root_me = 0
         # the compiled search's steps: a move that ends the game looked for first at an
         # inner node, and every move generated there counted
         self.ends_first = False
+        # alpha-beta's window (False: every child searched in the full window, minimax's
+        # exact values; ``classic.py``), and the principal variation of each ply (None:
+        # not kept; a tuple per ply when asked, for a search without a table to read it)
+        self.prune = True
+        self.lines: dict[int, tuple[Action, ...]] | None = None
 
-    def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
+    def run(self, state: State, start: float) -> tuple[float, list[Action], float]:
         """``(value, best moves, depth finished)``; iterates deeper while time and depth allow.
 
         The depth is ``inf`` for a search to the end and 0 when not even depth 1 finished.
@@ -468,7 +477,7 @@ class _Search:
         # iterations end few lines, and a full search orders itself through the table).
         deepen = self.deadline is not None or (target < _INF and (agent.ordering or agent.table))
         depth = 1 if deepen else target
-        found: tuple[float, list[Any], float] | None = None
+        found: tuple[float, list[Action], float] | None = None
         while True:
             self.cuts = 0
             self.partial = None
@@ -492,7 +501,7 @@ class _Search:
                 moves = best + [m for m in moves if m not in best]  # best first next time
             depth += 1
 
-    def _prepare(self, state: Any, moves: list[Any]) -> None:
+    def _prepare(self, state: State, moves: list[Action]) -> None:
         key = transposition_key(self.game, state)
         if key is None:  # neither hashable nor picklable: no table, nothing remembered
             self.table = None
@@ -507,7 +516,7 @@ class _Search:
             hashable = False
         self.negamax = self._build(self.agent.ordering and hashable)
 
-    def _root(self, state: Any, moves: list[Any], depth: float) -> tuple[float, list[Any]]:
+    def _root(self, state: State, moves: list[Action], depth: float) -> tuple[float, list[Action]]:
         """The value of ``state`` searched ``depth`` plies and its best moves (ties only with
         a seed); raises :class:`_Timeout` at the deadline, leaving ``partial`` set."""
         game, negamax, key, ended = self.game, self.negamax, self.key, self.ended
@@ -516,6 +525,7 @@ class _Search:
         random_ties = self.agent.seed is not None
         traced = self.traced
         root = self._begin(state, me, depth) if traced else None
+        recorder = self.recorder
         node = None
         best, tied = -_INF, [moves[0]]
         alpha = -_INF
@@ -529,21 +539,21 @@ class _Search:
             # window just below the best value.
             low = math.nextafter(alpha, -_INF) if random_ties else alpha
             done = ended(child, ck)
-            if traced:
-                node = self.recorder.enter(
+            if traced and recorder is not None:
+                node = recorder.enter(
                     root, spoken(game, move), not done and game.player(child) == me, child,
                     alpha=low / decay, beta=_INF,
                 )  # fmt: skip
             if done:
                 raw = game.utility(child, me)
-                if traced:
-                    self.recorder.set(node, kind="terminal", value=raw)
+                if traced and recorder is not None:
+                    recorder.set(node, kind="terminal", value=raw)
                 value = raw * decay
             elif depth == 1:
                 self.cuts += 1
                 raw = self.heuristic(child, me)
-                if traced:
-                    self.recorder.set(node, kind="cutoff", value=raw, heuristic=raw)
+                if traced and recorder is not None:
+                    recorder.set(node, kind="cutoff", value=raw, heuristic=raw)
                 value = raw * decay
             else:
                 them = game.player(child)
@@ -556,7 +566,10 @@ class _Search:
             rated.append((move, value, bound))
             if value > best:
                 best, tied = value, [move]
-                alpha = max(alpha, value)
+                if self.prune:
+                    alpha = max(alpha, value)
+                if self.lines is not None:
+                    self.lines[0] = (move, *(self.lines[1] if depth > 1 and not done else ()))
                 if node is not None and root is not None:
                     self.best_child[root] = node
             elif value == best and random_ties:
@@ -570,7 +583,7 @@ class _Search:
             self.rated = rated
         return best, tied
 
-    def _begin(self, state: Any, me: int, depth: float) -> int | None:
+    def _begin(self, state: State, me: int, depth: float) -> int | None:
         """A traced search's start of an iteration: its root's node (see traced_search.py)."""
         raise NotImplementedError
 
@@ -579,7 +592,7 @@ class _Search:
         raise NotImplementedError
 
     def _store(
-        self, state: Any, depth: float, low: float, high: float, move: Any, cut: bool
+        self, state: State, depth: float, low: float, high: float, move: Action, cut: bool
     ) -> None:
         table = self.table
         assert table is not None
@@ -587,23 +600,25 @@ class _Search:
             table.clear()
         table[self.key(state)] = (depth, low, high, move, cut)
 
-    def principal_variation(self, state: Any, move: Any, plies: float) -> tuple[Any, ...]:
+    def principal_variation(self, state: State, move: Action, plies: float) -> tuple[Action, ...]:
         """The best line from ``state`` that starts with ``move``, at most ``plies`` long."""
         return (move, *self.line_from(self.game.result(state, move), plies - 1))
 
-    def line_from(self, state: Any, plies: float) -> tuple[Any, ...]:
+    def line_from(self, state: State, plies: float) -> tuple[Action, ...]:
         """The table's best moves from ``state``, at most ``plies`` long (empty without a table)."""
-        game, line = self.game, list[Any]()
+        game, line = self.game, list[Action]()
         seen = set()
         while self.table is not None and len(line) < plies and not game.is_terminal(state):
             key = self.key(state)
             entry = self.table.get(key)
             # a canonical key (symmetry) may hold the move of a mirrored position
-            if entry is None or key in seen or entry[3] not in game.actions(state):
+            legal = game.actions(state)
+            if entry is None or key in seen or entry[3] not in legal:
                 break
+            move = cast("Action", entry[3])  # one of the legal moves
             seen.add(key)
-            line.append(entry[3])
-            state = game.result(state, entry[3])
+            line.append(move)
+            state = game.result(state, move)
         return tuple(line)
 
     def _build(self, ordering: bool) -> Callable[..., float]:
@@ -614,7 +629,7 @@ class _Search:
         return negamax
 
 
-class _Compiled(_Search):
+class _Compiled(_Search[State, Action]):
     """One move's search through the game's compiled kernel. At a fixed depth the kernel
     deepens inside one call; under a time limit, the Python loop deepens, one call per
     iteration."""
@@ -629,7 +644,7 @@ class _Compiled(_Search):
             agent._work = kernel.workspace()
         self.work = agent._work
         self.fresh = True  # the move's first search clears the killers and history
-        self.line: tuple[Any, ...] = ()  # the principal variation the last search read
+        self.line: tuple[Action, ...] = ()  # the principal variation the last search read
         # traced (a kernel that records): the record each search writes, and a copy of
         # the last one that finished (under a deadline, one search per iteration)
         self.record: Any = None
@@ -638,7 +653,7 @@ class _Compiled(_Search):
             self.record = kernel.trace_record(max(agent.trace, ROOM) - 1)
         self.recorded: Any = None
 
-    def run(self, state: Any, start: float) -> tuple[float, list[Any], float]:
+    def run(self, state: State, start: float) -> tuple[float, list[Action], float]:
         if self.deadline is not None:
             return super().run(state, start)
         if self.game.is_terminal(state):
@@ -655,10 +670,12 @@ class _Compiled(_Search):
         if agent.table and self.nodes > slots and slots < min(agent.table_size, _MAX_SLOTS):
             agent._arrays = self.kernel.table(min(agent.table_size, _MAX_SLOTS, 2 * self.nodes))
 
-    def _prepare(self, state: Any, moves: list[Any]) -> None:
+    def _prepare(self, state: State, moves: list[Action]) -> None:
         pass
 
-    def _root(self, state: Any, moves: list[Any] | None, depth: float) -> tuple[float, list[Any]]:
+    def _root(  # the kernel generates the moves (None)
+        self, state: State, moves: list[Action] | None, depth: float
+    ) -> tuple[float, list[Action]]:
         agent = self.agent
         found = self.kernel.root(
             state,
@@ -690,7 +707,7 @@ class _Compiled(_Search):
         self.rated = list(found.rated)
         return found.value, found.best
 
-    def trace(self, state: Any, move: Any, value: float) -> Trace:
+    def trace(self, state: State, move: Action, value: float) -> Trace:
         """The tree of the last search that finished (else of the one the deadline cut),
         as the kernel recorded it."""
         from .compiled_trace import kernel_trace
@@ -698,14 +715,14 @@ class _Compiled(_Search):
         return kernel_trace(self.agent, self.game, state, self.kernel.rules, self.recorded,
                             self.record, move, value, self.nodes)  # fmt: skip
 
-    def principal_variation(self, state: Any, move: Any, plies: float) -> tuple[Any, ...]:
+    def principal_variation(self, state: State, move: Action, plies: float) -> tuple[Action, ...]:
         # the kernel read the line from the root already, which starts with the move played
         # unless a seed chose another of equal value
         if self.line[:1] == (move,):
             return self.line
         return super().principal_variation(state, move, plies)
 
-    def line_from(self, state: Any, plies: float) -> tuple[Any, ...]:
+    def line_from(self, state: State, plies: float) -> tuple[Action, ...]:
         if not self.agent.table:
             return ()
         return self.kernel.pv(state, plies, self.arrays, zero=self.agent.evaluate is zero)

@@ -78,10 +78,10 @@ import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Generic
 
 from .. import budget, hooks
-from ..game import Game, ZerosumError, game_name, key_function, zero
+from ..game import Action, Game, State, ZerosumError, game_name, key_function, zero
 from ..kernels.cached import loaded_only
 from ..records.search import AlphaBetaInfo, KeptInfo, SolvedInfo, UnprovenInfo
 from ..records.solve import ExactAnswer, SolveResult, ValuesAnswer, solver_answer
@@ -128,7 +128,7 @@ def _down(bound: int) -> int:
     return bound + 1 if bound > 0 else bound - 1 if bound < 0 else 0
 
 
-class Solver:
+class Solver(Generic[State, Action]):
     """An exact solver for one game; its table of bounds is kept between calls.
 
     The table is never trimmed (an exact answer needs it whole), so its memory grows with
@@ -140,21 +140,21 @@ class Solver:
     (0, None)
     """
 
-    def __init__(self, game: Game, compiled: bool = True) -> None:
+    def __init__(self, game: Game[State, Action], compiled: bool = True) -> None:
         self.game = game
         #: Whether the game's own solvers and the compiled search may answer; False (or a
         #: game where :func:`python_suffices`): the Python search, which compiles nothing,
         #: and the game's own exact solver only as far as it answers without loading
         #: compiled code (``loaded_only``: Connect Four's from its opening book).
         self.compiled = compiled and not python_suffices(game)
-        self.table: dict[Hashable, tuple[int, int, Any]] = {}
+        self.table: dict[Hashable, tuple[int, int, Action | None]] = {}
         self.nodes = 0
         self.deadline: float | None = None  # of the solve under way (see :mod:`budget`)
         self.most: float = math.inf  # positions the solve under way may search
         self._outgrown = False  # whether a Python search outgrew PYTHON_FIRST_NODES
         self._search = self._build()
 
-    def solve(self, state: Any = None, weak: bool = False) -> SolveResult:
+    def solve(self, state: State | None = None, weak: bool = False) -> SolveResult:
         """Solve ``state`` (default: the start) exactly, or with ``weak`` only its values;
         see :class:`SolveResult`. Raises :class:`~zerosum.budget.OutOfTime` when the
         current move's deadline (:mod:`zerosum.budget`) passes first; the table keeps what
@@ -187,7 +187,7 @@ class Solver:
             return _weak_result(values, nodes, time.perf_counter() - start)
         return _result(scores, nodes, time.perf_counter() - start)
 
-    def _search_each_move(self, state: Any, weak: bool) -> tuple[dict[Any, int], int]:
+    def _search_each_move(self, state: State, weak: bool) -> tuple[dict[Action, int], int]:
         """Every move's score (see :data:`WIN`; with ``weak`` only its sign is meant) and
         the positions searched: by the compiled search where the game has one (see
         :func:`_by_compiled_search`), unless this Python search finishes first within
@@ -209,15 +209,15 @@ class Solver:
         return self._by_python_search(state, weak, None)
 
     def _by_python_search(
-        self, state: Any, weak: bool, most: int | None
-    ) -> tuple[dict[Any, int], int]:
+        self, state: State, weak: bool, most: int | None
+    ) -> tuple[dict[Action, int], int]:
         """Every move's score and the positions searched, by this Python search; raises
         :class:`_Outgrown` past ``most`` positions (None: no limit)."""
         game = self.game
         self.nodes = 0
         self.most = math.inf if most is None else most
         me = game.player(state)
-        scores: dict[Any, int] = {}
+        scores: dict[Action, int] = {}
         for action in game.actions(state):
             child = game.result(state, action)
             self.nodes += 1
@@ -229,12 +229,12 @@ class Solver:
                 scores[action] = _up(child_score) if same else -_up(child_score)
         return scores, self.nodes
 
-    def outcome(self, state: Any) -> int:
+    def outcome(self, state: State) -> int:
         """A score of the non-terminal ``state`` for its mover with the right sign (1 win,
         0 draw, -1 loss), from a search in a window that holds only a draw."""
         return self._search(state, self.game.player(state), -1, 1)
 
-    def exact(self, state: Any) -> int:
+    def exact(self, state: State) -> int:
         """The exact score of the non-terminal ``state`` for its mover (see :data:`WIN`)."""
         search, me = self._search, self.game.player(state)
         # The outcome first (cheap); then the distance, in a window holding the true score
@@ -246,7 +246,7 @@ class Solver:
             return search(state, me, -WIN, value + 1)
         return 0
 
-    def _build(self) -> Callable[[Any, int, int, int], int]:
+    def _build(self) -> Callable[[State, int, int, int], int]:
         """The recursive search as a closure over local names (no attribute look-ups inside)."""
         game, table = self.game, self.table
         key = key_function(game, game.initial_state, canonical=False)  # a missed one costs time
@@ -256,12 +256,12 @@ class Solver:
         solver = self
         win1 = WIN - 1
         clock = time.perf_counter
-        history: defaultdict[Any, int] = defaultdict(int)
+        history: defaultdict[Action, int] = defaultdict(int)
         rank = history.__getitem__
         # Moves that refuted others before go first, unless the game's own order is better.
         by_history = not hooks.ordered_actions(game)
 
-        def search(state: Any, me: int, alpha: int, beta: int) -> int:
+        def search(state: State, me: int, alpha: int, beta: int) -> int:
             """Fail-soft score of the non-terminal ``state`` for ``me``, its mover."""
             k = key(state)
             entry = table.get(k)
@@ -355,7 +355,7 @@ class Solver:
         return search
 
 
-def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
+def _result(scores: dict[Action, int], nodes: int, seconds: float) -> SolveResult:
     best_score = max(scores.values())
     best = tuple(a for a, s in scores.items() if s == best_score)
     return SolveResult(
@@ -369,7 +369,9 @@ def _result(scores: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
     )
 
 
-def _by_compiled_search(game: Game, state: Any, weak: bool) -> tuple[dict[Any, int], int] | None:
+def _by_compiled_search(
+    game: Game[State, Action], state: State, weak: bool
+) -> tuple[dict[Action, int], int] | None:
     """Every move's score (see :data:`WIN`; with ``weak`` only its sign is meant) and the
     positions searched, for a game with compiled rules (``compiled_rules()``,
     ``docs/compiled_games.md``) and no solver of its own: each move's position searched to
@@ -412,7 +414,7 @@ def _decayed_score(value: float) -> int:
     return _sign(value) * (WIN - plies)
 
 
-def _weak_result(values: dict[Any, int], nodes: int, seconds: float) -> SolveResult:
+def _weak_result(values: dict[Action, int], nodes: int, seconds: float) -> SolveResult:
     """A weak :class:`SolveResult` from the value of every legal action (no plies)."""
     top = max(values.values())
     return SolveResult(
@@ -427,10 +429,10 @@ def _weak_result(values: dict[Any, int], nodes: int, seconds: float) -> SolveRes
     )
 
 
-def _from_weak_hook(answer: ValuesAnswer, legal: Sequence[Any], seconds: float) -> SolveResult:
+def _from_weak_hook(answer: ValuesAnswer, legal: Sequence[object], seconds: float) -> SolveResult:
     """A weak :class:`SolveResult` from a game's ``solve_weakly`` answer, checked to give
     every ``legal`` action a value."""
-    values: dict[Any, int] = dict(answer.values)
+    values: dict[object, int] = dict(answer.values)
     if set(values) != set(legal) or not set(values.values()) <= {-1, 0, 1}:
         raise ValueError("solve_weakly must give every legal action a value of 1, 0 or -1")
     return _weak_result(values, int(answer.nodes), seconds)
@@ -438,8 +440,8 @@ def _from_weak_hook(answer: ValuesAnswer, legal: Sequence[Any], seconds: float) 
 
 def _from_hook(answer: ExactAnswer, seconds: float) -> SolveResult:
     """A :class:`SolveResult` from a game's ``solve_exactly`` answer (scores, plies, nodes)."""
-    scores: dict[Any, int] = dict(answer.scores)
-    plies: dict[Any, int] = dict(answer.plies)
+    scores: dict[object, int] = dict(answer.scores)
+    plies: dict[object, int] = dict(answer.plies)
     if not scores or set(plies) != set(scores):
         raise ValueError("solve_exactly must give a score and plies for every legal action")
     top = max(scores.values())
@@ -457,7 +459,7 @@ def _from_hook(answer: ExactAnswer, seconds: float) -> SolveResult:
     )
 
 
-def solve(game: Game, state: Any = None, weak: bool = False) -> SolveResult:
+def solve(game: Game[State, Action], state: State | None = None, weak: bool = False) -> SolveResult:
     """Solve ``state`` of ``game`` (default: the start) exactly, or with ``weak`` only the
     values (plies ``None``); see :class:`SolveResult`.
 
@@ -469,7 +471,7 @@ def solve(game: Game, state: Any = None, weak: bool = False) -> SolveResult:
     return Solver(game).solve(state, weak)
 
 
-def _near_an_end(game: Game, plies: int = 2, most: int = 1000) -> Any:
+def _near_an_end(game: Game[State, Action], plies: int = 2, most: int = 1000) -> State | None:
     """The position ``plies`` moves before the end of the game each side plays by its
     first action (the start for a shorter game); None for a game over at the start or
     not over within ``most`` moves."""
@@ -566,7 +568,7 @@ class Perfect(Seeded):
             if keeping is not None:
                 keeping(late)
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[State, Action], state: State) -> Action:
         start = time.perf_counter()
         if self._solver is None or self._solver.game is not game:
             self._solver = Solver(game, compiled=self.would_compile(game))
@@ -592,8 +594,8 @@ class Perfect(Seeded):
         return move
 
     def _fewest_escapes(
-        self, game: Game, state: Any, best: tuple[Any, ...], proving: float
-    ) -> tuple[Any, ...]:
+        self, game: Game[State, Action], state: State, best: tuple[Action, ...], proving: float
+    ) -> tuple[Action, ...]:
         """Of equally good moves, those that leave the opponent the fewest replies keeping
         a draw or a win (the most ways to go wrong against us): in tic-tac-toe a corner,
         where the opponent must answer in the centre. The replies are solved in at most
@@ -617,7 +619,9 @@ class Perfect(Seeded):
         fewest = min(escapes.values())
         return tuple(move for move in best if escapes[move] == fewest)
 
-    def _safe_move(self, game: Game, state: Any, seconds: float) -> tuple[Any, int] | None:
+    def _safe_move(
+        self, game: Game[State, Action], state: State, seconds: float
+    ) -> tuple[Action, int] | None:
         """A move that keeps the value and the value, from the game's ``keeping_move`` in
         :data:`KEEP_SHARE` of ``seconds``; None when the game has none or time ran out."""
         keeping = hooks.keeping_move(game) if self.would_compile(game) else None
@@ -629,7 +633,7 @@ class Perfect(Seeded):
         except budget.OutOfTime:
             return None
 
-    def _play_safe(self, safe: tuple[Any, int], start: float) -> Any:
+    def _play_safe(self, safe: tuple[Action, int], start: float) -> Action:
         """The move that keeps the value, when the full proof did not finish in time."""
         move, value = safe
         seconds = time.perf_counter() - start
@@ -641,7 +645,7 @@ class Perfect(Seeded):
         self.last = KeptInfo(value, 0, 0, seconds, (move,), note=note, keeps=value)
         return move
 
-    def _search_instead(self, game: Game, state: Any, start: float) -> Any:
+    def _search_instead(self, game: Game[State, Action], state: State, start: float) -> Action:
         """The move of a bounded search, when no proof finished in time."""
         proving = time.perf_counter() - start
         searcher = self._fallback if self.would_compile(game) else self._python_fallback

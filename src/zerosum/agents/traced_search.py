@@ -8,7 +8,9 @@ the same order and counts the same nodes; it records the last iteration it finis
 The words beside its nodes (cut and prune reasons, windows, the best line) are
 :mod:`zerosum.trace.reasons`'s, which the compiled search's trace uses too.
 Standing in for a compiled search, it counts and scans as the compiled search does
-where that search can be followed (``mirror``; see :func:`compiled_note`).
+where that search can be followed (``mirror``; see :func:`compiled_note`). Set up as
+Minimax's (``classic.py`` :func:`~zerosum.agents.classic.minimax_search`: the full
+window), it is also Minimax's traced search (:func:`minimax_tree`).
 
 Values and windows are recorded for the root's player (the textbook's MAX); a value is
 what its node returned. With ``depth_adjust`` a value shrinks by ``DECAY`` each ply it
@@ -19,10 +21,10 @@ travels up; the trace shows every value and window as the root sees it
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from .. import budget
-from ..game import Game
+from ..game import Action, Game, State
 from ..trace import Recorder, Trace
 from ..trace.reasons import agent_name, best_line, game_name, in_root_terms, spoken
 from .base import evaluator
@@ -40,11 +42,11 @@ __all__ = [
 
 def alphabeta_settings(
     agent: AlphaBeta, iteration: float, iterations: int
-) -> tuple[dict[str, Any], str]:
+) -> tuple[dict[str, float | bool | None], str]:
     """An alpha-beta trace's ``switches`` (the agent's settings, and the depth of the
     iteration recorded: None for the end) and, when that is not simply the one search
     asked for, the words saying which iteration of iterative deepening it shows."""
-    switches = {
+    switches: dict[str, float | bool | None] = {
         "depth": agent.depth,
         "ordering": agent.ordering,
         "table": agent.table,
@@ -66,42 +68,32 @@ def alphabeta_settings(
 
 
 def minimax_tree(
-    agent: Minimax, game: Game, state: Any, cap: int
-) -> tuple[float, list[Any], int, Trace]:
-    """``Minimax.search`` recording its tree: ``(value, principal variation, nodes, trace)``."""
+    agent: Minimax, game: Game[State, Action], state: State, cap: int
+) -> tuple[float, list[Action], int, Trace]:
+    """``Minimax.search`` recording its tree: ``(value, principal variation, nodes, trace)``.
+    The same recursion (the shared negamax with the full window) with its recording on;
+    minimax has no window, so the trace shows none."""
+    from .classic import minimax_search, minimax_twin
+
     me = game.player(state)
-    heuristic = agent.scorer(game)
-    recorder = Recorder(cap)
-    best_child: dict[int, int] = {}
-    window = {"alpha": None, "beta": None}
-
-    def value(s: Any, depth: int | None, node: int | None) -> tuple[float, list[Any]]:
-        if game.is_terminal(s):
-            v = game.utility(s, me)
-            recorder.set(node, kind="terminal", value=v)
-            return v, []
-        if depth == 0:
-            v = heuristic(s, me)
-            recorder.set(node, kind="cutoff", value=v, heuristic=v)
-            return v, []
-        maximizing = game.player(s) == me
-        best: float | None = None
-        line: list[Any] = []
-        for a in game.actions(s):
-            child = game.result(s, a)
-            child_max = not maximizing if game.is_terminal(child) else game.player(child) == me
-            kept = recorder.enter(node, spoken(game, a), child_max, child, **window)
-            v, rest = value(child, None if depth is None else depth - 1, kept)
-            if best is None or (v > best if maximizing else v < best):
-                best, line = v, [a, *rest]
-                if node is not None and kept is not None:
-                    best_child[node] = kept
-        assert best is not None, "a non-terminal state must have an action"
-        recorder.set(node, value=best)
-        return best, line
-
-    root = recorder.enter(None, "", True, state, **window)
-    v, pv = value(state, agent.depth, root)
+    if agent.depth == 0:  # the root alone, scored
+        recorder = Recorder(cap)
+        root = recorder.enter(None, "", True, state, alpha=None, beta=None)
+        ended = game.is_terminal(state)
+        v = game.utility(state, me) if ended else agent.scorer(game)(state, me)
+        facts = {"kind": "terminal"} if ended else {"kind": "cutoff", "heuristic": v}
+        recorder.set(root, value=v, **facts)
+        pv: list[Action] = []
+        best_child: dict[int, int] = {}
+    else:
+        search = TracedSearch(minimax_twin(agent, game), game, None, cap)
+        minimax_search(agent, search, me)
+        v, _, _ = search.run(state, time.perf_counter())
+        assert search.lines is not None and search.finished is not None
+        pv = cast("list[Action]", list(search.lines[0]))  # the game's actions
+        recorder, best_child, root = search.finished, search.finished_best, 0
+        for node in recorder.nodes:
+            node.alpha = node.beta = None
     found = recorder.trace(
         "minimax",
         agent_name(agent),
@@ -136,13 +128,18 @@ def compiled_note(agent: AlphaBeta) -> tuple[bool, str]:
     )
 
 
-class TracedSearch(_Search):
+class TracedSearch(_Search[State, Action]):
     """The Python alpha-beta search (``search._Search``) recording its last iteration's
     tree: at most ``cap`` nodes. ``mirror``: count and scan as the compiled search does
     (for ``ordering=False, table=False``)."""
 
     def __init__(
-        self, agent: AlphaBeta, game: Game, deadline: float | None, cap: int, mirror: bool = False
+        self,
+        agent: AlphaBeta,
+        game: Game[State, Action],
+        deadline: float | None,
+        cap: int,
+        mirror: bool = False,
     ) -> None:
         super().__init__(agent, game, deadline)
         self.cap = cap
@@ -157,7 +154,9 @@ class TracedSearch(_Search):
         self.iterations = 0  # iterations started
         self.root_me = 0
 
-    def trace(self, state: Any, move: Any, value: float, note: str = "", name: str = "") -> Trace:
+    def trace(
+        self, state: State, move: Action, value: float, note: str = "", name: str = ""
+    ) -> Trace:
         """The trace of the last finished iteration (else of the one the deadline cut), of
         the agent ``name`` (by default, of this search's agent)."""
         recorder = self.finished or self.recorder
@@ -183,7 +182,7 @@ class TracedSearch(_Search):
             game_object=self.game,
         )
 
-    def _begin(self, state: Any, me: int, depth: float) -> int | None:
+    def _begin(self, state: State, me: int, depth: float) -> int | None:
         """A fresh recorder for the iteration to ``depth``, and its root's node."""
         self.root_me = me
         recorder = self.recorder = Recorder(self.cap)
@@ -202,10 +201,10 @@ class TracedSearch(_Search):
 
 def alphabeta_trace(
     agent: AlphaBeta,
-    game: Game,
-    state: Any,
-    search: _Search | None,
-    move: Any,
+    game: Game[State, Action],
+    state: State,
+    search: _Search[State, Action] | None,
+    move: Action | None,
     value: float | None,
     cap: int,
 ) -> Trace:
@@ -213,14 +212,18 @@ def alphabeta_trace(
     else from a fresh search with the same switches on the Python path (``search`` was
     compiled, or None: ``zs.trace``), its move ``move`` when that is one of its best."""
     if isinstance(search, TracedSearch):
-        assert value is not None
+        assert value is not None and move is not None
         return search.trace(state, move, value)
     found, _ = rerun(agent, game, state, cap, move)
     return found
 
 
 def rerun(
-    agent: AlphaBeta, game: Game, state: Any, cap: int, move: Any = None
+    agent: AlphaBeta,
+    game: Game[State, Action],
+    state: State,
+    cap: int,
+    move: Action | None = None,
 ) -> tuple[Trace, int]:
     """A fresh traced search of ``state`` with ``agent``'s switches on the Python path:
     its trace and its node count."""
@@ -247,7 +250,9 @@ def rerun(
     return search.trace(state, move, value, note, agent_name(agent)), search.nodes
 
 
-def evaluation_trace(algorithm: str, agent: Any, game: Game, state: Any, cap: int) -> Trace:
+def evaluation_trace(
+    algorithm: str, agent: AlphaBeta, game: Game[State, Action], state: State, cap: int
+) -> Trace:
     """Depth 0: the root alone, scored by the heuristic."""
     me = game.player(state)
     value = evaluator(game, agent.evaluate)(state, me)

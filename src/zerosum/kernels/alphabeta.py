@@ -11,7 +11,9 @@ returns exactly the Python engine's value. The order of the moves (table move, k
 history, the table keyed by symmetry, frontier nodes not stored) and so the node counts
 differ by design; with ordering and the table off, the Python negamax taking this
 search's steps (``ends_first``) visits the same nodes
-(``tests/kernels/test_alphabeta_mirrors.py``).
+(``tests/kernels/test_alphabeta_mirrors.py``). ``Minimax`` (``agents/classic.py``) runs
+that negamax with the full window, so with ordering, table and decay off it finds this
+search's value and move (the same test).
 
 The kernel knows no game: it calls ``moves``, ``play``, ``outcome``, ``evaluate`` and
 ``key`` of :mod:`.rules` on the game's record, and numba compiles one copy of it per
@@ -372,8 +374,9 @@ def _signature(rules_type: types.Type, traced: bool = False) -> Signature:
 @njit(**HOT)
 def _negamax(a, b, me, depth, ply, alpha, beta, rules, table, work, options):  # type: ignore[no-untyped-def]
     """Fail-soft value of the non-terminal ``(a, b)`` for ``me``, the player to move (it
-    mirrors ``negamax`` of ``agents/negamax.py``); returns 0 once the deadline has passed. A fifth
-    option is the record of a traced search, written as it goes (see _FIRST)."""
+    mirrors ``negamax`` of ``agents/negamax.py`` ``build_negamax``); returns 0 once the
+    deadline has passed. A fifth option is the record of a traced search, written as it
+    goes (see _FIRST)."""
     keys, bounds = table
     stats = work[_STATS]
     decay, deadline, zero = options.decay, options.deadline, options.zero

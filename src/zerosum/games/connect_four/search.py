@@ -251,6 +251,10 @@ def _refutation(stack, d, n, alpha, table):  # type: ignore[no-untyped-def]
 def _null_window(cur0, mask0, alpha0, width, height, table, tcfg, stack, deadline):  # type: ignore[no-untyped-def]
     """Null-window negamax of (cur0, mask0) in the window (alpha0, alpha0 + 1).
 
+    It mirrors ``Solver.outcome`` of ``agents/solve.py`` (the search ``Solver._build``
+    builds, in a window that holds only one score): the same scores, not the same nodes
+    (see the module's docstring).
+
     Returns ``(value, nodes)``, fail-soft: ``value <= alpha0`` is an upper
     bound of the true score, ``value > alpha0`` a lower bound; ``STOPPED`` once
     ``deadline`` (perf_counter seconds, 0: none) has passed, read every 4096

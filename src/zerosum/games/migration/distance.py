@@ -12,7 +12,8 @@ plies from the root; the table keeps them counted from its own position.
 
 It mirrors the generic exact solver's search (``agents/solve.py``, ``Solver._build``,
 with ``settled``); by design its order (fewest replies first) and its stuck-opponent
-win differ, so the two agree on values and distances, not on nodes.
+win differ, so the two agree on values and distances, not on nodes
+(``tests/games/migration/test_distance.py``).
 """
 
 from __future__ import annotations
