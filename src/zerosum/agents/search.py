@@ -184,7 +184,7 @@ class AlphaBeta(Seeded):
         deadline = budget.deadline_for(self.time_limit, start)
         if self.depth == 0:
             self.last = self._evaluate_only(game, state, start)
-            return self.last.pv[0]
+            return cast(Action, self.last.pv[0])  # the first legal move
         search: _Search[State, Action]
         if kernel is not None:
             search = _Compiled(self, kernel, deadline)

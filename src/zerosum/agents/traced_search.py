@@ -42,11 +42,11 @@ __all__ = [
 
 def alphabeta_settings(
     agent: AlphaBeta, iteration: float, iterations: int
-) -> tuple[dict[str, float | bool | None], str]:
+) -> tuple[dict[str, object], str]:
     """An alpha-beta trace's ``switches`` (the agent's settings, and the depth of the
     iteration recorded: None for the end) and, when that is not simply the one search
     asked for, the words saying which iteration of iterative deepening it shows."""
-    switches: dict[str, float | bool | None] = {
+    switches: dict[str, object] = {
         "depth": agent.depth,
         "ordering": agent.ordering,
         "table": agent.table,
