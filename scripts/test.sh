@@ -24,8 +24,6 @@ lint-imports --no-logo
 # the tests marked `alone` (a wall-clock deadline, a share of the CPUs: see pyproject.toml's
 # markers), one at a time on an otherwise idle machine, where their bounds mean what they
 # say. Exit status 5 is "nothing selected" (a path given in "$@" holds no test of that run).
-# On a fresh clone the parallel run first compiles the built-in kernels into numba's cache,
-# split between the workers (tests/warm_kernels.py), so that no two compile the same one.
 # Run with no paths, the second run collects only the files that hold a test marked alone
 # (collecting the whole suite, the doctests of src and docs with it, took seconds per run).
 python3 -m pytest -n auto --dist loadgroup -m "not alone" "$@" || [ $? = 5 ]

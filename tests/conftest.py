@@ -11,68 +11,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import zerosum as zs
 from helpers import SMALL_GAMES
-
-#: Where the kernels' warm-up processes say they are done (set by the controller of a
-#: parallel run, inherited by its workers).
-WARMING = "ZEROSUM_TESTS_WARMING"
-_warming: list[subprocess.Popen[bytes]] = []
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """In the controller of a parallel run of the whole suite (pytest-xdist's ``-n``, no
-    paths given: ``scripts/test.sh``), before the workers start: one process per worker
-    compiles the built-in kernels into numba's cache (``tests/warm_kernels.py``), instead of
-    every worker compiling each on a fresh clone. (A run of a few files compiles only what
-    they need, as before.)"""
-    workers = getattr(config.option, "numprocesses", None)
-    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS
-    if hasattr(config, "workerinput") or not workers or not whole or os.environ.get(WARMING):
-        return
-    count = (os.cpu_count() or 1) if workers in ("auto", "logical") else int(workers)
-    folder = Path(tempfile.mkdtemp(prefix="zerosum-warming-"))
-    os.environ[WARMING] = f"{folder}:{count}"
-    root = Path(__file__).resolve().parents[1]
-    path = [str(root / "src"), os.environ.get("PYTHONPATH", "")]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
-    for index in range(count):
-        done = str(folder / f"done-{index}")
-        _warming.append(subprocess.Popen(
-            [sys.executable, str(root / "tests" / "warm_kernels.py"), str(index), str(count), done],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        ))  # fmt: skip
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """A worker of a parallel run waits (ten minutes at most) for the warm-up to end."""
-    warming = os.environ.get(WARMING)
-    if not warming or ":" not in warming or not hasattr(session.config, "workerinput"):
-        return
-    folder, count = warming.rsplit(":", 1)
-    deadline = time.monotonic() + 600
-    while time.monotonic() < deadline:
-        if all(os.path.exists(f"{folder}/done-{i}") for i in range(int(count))):
-            return
-        time.sleep(0.2)
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    for process in _warming:
-        process.wait()
-    if _warming:
-        shutil.rmtree(os.environ[WARMING].rsplit(":", 1)[0], ignore_errors=True)
-        _warming.clear()
 
 
 @pytest.fixture(params=SMALL_GAMES)
