@@ -153,7 +153,7 @@ MUTATIONS = (
         C4_SEARCH,
         "if nodes & 4095 == 0 and passed(deadline):",
         "if False:",
-        C4_SOLVER + ("tests/games/connect_four/test_game_solve.py",),
+        ("tests/games/connect_four/test_solver_keeping.py", "tests/agents/test_deadlines.py"),
     ),
     Mutation(
         "budget-limit-deleted",
