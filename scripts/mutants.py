@@ -14,8 +14,8 @@ A snippet must occur exactly once in its file; when the code has changed so that
 not (or occurs twice), the script stops before running anything and says which mutation to
 update: a mutation that silently applies nowhere would "survive" for the wrong reason.
 
-Run from the repository's root (each mutation compiles what it changed, so allow a minute
-or more each; the compiled kernels' mutants several):
+Run from the repository's root (allow a minute or more per mutation; the compiled code's
+mutants run last, as each compiles its kernels again). It exits 1 if any mutant survived:
 
     python scripts/mutants.py                   # every mutation, then the table
     python scripts/mutants.py --list            # the mutations and their test files
@@ -72,7 +72,7 @@ MCTS = ("tests/kernels/test_mcts.py", "tests/agents/test_uct.py", "tests/agents/
 @dataclass(frozen=True)
 class Mutation:
     """Replace ``find`` (which must occur exactly once in ``path``) by ``replace``, and run
-    ``tests``."""
+    ``tests`` (those ``select`` picks, a ``-m`` expression, if given)."""
 
     name: str
     what: str
@@ -80,6 +80,7 @@ class Mutation:
     find: str
     replace: str
     tests: tuple[str, ...]
+    select: str = ""
 
 
 MUTATIONS = (
@@ -194,6 +195,7 @@ MUTATIONS = (
         "total[node] += v\n            v = -v\n",
         "total[node] += v\n",
         MCTS,
+        "not alone",  # a loaded machine failed a timing test first, whatever the mutant
     ),
     Mutation(
         "uct-backup-sign",
@@ -202,6 +204,7 @@ MUTATIONS = (
         "node.total += utility1 if node.mover == 1 else -utility1",
         "node.total += -utility1 if node.mover == 1 else utility1",
         MCTS,
+        "not alone",
     ),
 )
 
@@ -236,10 +239,13 @@ def copy_tree(to: Path) -> Path:
 FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
 
 
-def run_tests(tree: Path, tests: tuple[str, ...], timeout: float) -> Outcome:
-    """``pytest -x -q -n 2`` on ``tests`` in ``tree``, with the tree's src first."""
+def run_tests(tree: Path, tests: tuple[str, ...], timeout: float, select: str = "") -> Outcome:
+    """``pytest -x -q -n 2`` on ``tests`` in ``tree`` (``-m select`` if given), with the
+    tree's src first."""
     env = {**os.environ, "PYTHONPATH": str(tree / "src")}
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "2", "-p", "no:cacheprovider"]
+    if select:
+        command += ["-m", select]
     begin = time.monotonic()
     try:
         run = subprocess.run(
@@ -264,7 +270,7 @@ def mutate(tree: Path, m: Mutation, timeout: float) -> Outcome:
     original, stat = path.read_text(), path.stat()
     try:
         path.write_text(original.replace(m.find, m.replace, 1))
-        return run_tests(tree, m.tests, timeout)
+        return run_tests(tree, m.tests, timeout, m.select)
     finally:
         path.write_text(original)
         os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
@@ -284,7 +290,8 @@ def main() -> None:
         sys.exit(f"no such mutation: {', '.join(sorted(unknown))}")
     if args.list:
         for m in chosen:
-            print(f"{m.name}: {m.what}\n    {m.path}\n    tests: {' '.join(m.tests)}")
+            marked = f" -m {m.select!r}" if m.select else ""
+            print(f"{m.name}: {m.what}\n    {m.path}\n    tests: {' '.join(m.tests)}{marked}")
         return
     check_patterns(ROOT, chosen)
     # the compiled code's mutants last: each compiles its kernels again (minutes)
@@ -293,8 +300,8 @@ def main() -> None:
     try:
         tree = copy_tree(work)
         if args.control:
-            for tests in dict.fromkeys(m.tests for m in chosen):
-                control = run_tests(tree, tests, args.timeout)
+            for tests, select in dict.fromkeys((m.tests, m.select) for m in chosen):
+                control = run_tests(tree, tests, args.timeout, select)
                 verdict = "passes" if control.passed else f"FAILS unmutated: {control.first}"
                 print(f"control {' '.join(tests)}: {verdict} ({control.seconds:.0f} s)", flush=True)
         rows = []
