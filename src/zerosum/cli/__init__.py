@@ -23,6 +23,7 @@ from .analysis import add_analysis_commands
 from .errors import OutOfTimeError, Parser, UsageError, os_reason, tell, warning_line
 from .explain import add_explain_command
 from .game_commands import add_game_commands
+from .learn import add_learn_command
 from .listing import add_listing_commands
 from .match import add_arena_commands
 from .play import add_play_command
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_explain_command(commands)
     add_serve_command(commands)
     add_solve_command(commands)
+    add_learn_command(commands)
     add_game_commands(commands)  # Connect Four's book
     return parser
 
