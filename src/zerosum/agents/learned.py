@@ -13,7 +13,7 @@ def alphazero(model: str | None = None, simulations: int = 200, seed: int | None
     """A tree search guided by the network trained in ``model`` (``zerosum learn --out``),
     or by the one shipped for the game."""
     try:
-        from ..learn.agent import AlphaZero
+        from ..alphazero.agent import AlphaZero
     except ImportError as exc:
         raise SpecError(
             f"alphazero needs the learn extra: pip install 'zerosum[learn]' ({exc})"

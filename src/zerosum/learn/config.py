@@ -43,10 +43,12 @@ class LearnConfig:
 
     @classmethod
     def from_json(cls, text: str) -> LearnConfig:
-        given = json.loads(text)
+        given: dict[str, object] = json.loads(text)
         known = {f.name for f in fields(cls)}
-        values = {k: (tuple(v) if k == "hidden" else v) for k, v in given.items() if k in known}
-        return cls(**values)
+        values = {
+            k: (tuple(v) if isinstance(v, list) else v) for k, v in given.items() if k in known
+        }
+        return cls(**values)  # type: ignore[arg-type]  # checked by the comparison that follows
 
 
 def check_folder_config(folder: Path, config: LearnConfig) -> bool:

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ..alphazero.encoding import Encoding
+from ..alphazero.mcts import Evaluate, Node, Settings, new_node, search
 from ..game import Action, Game, State
-from .encoding import Encoding
-from .mcts import Evaluate, Node, Settings, new_node, search
 
 __all__ = ["Samples", "self_play"]
 

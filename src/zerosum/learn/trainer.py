@@ -21,14 +21,14 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from ..alphazero.encoding import Encoding, encoding_for
+from ..alphazero.mcts import Settings
+from ..alphazero.network import NetShape, PolicyValueNet, save_model
 from ..files import write_file
 from ..game import Action, Game, State
 from ..hosting.pools import Pool, open_pool
 from ..progress_line import duration
 from .config import LearnConfig, check_folder_config
-from .encoding import Encoding, encoding_for
-from .mcts import Settings
-from .network import NetShape, PolicyValueNet, save_model
 from .selfplay import Samples, self_play
 from .truth import Truths, solve_positions
 
@@ -183,7 +183,7 @@ def _train_steps(net: PolicyValueNet, optimiser: torch.optim.Optimizer, buffer: 
 def _measure(game: Game[State, Action], encoding: Encoding[State, Action], net: PolicyValueNet,
              truths: Truths[State, Action], settings: Settings) -> tuple[float, float]:  # fmt: skip
     """The share of the fixed positions kept by the network's first choice and its search."""
-    from .agent import network_choice, search_choice
+    from ..alphazero.agent import network_choice, search_choice
 
     policy = truths.kept_share(lambda s: network_choice(game, encoding, net, s))
     searched = truths.kept_share(
@@ -213,8 +213,12 @@ def _save(out: Path, net: PolicyValueNet, optimiser: torch.optim.Optimizer,
         "optimiser": optimiser.state_dict(),
         "progress": {k: v for k, v in asdict(progress).items() if k != "journal"},
         "journal": [asdict(r) for r in progress.journal],
-        "buffer": {"states": buffer.states, "policies": buffer.policies,
-                   "outcomes": buffer.outcomes, "games": buffer.games},  # fmt: skip
+        "buffer": {
+            "states": buffer.states,
+            "policies": buffer.policies,
+            "outcomes": buffer.outcomes,
+            "games": buffer.games,
+        },  # fmt: skip
     }
     data = io.BytesIO()
     torch.save(kept, data)

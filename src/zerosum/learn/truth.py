@@ -27,8 +27,9 @@ class Truths(Generic[State, Action]):
         """The share of positions in which ``choose``'s move keeps the value."""
         kept = sum(
             moves[choose(state)] == value
-            for state, value, moves in zip(self.states, self.values, self.action_values,
-                                           strict=True)  # fmt: skip
+            for state, value, moves in zip(
+                self.states, self.values, self.action_values, strict=True
+            )  # fmt: skip
         )
         return kept / len(self.states)
 

@@ -119,7 +119,8 @@ def _descend(
         path.append((node, choice))
         child = node.children.get(choice)
         if child is None:
-            child = node.children[choice] = new_node(game, game.result(node.state, node.actions[choice]))
+            child = new_node(game, game.result(node.state, node.actions[choice]))
+            node.children[choice] = child
         node = child
     return path, node
 

@@ -3,12 +3,12 @@ and the two ways a training measures its network (its first choice, its search).
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
 import numpy as np
 
-from ..agents.base import Seeded
 from ..game import Action, Game, SpecError, State, format_action, game_name
 from ..records.search import MCTSInfo
 from .encoding import Encoding, encoding_for
@@ -55,14 +55,16 @@ def search_choice(game: Game[State, Action], encoding: Encoding[State, Action],
     return root.actions[int(np.argmax(root.visits))]
 
 
-class AlphaZero(Seeded):
+class AlphaZero:
     """Plays the most visited move of a PUCT search of ``simulations`` simulations guided by
     the network in ``model`` (a training's folder); without ``model``, the one shipped for
-    the game."""
+    the game. Ties between equally visited moves go to the network's prior; ``seed`` seeds
+    the search's random draws (``reset(seed)`` reseeds, as for the other agents)."""
 
     def __init__(self, model: str | None = None, simulations: int = 200,
                  seed: int | None = None) -> None:  # fmt: skip
-        super().__init__(seed)
+        self.seed = seed
+        self.rng = random.Random(seed)
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
         if model is not None and not (Path(model) / MODEL_FILE).exists():
@@ -72,6 +74,9 @@ class AlphaZero(Seeded):
         self.simulations = simulations
         self.last: MCTSInfo | None = None
         self._loaded: tuple[object, PolicyValueNet, Encoding[object, object]] | None = None
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = random.Random(self.seed if seed is None else seed)
 
     def _network(self, game: Game[State, Action]) -> tuple[PolicyValueNet, Encoding[State, Action]]:
         if self._loaded is not None and self._loaded[0] == game:
