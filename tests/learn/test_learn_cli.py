@@ -53,6 +53,13 @@ def test_learn_writes_a_model_that_plays_and_resumes(home: Path, capsys) -> None
     assert main(["match", "tictactoe", agent, "random", "-n", "2", "--workers", "1"]) == 0
     assert main(["grade", "tictactoe", agent, "--positions", "10"]) == 0
     assert "alphazero:model=run" in capsys.readouterr().out
+    # and shows its tree: each move's prior, visits and mean
+    assert main(["explain", "tictactoe", agent, "--moves", "0 4", "--cap", "20"]) == 0
+    tree = capsys.readouterr().out
+    assert tree.startswith("AlphaZero search on tictactoe: it plays ")
+    assert "* root  MAX  visits 8" in tree
+    moves = [line for line in tree.splitlines() if "MIN  prior" in line and "visits" in line]
+    assert moves and sum(int(m.split("visits ")[1].split()[0]) for m in moves) == 8
 
 
 def test_a_folder_of_another_training_is_refused(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ from ..trace import Trace
 __all__ = ["TRACEABLE", "trace"]
 
 #: The agents whose search can be traced, as the error of an agent that cannot says.
-TRACEABLE = "Minimax, AlphaBeta, MonteCarlo and MCTS"
+TRACEABLE = "Minimax, AlphaBeta, MonteCarlo, MCTS and AlphaZero"
 
 
 def trace(agent: Any, game: Game, state: Any = None, cap: int = 2000) -> Trace:

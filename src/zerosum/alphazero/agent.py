@@ -3,6 +3,8 @@ and the two ways a training measures its network (its first choice, its search).
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import random
 import time
 from pathlib import Path
@@ -11,6 +13,7 @@ import numpy as np
 
 from ..game import Action, Game, SpecError, State, format_action, game_name
 from ..records.search import MCTSInfo
+from ..records.trace import Recorder, Trace
 from .encoding import Encoding, encoding_for
 from .mcts import Node, Settings, new_node, search
 from .network import MODEL_FILE, PolicyValueNet, load_model
@@ -98,10 +101,7 @@ class AlphaZero:
 
     def __call__(self, game: Game[State, Action], state: State) -> Action:
         start = time.perf_counter()
-        net, encoding = self._network(game)
-        root: Node[State, Action] = new_node(game, state)
-        rng = np.random.default_rng(self.rng.getrandbits(32))
-        search(game, [root], encoding, net.predict, Settings(self.simulations), rng)
+        root = self._search(game, state, self.rng)
         best = int(np.argmax(root.visits))
         names = [format_action(game, a) for a in root.actions]
         means = root.values()
@@ -116,3 +116,56 @@ class AlphaZero:
             iterations=self.simulations,
         )
         return root.actions[best]
+
+    def _search(self, game: Game[State, Action], state: State,
+                rng: random.Random) -> Node[State, Action]:  # fmt: skip
+        net, encoding = self._network(game)
+        root: Node[State, Action] = new_node(game, state)
+        draws = np.random.default_rng(rng.getrandbits(32))
+        search(game, [root], encoding, net.predict, Settings(self.simulations), draws)
+        return root
+
+    def traced(self, game: Game[State, Action], state: State, cap: int) -> Trace:
+        """The tree a move's search in ``state`` grows, at most ``cap`` nodes, the most
+        visited first: each node with the network's ``prior`` for the move that led
+        there, its ``visits`` and its ``mean`` value for the root's player. The search
+        draws from a copy of this agent's random stream, which is left as it was."""
+        root = self._search(game, state, random.Random(self.seed))
+        recorder = Recorder(cap)
+        player = root.player
+        # (-visits, order, parent's id, move, node, prior, mean): the most visited first
+        waiting: list[tuple[int, int, int | None, str, Node[State, Action], float | None, float]]
+        waiting = []
+        order = itertools.count()
+        mean = float(root.totals.sum() / max(root.visits.sum(), 1))
+        heapq.heappush(waiting, (-int(root.visits.sum()), next(order), None, "", root, None, mean))
+        while waiting:
+            visits, _, parent, move, node, prior, mean = heapq.heappop(waiting)
+            here = recorder.enter(
+                parent, move, node.player == player, node.state,
+                kind="terminal" if node.terminal else "inner",
+                visits=-visits, mean=mean, prior=prior,
+                value=(node.outcome if player == 1 else -node.outcome) if node.terminal else None,
+            )  # fmt: skip
+            if here is None:
+                continue
+            sign = 1.0 if node.player == player else -1.0
+            for choice, child in node.children.items():
+                child_mean = sign * node.totals[choice] / max(node.visits[choice], 1)
+                shown = format_action(game, node.actions[choice])
+                heapq.heappush(waiting, (-int(node.visits[choice]), next(order), here, shown,
+                                         child, round(float(node.priors[choice]), 4),
+                                         float(child_mean)))  # fmt: skip
+        best = int(np.argmax(root.visits))
+        move = format_action(game, root.actions[best])
+        nodes = recorder.nodes
+        pv = [0] + [i for i in nodes[0].children if nodes[i].move == move][:1]
+        switches = {"model": self.model, "simulations": self.simulations, "seed": self.seed}
+        return recorder.trace("alphazero", _name(self), game_name(game), game_object=game,
+                              move=move, value=float(root.values()[best]), pv=pv,
+                              switches=switches)  # fmt: skip
+
+
+def _name(agent: AlphaZero) -> str:
+    spec = getattr(agent, "spec", None)
+    return spec if isinstance(spec, str) else "alphazero"
