@@ -119,3 +119,40 @@ def test_self_play_samples_are_legal_and_scored_for_the_mover() -> None:
     # the first position of each game is X's: its mover's result, then O's the opposite
     assert samples.states[0][-1] == 1.0 and samples.states[1][-1] == -1.0
     assert samples.outcomes[0] == -samples.outcomes[1]
+
+
+def test_the_shipped_model_holds_perfect_play_to_a_draw() -> None:
+    from zerosum.agents import make_agent
+    from zerosum.arena import match
+
+    game = load_game("tictactoe")
+    result = match(game, make_agent("alphazero:simulations=100"), "perfect", games=4)
+    learned = (
+        result.standings[0] if "alphazero" in result.standings[0].name else result.standings[1]
+    )
+    assert "alphazero" in learned.name
+    assert learned.total.games == 4 and learned.total.losses == 0
+
+
+def test_no_shipped_model_is_said_plainly() -> None:
+    from zerosum.agents import make_agent
+
+    agent = make_agent("alphazero")
+    game = load_game("pick")
+    with pytest.raises(SpecError, match="no model is shipped for pick"):
+        agent(game, game.initial_state)
+
+
+def test_the_value_network_is_a_zero_sum_heuristic_for_alpha_beta() -> None:
+    from zerosum.agents import AlphaBeta
+    from zerosum.alphazero.heuristic import learned_evaluate
+
+    game = load_game("tictactoe")
+    evaluate = learned_evaluate(game)
+    for state in walk(game, 6, 2):
+        assert evaluate(state, 1) == pytest.approx(-evaluate(state, 2))
+        assert -1 < evaluate(state, 1) < 1
+    state = game.initial_state
+    for cell in (0, 3, 1, 4):
+        state = game.result(state, cell)
+    assert AlphaBeta(depth=2, evaluate=evaluate)(game, state) == 2  # the win, found

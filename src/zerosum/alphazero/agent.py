@@ -16,30 +16,10 @@ from ..records.search import MCTSInfo
 from ..records.trace import Recorder, Trace
 from .encoding import Encoding, encoding_for
 from .mcts import Node, Settings, new_node, search
+from .models import shipped_model
 from .network import MODEL_FILE, PolicyValueNet, load_model
 
-__all__ = ["AlphaZero", "network_choice", "search_choice", "shipped_model"]
-
-#: The models shipped with the package, a folder each, named by the game's spec.
-MODELS = Path(__file__).parent / "models"
-
-
-def shipped_model(game: Game[State, Action]) -> Path | None:
-    """The folder of the model shipped for ``game``, or None."""
-    spec = getattr(game, "spec", None)
-    if not isinstance(spec, str):
-        return None
-    for folder in sorted(MODELS.glob("*/")):
-        model = folder / MODEL_FILE
-        if model.exists() and _model_game(model) == spec:
-            return folder
-    return None
-
-
-def _model_game(path: Path) -> str:
-    import json
-
-    return str(json.loads(path.read_text())["game"])
+__all__ = ["AlphaZero", "network_choice", "search_choice"]
 
 
 def network_choice(game: Game[State, Action], encoding: Encoding[State, Action],
