@@ -25,14 +25,14 @@ from ..alphazero.encoding import Encoding, encoding_for
 from ..alphazero.mcts import Settings
 from ..alphazero.network import NetShape, PolicyValueNet, save_model
 from ..files import write_file
-from ..game import Action, Game, State
+from ..game import Action, Game, State, game_name
 from ..hosting.pools import Pool, open_pool
 from ..progress_line import duration
 from .config import LearnConfig, check_folder_config
 from .selfplay import Samples, self_play
 from .truth import Truths, solve_positions
 
-__all__ = ["Round", "Training", "train"]
+__all__ = ["Round", "Training", "learn", "train"]
 
 CHECKPOINT_FILE = "checkpoint.pt"
 JOURNAL_FILE = "journal.jsonl"
@@ -77,8 +77,10 @@ def train(
     say: Callable[[str], None] = print,
     measure_every: int = 4,
     truth_positions: int = 100,
+    on_round: Callable[[Training], None] | None = None,
 ) -> Training:
-    """Train on ``game`` for ``minutes`` in all (this run and earlier ones in ``out``)."""
+    """Train on ``game`` for ``minutes`` in all (this run and earlier ones in ``out``);
+    ``say`` gets a progress line and ``on_round`` the training after each round."""
     torch.manual_seed(config.seed)
     encoding = encoding_for(game)
     shape = NetShape(config.game, encoding.size, encoding.actions, config.hidden)
@@ -116,7 +118,36 @@ def train(
             progress.journal.append(line)
             _save(out, net, optimiser, progress, buffer, line)
             say(_progress_line(line, progress, budget))
+            if on_round is not None:
+                on_round(progress)
     return progress
+
+
+def learn(
+    game: Game[State, Action] | str,
+    out: str | Path,
+    minutes: float = 3.0,
+    *,
+    simulations: int = 48,
+    games: int = 64,
+    seed: int = 0,
+    workers: int = 1,
+    scheduler: str | None = None,
+    say: Callable[[str], None] = print,
+    on_round: Callable[[Training], None] | None = None,
+) -> Training:
+    """``zerosum learn`` from Python: train ``game`` (an object or a spec) in the folder
+    ``out`` for ``minutes`` in all, resuming what the folder holds; returns the training
+    (its ``journal`` a :class:`Round` per round). ``on_round`` is called after each round,
+    as a notebook redraws the curve (:func:`zerosum.learn.curve.plot_curve`)."""
+    from ..games import load_game
+
+    made = load_game(game) if isinstance(game, str) else game
+    spec = getattr(made, "spec", None)
+    name = spec if isinstance(spec, str) else game_name(made)
+    config = LearnConfig(name, simulations=simulations, games=games, seed=seed)
+    return train(made, config, Path(out), minutes, workers=workers, scheduler=scheduler,
+                 say=say, on_round=on_round)  # fmt: skip
 
 
 def _truth_plies(game: Game[State, Action]) -> tuple[int, int]:

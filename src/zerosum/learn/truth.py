@@ -37,9 +37,9 @@ class Truths(Generic[State, Action]):
 def solve_positions(
     game: Game[State, Action], count: int, plies: tuple[int, int], seed: int = 0
 ) -> Truths[State, Action]:
-    """``count`` random positions of ``plies`` (seeded, as ``zerosum grade`` draws them),
-    solved."""
-    states: Sequence[State] = random_positions(game, count, plies, seed)
+    """``count`` random positions of ``plies`` (seeded, as ``zerosum grade`` draws them;
+    all there are in a game with fewer), solved."""
+    states: Sequence[State] = random_positions(game, count, plies, seed, fewer=True)
     solver = Solver(game)
     answers = [solver.solve(state, weak=True) for state in states]
     return Truths(
