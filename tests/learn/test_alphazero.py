@@ -116,9 +116,10 @@ def test_self_play_samples_are_legal_and_scored_for_the_mover() -> None:
     assert np.allclose(samples.policies.sum(axis=1), 1.0)
     assert (samples.policies[:, 9:] == 0).all(), "visits on an index no action has"
     assert set(np.unique(samples.outcomes)) <= {-1.0, 0.0, 1.0}
-    # the first position of each game is X's: its mover's result, then O's the opposite
-    assert samples.states[0][-1] == 1.0 and samples.states[1][-1] == -1.0
-    assert samples.outcomes[0] == -samples.outcomes[1]
+    # ply by ply: the six games' first positions are X's, their second O's, whose mover's
+    # result is the opposite (no game ends before its fifth ply)
+    assert (samples.states[:6, -1] == 1.0).all() and (samples.states[6:12, -1] == -1.0).all()
+    assert (samples.outcomes[:6] == -samples.outcomes[6:12]).all()
 
 
 def test_the_shipped_model_holds_perfect_play_to_a_draw() -> None:

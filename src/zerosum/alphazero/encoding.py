@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from .. import hooks
 from ..game import Action, Game, SpecError, State, game_name
+from ..records.rules import Rules
 
 __all__ = ["Encoding", "encoding_for", "MISSING_HOOKS"]
 
@@ -46,6 +47,9 @@ class Encoding(Generic[State, Action]):
     actions: int
     encode_one: Callable[[State], npt.NDArray[np.float32]]
     index: Callable[[State, Action], int]
+    #: The compiled rules the encoding reads masks from (None: the game's own hooks); with
+    #: them, self-play searches the compiled forest (:mod:`.forest`).
+    rules: Rules | None = None
 
     def encode(self, states: Sequence[State]) -> npt.NDArray[np.float32]:
         """The states as rows of one ``(len(states), size)`` array."""
@@ -69,21 +73,17 @@ def encoding_for(game: Game[State, Action]) -> Encoding[State, Action]:
     rules = member() if member is not None else None
     if rules is None:
         raise SpecError(MISSING_HOOKS.format(game=game_name(game)))
-    bit = np.uint64(1) << np.arange(_BITS, dtype=np.uint64)
+    from .forest import encode_masks  # numba: only for games with compiled rules
 
     def encode_one(state: State) -> npt.NDArray[np.float32]:
         a, b, player = rules.unpack(state)
-        own, other = (a, b) if player == 1 else (b, a)
-        out = np.empty(2 * _BITS + 1, np.float32)
-        out[:_BITS] = (np.uint64(own) & bit) != 0
-        out[_BITS : 2 * _BITS] = (np.uint64(other) & bit) != 0
-        out[-1] = 1.0 if player == 1 else -1.0
-        return out
+        masks = np.array([a], np.uint64), np.array([b], np.uint64), np.array([player], np.int8)
+        return encode_masks(*masks)[0]
 
     def index(state: State, action: Action) -> int:
         return rules.code(action, game.player(state))
 
-    return Encoding(2 * _BITS + 1, _CODES, encode_one, index)
+    return Encoding(2 * _BITS + 1, _CODES, encode_one, index, rules)
 
 
 def _own_encoding(game: Game[State, Action]) -> Encoding[State, Action] | None:
