@@ -12,7 +12,11 @@ fi
 if [ -z "${ZEROSUM_BWRAP:-}" ] && ! command -v bwrap >/dev/null && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null
 fi
-python3 -m pip install --quiet --disable-pip-version-check -e '.[dev,docs]'
+# The learn extra's PyTorch: its CPU build, which pip finds on this project's machines
+# (a plain `torch` may fetch a CUDA build of several GB), unless some torch is there.
+python3 -c 'import torch' 2>/dev/null ||
+    python3 -m pip install --quiet --disable-pip-version-check 'torch==2.13.0'
+python3 -m pip install --quiet --disable-pip-version-check -e '.[dev,docs,learn]'
 python3 -m ruff check src tests benchmarks scripts
 python3 -m ruff format --check src tests benchmarks scripts
 python3 -m mypy

@@ -47,6 +47,12 @@ QUICK: dict[str, dict[str, object]] = {
     },
     "09_search_trees.ipynb": {"C4_DEPTHS": [1, 2, 3], "C4_SWITCH_DEPTH": 4, "MCTS_MANY": 500},
     "10_play_in_the_notebook.ipynb": {"OPPONENT": "alphabeta:depth=2", "MOVE_SECONDS": 1.0},
+    "11_learning_by_self_play.ipynb": {
+        "TTT_MINUTES": 0.03,
+        "C4_MINUTES": 0.03,
+        "NIM_MINUTES": 0.01,
+        "POSITIONS": 10,
+    },
 }
 
 

@@ -29,7 +29,7 @@ def test_it_traces_a_move_from_the_start_by_default_and_keeps_the_game() -> None
 
 def test_an_agent_that_cannot_show_its_search_says_which_can() -> None:
     game = zs.games.TicTacToe()
-    with pytest.raises(TypeError, match="Minimax, AlphaBeta, MonteCarlo and MCTS"):
+    with pytest.raises(TypeError, match="Minimax, AlphaBeta, MonteCarlo, MCTS and AlphaZero"):
         zs.trace(Random(seed=1), game)
 
 

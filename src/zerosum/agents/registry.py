@@ -8,6 +8,7 @@ from ..interop import connectx
 from ..spec import Registry
 from .base import Agent
 from .classic import Minimax
+from .learned import alphazero
 from .montecarlo import MCTS, MonteCarlo
 from .search import AlphaBeta
 from .simple import Dummy, Human, Random
@@ -40,6 +41,10 @@ AGENTS.register(
     "plays by exact solving: fastest win, slowest loss",
     warm="perfect",
 )(Perfect)
+AGENTS.register(
+    "alphazero",
+    "tree search guided by a network learned by self-play (zerosum learn; zerosum[learn])",
+)(alphazero)
 AGENTS.register(
     "connectx",
     "a Kaggle ConnectX agent: connectx:FILE.py[:NAME], connectx:negamax (Connect Four)",

@@ -14,7 +14,7 @@ from ..trace import Trace
 __all__ = ["TRACEABLE", "trace"]
 
 #: The agents whose search can be traced, as the error of an agent that cannot says.
-TRACEABLE = "Minimax, AlphaBeta, MonteCarlo and MCTS"
+TRACEABLE = "Minimax, AlphaBeta, MonteCarlo, MCTS and AlphaZero"
 
 
 def trace(

@@ -146,10 +146,17 @@ class GradeReport:
 
 
 def random_positions(
-    game: Game[State, Action], count: int, plies: tuple[int, int], seed: int = 0, tries: int = 100
+    game: Game[State, Action],
+    count: int,
+    plies: tuple[int, int],
+    seed: int = 0,
+    tries: int = 100,
+    *,
+    fewer: bool = False,
 ) -> list[State]:
     """``count`` distinct unfinished positions, each after a uniformly random number of
-    plies in ``plies`` (inclusive) of uniformly random moves; reproducible with ``seed``."""
+    plies in ``plies`` (inclusive) of uniformly random moves; reproducible with ``seed``.
+    A game with fewer such positions raises, or with ``fewer`` gives those it found."""
     low, high = plies
     if not 0 <= low <= high:
         raise ZerosumError(f"plies must be a range A-B with 0 <= A <= B, not {low}-{high}")
@@ -161,7 +168,7 @@ def random_positions(
         state = _random_walk(game, rng.randint(low, high), rng)
         if state is not None:
             found.setdefault(state_key(game, state), state)
-    if len(found) < count:
+    if len(found) < count and not fewer:
         raise ZerosumError(
             f"found only {len(found)} distinct unfinished positions of {game_name(game)} "
             f"at plies {low}-{high} in {count * tries} random games (asked for {count})"

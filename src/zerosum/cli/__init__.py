@@ -26,6 +26,7 @@ from .autograde import add_autograde_command
 from .errors import OutOfTimeError, Parser, UsageError, os_reason, tell, warning_line
 from .explain import add_explain_command
 from .game_commands import add_game_commands
+from .learn import add_learn_command
 from .listing import add_listing_commands
 from .match import add_arena_commands
 from .play import add_play_command
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_command(commands)
     add_solve_command(commands)
     add_autograde_command(commands)
+    add_learn_command(commands)
     add_game_commands(commands)  # Connect Four's book
     return parser
 

@@ -64,6 +64,7 @@ class Node:
     visits: int | None = None  # MCTS: simulations through it
     mean: float | None = None  # MCTS and Monte-Carlo: mean result, for the root's player
     score: float | None = None  # MCTS: its selection score when last chosen
+    prior: float | None = None  # AlphaZero: the network's prior for the move that led here
     playouts: int | None = None  # Monte-Carlo: random games played from it
     children: list[int] = field(default_factory=list)
     state: object = field(default=None, repr=False, compare=False)  # kept for drawing boards

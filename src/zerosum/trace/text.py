@@ -75,6 +75,8 @@ def node_facts(node: Node) -> list[str]:
         facts.append(f"table {node.table}")
     if node.value is not None:
         facts.append(f"value {number(node.value)}")
+    if node.prior is not None:
+        facts.append(f"prior {number(node.prior)}")
     if node.visits is not None:
         facts.append(f"visits {node.visits}")
     if node.playouts is not None:
@@ -90,7 +92,7 @@ def node_facts(node: Node) -> list[str]:
 
 #: The searches as a person names them.
 _SEARCHES = {"minimax": "minimax", "alphabeta": "alpha-beta", "montecarlo": "Monte-Carlo",
-             "mcts": "MCTS"}  # fmt: skip
+             "mcts": "MCTS", "alphazero": "AlphaZero"}  # fmt: skip
 #: The settings a heading names, in a person's words (``None``: left unsaid).
 _SETTINGS = {"depth": "depth {}", "iterations": "{} iterations", "time_limit": "{:g} s",
              "playouts": "{} playouts"}  # fmt: skip

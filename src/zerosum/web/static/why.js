@@ -171,6 +171,7 @@ function toggle(item) {
 function facts(node, known) {
   if (node.kind === "pruned") return known.pruned ? (node.reason ? `pruned: ${node.reason}` : "pruned") : "";
   const parts = [];
+  if (node.prior !== null && node.prior !== undefined) parts.push(`prior ${num(node.prior)}`);
   if (node.visits !== null) parts.push(`${node.visits.toLocaleString()} visits, mean ${num(node.mean)}`);
   if (node.playouts !== null) {
     parts.push(`${node.playouts.toLocaleString()} playouts, mean ${num(node.mean)}`);

@@ -1,0 +1,272 @@
+"""AlphaZero's loop: play, store, train, measure, and again until the time is spent.
+
+A training lives in one folder: ``config.json`` (what is trained), ``model.json`` and
+``weights.pt`` (the latest network: an ``alphazero:model=DIR`` agent plays it, even while
+the training runs), ``checkpoint.pt`` (the network, the optimiser, the last positions and
+the counters, replaced whole after every round), ``journal.jsonl`` (a line per round)
+and ``curve.png`` (the learning curve). The same command run again resumes from the
+last checkpoint, after a stop or a ``kill -9``; the minutes are counted over all runs.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from ..alphazero.encoding import Encoding, encoding_for
+from ..alphazero.mcts import Settings
+from ..alphazero.network import NetShape, PolicyValueNet, save_model
+from ..files import write_file
+from ..game import Action, Game, State, game_name
+from ..hosting.pools import Pool, open_pool
+from ..progress_line import duration
+from .config import LearnConfig, check_folder_config
+from .selfplay import Samples, self_play
+from .truth import Truths, solve_positions
+
+__all__ = ["Round", "Training", "learn", "train"]
+
+CHECKPOINT_FILE = "checkpoint.pt"
+JOURNAL_FILE = "journal.jsonl"
+CURVE_FILE = "curve.png"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round's line in the journal: totals so far, this round's losses, and the share
+    of the fixed positions whose value the network's first choice (``policy_kept``) and
+    its search (``search_kept``) keep, when measured."""
+
+    round: int
+    games: int
+    positions: int
+    seconds: float
+    policy_loss: float
+    value_loss: float
+    policy_kept: float | None = None
+    search_kept: float | None = None
+
+
+@dataclass
+class Training:
+    """The state a checkpoint keeps besides the network and the optimiser."""
+
+    rounds: int = 0
+    games: int = 0
+    positions: int = 0
+    seconds: float = 0.0
+    journal: list[Round] = field(default_factory=list)
+
+
+def train(
+    game: Game[State, Action],
+    config: LearnConfig,
+    out: Path,
+    minutes: float,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    say: Callable[[str], None] = print,
+    measure_every: int = 4,
+    truth_positions: int = 100,
+    on_round: Callable[[Training], None] | None = None,
+) -> Training:
+    """Train on ``game`` for ``minutes`` in all (this run and earlier ones in ``out``);
+    ``say`` gets a progress line and ``on_round`` the training after each round."""
+    torch.manual_seed(config.seed)
+    encoding = encoding_for(game)
+    shape = NetShape(config.game, encoding.size, encoding.actions, config.hidden)
+    net = PolicyValueNet(shape)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=config.learning_rate, weight_decay=1e-4)
+    resuming = check_folder_config(out, config)
+    progress = Training()
+    buffer: Samples | None = None
+    if resuming and (out / CHECKPOINT_FILE).exists():
+        progress, buffer = _load_checkpoint(out / CHECKPOINT_FILE, net, optimiser)
+        say(f"resumed {out} at round {progress.rounds}: {progress.games:,} games, "
+            f"{duration(progress.seconds)} trained")  # fmt: skip
+    budget = minutes * 60.0
+    if progress.seconds >= budget:
+        say(f"{out} has trained {duration(progress.seconds)} already; give more --minutes to go on")
+        return progress
+    truths = solve_positions(game, truth_positions, _truth_plies(game), config.seed)
+    settings = Settings(config.simulations, noise=config.noise)
+    with open_pool(workers, scheduler) as pool:
+        while progress.seconds < budget:
+            start = time.perf_counter()
+            samples = _play_round(pool, game, encoding, net, settings, config, progress.rounds)
+            buffer = samples if buffer is None else _keep_last(Samples.join([buffer, samples]),
+                                                               config.buffer)  # fmt: skip
+            steps = max(1, math.ceil(config.train_passes * len(samples) / config.batch))
+            losses = _train_steps(net, optimiser, buffer, steps, config.batch, progress.rounds)
+            progress.rounds += 1
+            progress.games += samples.games
+            progress.positions += len(samples)
+            measured = progress.rounds % measure_every == 1 or measure_every == 1
+            kept = _measure(game, encoding, net, truths, settings) if measured else (None, None)
+            progress.seconds += time.perf_counter() - start
+            line = Round(progress.rounds, progress.games, progress.positions,
+                         round(progress.seconds, 2), *losses, *kept)  # fmt: skip
+            progress.journal.append(line)
+            _save(out, net, optimiser, progress, buffer, line)
+            say(_progress_line(line, progress, budget))
+            if on_round is not None:
+                on_round(progress)
+    return progress
+
+
+def learn(
+    game: Game[State, Action] | str,
+    out: str | Path,
+    minutes: float = 3.0,
+    *,
+    simulations: int = 48,
+    games: int = 64,
+    seed: int = 0,
+    workers: int = 1,
+    scheduler: str | None = None,
+    say: Callable[[str], None] = print,
+    on_round: Callable[[Training], None] | None = None,
+) -> Training:
+    """``zerosum learn`` from Python: train ``game`` (an object or a spec) in the folder
+    ``out`` for ``minutes`` in all, resuming what the folder holds; returns the training
+    (its ``journal`` a :class:`Round` per round). ``on_round`` is called after each round,
+    as a notebook redraws the curve (:func:`zerosum.learn.curve.plot_curve`)."""
+    from ..games import load_game
+
+    made = load_game(game) if isinstance(game, str) else game
+    spec = getattr(made, "spec", None)
+    name = spec if isinstance(spec, str) else game_name(made)
+    config = LearnConfig(name, simulations=simulations, games=games, seed=seed)
+    return train(made, config, Path(out), minutes, workers=workers, scheduler=scheduler,
+                 say=say, on_round=on_round)  # fmt: skip
+
+
+def _truth_plies(game: Game[State, Action]) -> tuple[int, int]:
+    return (0, 8)
+
+
+def _play_round(pool: Pool, game: Game[State, Action], encoding: Encoding[State, Action],
+                net: PolicyValueNet, settings: Settings, config: LearnConfig,
+                round_: int) -> Samples:  # fmt: skip
+    """This round's self-play, split over the pool's slots."""
+    net.eval()
+    if pool.slots == 1:
+        return self_play(game, encoding, net.predict, settings, config.games,
+                         config.explore_plies, config.seed * 100_003 + round_)  # fmt: skip
+    weights = net.weights()
+    share = -(-config.games // pool.slots)
+    futures = [
+        pool.executor.submit(play_job, game, net.shape, weights, settings, share,
+                             config.explore_plies, (config.seed * 100_003 + round_) * 64 + slot)
+        for slot in range(pool.slots)
+    ]  # fmt: skip
+    return Samples.join([f.result() for f in futures])
+
+
+def play_job(game: Game[State, Action], shape: NetShape, weights: bytes, settings: Settings,
+             games: int, explore_plies: int, seed: int) -> Samples:  # fmt: skip
+    """Self-play in a worker process with the weights it is sent."""
+    net = PolicyValueNet(shape)
+    net.load_weights(weights)
+    net.eval()
+    return self_play(game, encoding_for(game), net.predict, settings, games, explore_plies, seed)
+
+
+def _keep_last(samples: Samples, most: int) -> Samples:
+    if len(samples) <= most:
+        return samples
+    return Samples(samples.states[-most:], samples.policies[-most:], samples.outcomes[-most:],
+                   samples.games)  # fmt: skip
+
+
+def _train_steps(net: PolicyValueNet, optimiser: torch.optim.Optimizer, buffer: Samples,
+                 steps: int, batch: int, seed: int) -> tuple[float, float]:  # fmt: skip
+    """``steps`` steps on random batches of ``buffer``; the mean policy and value losses."""
+    net.train()
+    rng = np.random.default_rng(seed)
+    states = torch.from_numpy(buffer.states)
+    policies = torch.from_numpy(buffer.policies)
+    outcomes = torch.from_numpy(buffer.outcomes)
+    policy_sum = value_sum = 0.0
+    for _ in range(steps):
+        rows = torch.from_numpy(rng.integers(0, len(buffer), min(batch, len(buffer))))
+        logits, values = net(states[rows])
+        policy_loss = -(policies[rows] * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+        value_loss = ((values - outcomes[rows]) ** 2).mean()
+        optimiser.zero_grad()
+        (policy_loss + value_loss).backward()
+        optimiser.step()
+        policy_sum += policy_loss.item()
+        value_sum += value_loss.item()
+    net.eval()
+    return round(policy_sum / steps, 4), round(value_sum / steps, 4)
+
+
+def _measure(game: Game[State, Action], encoding: Encoding[State, Action], net: PolicyValueNet,
+             truths: Truths[State, Action], settings: Settings) -> tuple[float, float]:  # fmt: skip
+    """The share of the fixed positions kept by the network's first choice and its search."""
+    from ..alphazero.agent import network_choice, search_choice
+
+    policy = truths.kept_share(lambda s: network_choice(game, encoding, net, s))
+    searched = truths.kept_share(
+        lambda s: search_choice(game, encoding, net, s, Settings(settings.simulations))
+    )
+    return round(policy, 4), round(searched, 4)
+
+
+def _progress_line(line: Round, progress: Training, budget: float) -> str:
+    rate = line.games / line.seconds if line.seconds else 0.0
+    text = (f"round {line.round}: {line.games:,} games, {line.positions:,} positions, "
+            f"loss {line.policy_loss + line.value_loss:.3f} (policy {line.policy_loss:.3f}, "
+            f"value {line.value_loss:.3f}), {rate:.1f} games/s")  # fmt: skip
+    last = next((r for r in reversed(progress.journal) if r.search_kept is not None), None)
+    if last is not None:
+        text += f", keeps the value {last.search_kept:.0%} (policy alone {last.policy_kept:.0%})"
+    return text + f", {duration(max(0.0, budget - progress.seconds))} left"
+
+
+def _save(out: Path, net: PolicyValueNet, optimiser: torch.optim.Optimizer,
+          progress: Training, buffer: Samples, line: Round) -> None:  # fmt: skip
+    """Model, checkpoint, then the journal line and the curve: a kill at any point leaves a
+    checkpoint to resume from."""
+    save_model(net, out)
+    kept = {
+        "net": net.state_dict(),
+        "optimiser": optimiser.state_dict(),
+        "progress": {k: v for k, v in asdict(progress).items() if k != "journal"},
+        "journal": [asdict(r) for r in progress.journal],
+        "buffer": {
+            "states": buffer.states,
+            "policies": buffer.policies,
+            "outcomes": buffer.outcomes,
+            "games": buffer.games,
+        },  # fmt: skip
+    }
+    data = io.BytesIO()
+    torch.save(kept, data)
+    payload = data.getvalue()
+    write_file(out / CHECKPOINT_FILE, lambda f: f.write(payload), binary=True)
+    lines = "".join(json.dumps(asdict(r)) + "\n" for r in progress.journal)
+    write_file(out / JOURNAL_FILE, lambda f: f.write(lines))
+    from .curve import plot_curve
+
+    plot_curve(progress.journal, out / CURVE_FILE)
+
+
+def _load_checkpoint(path: Path, net: PolicyValueNet,
+                     optimiser: torch.optim.Optimizer) -> tuple[Training, Samples]:  # fmt: skip
+    kept = torch.load(path, weights_only=False)
+    net.load_state_dict(kept["net"])
+    optimiser.load_state_dict(kept["optimiser"])
+    progress = Training(**kept["progress"], journal=[Round(**r) for r in kept["journal"]])
+    b = kept["buffer"]
+    return progress, Samples(b["states"], b["policies"], b["outcomes"], b["games"])
