@@ -1,5 +1,8 @@
 """The Python negamax: the one recursion of alpha-beta that the Python path of
-:class:`~zerosum.agents.AlphaBeta` and its traced search (``traced_search.py``) both run.
+:class:`~zerosum.agents.AlphaBeta`, its traced search (``traced_search.py``),
+:class:`~zerosum.agents.Minimax` and the generic exact solver (``solve.py``, with
+:class:`ExactRules`: distance scores, its table policy, ``settled``, a first pass over
+the children, positions counted as entered) all run.
 
 What differs between them is chosen once, when the recursion is built, never looked up
 per node: the transposition table (a dict, or None), the move ordering (killers and
