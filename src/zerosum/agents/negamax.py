@@ -1,5 +1,8 @@
 """The Python negamax: the one recursion of alpha-beta that the Python path of
-:class:`~zerosum.agents.AlphaBeta` and its traced search (``traced_search.py``) both run.
+:class:`~zerosum.agents.AlphaBeta`, its traced search (``traced_search.py``),
+:class:`~zerosum.agents.Minimax` and the generic exact solver (``solve.py``, with
+:class:`ExactRules`: distance scores, its table policy, ``settled``, a first pass over
+the children, positions counted as entered) all run.
 
 What differs between them is chosen once, when the recursion is built, never looked up
 per node: the transposition table (a dict, or None), the move ordering (killers and
@@ -21,7 +24,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..trace.reasons import child_window, cut_reason, pruned_reason, root_window, spoken
 
@@ -29,7 +33,7 @@ if TYPE_CHECKING:
     from ..trace import Recorder
     from .search import _Search
 
-__all__ = ["DECAY", "build_negamax", "memo_lookups", "stored_bounds"]
+__all__ = ["DECAY", "ExactRules", "build_negamax", "memo_lookups"]
 
 #: Factor applied per ply to values with ``depth_adjust`` (an exact binary fraction).
 DECAY = 1.0 - 2.0**-10
@@ -47,16 +51,74 @@ class _Timeout(Exception):
     """The time limit ran out in the middle of an iteration."""
 
 
-def stored_bounds(
-    depth: float, best: float, start_alpha: float, beta: float, move: object, cut: bool
-) -> Entry:
-    """A table entry for a fail-soft ``best`` found in the window (``start_alpha``, ``beta``):
-    an upper bound at or below it, a lower bound at or above, else the exact value."""
-    if best <= start_alpha:
-        return (depth, -_INF, best, move, cut)
-    if best >= beta:
-        return (depth, best, _INF, move, cut)
-    return (depth, best, best, move, cut)
+#: ``store(key, entry, depth, best, start_alpha, beta, move, cut)``: keep a node's bounds
+#: (``entry``: what the table held for the key when the node was entered, or None).
+Store = Callable[[Hashable, "Entry | None", float, float, float, float, object, bool], None]
+#: ``first_pass(state, key, me, moves, alpha, beta, entry)`` before an inner node's loop:
+#: ``(answer, best, best_move, alpha, moves, children)``; ``answer`` not None ends the
+#: node with it, else the loop searches ``moves`` (children made: ``children``).
+FirstPass = Callable[
+    [Any, Hashable, int, Moves, float, float, "Entry | None"],
+    tuple[float | None, float, object, float, Moves, Sequence[Any]],
+]
+
+
+@dataclass(frozen=True)
+class ExactRules:
+    """What the generic exact solver (``agents/solve.py``) changes in the recursion, chosen
+    once when it is built (AlphaBeta's search passes none):
+
+    - the score policy: ``distance`` scores are integers that encode the distance to the
+      end (``WIN - plies``), a child's carried up one ply longer and a window carried
+      down one ply shorter, instead of values shrunk by ``decay`` per ply;
+    - the table policy: ``store`` keeps a node's bounds (the solver merges them with the
+      entry it found and never trims the table; entries are keyed without depth, the
+      solver searching to the end at depth ``inf``), and ``known`` answers a position
+      missing from the table without search (the game's ``settled``), or None;
+    - ``first_pass``: an inner node's look at all its children before the loop (a win at
+      once ends it, other endings are scored, then a child whose table entry proves a
+      cut-off ends it), which leaves the loop only the children still open;
+    - ``enter``: called on entering each node the table did not answer (the solver counts
+      positions there, with its limit and its deadline), in place of the deadline check;
+    - ``legal``, ``order``, ``reward``: the moves of a position, their order and the
+      reward of a move that cut off (the solver's history heuristic).
+    """
+
+    distance: bool
+    store: Store
+    known: Callable[[Any, Hashable], float | None] | None
+    first_pass: FirstPass
+    enter: Callable[[], None]
+    legal: Callable[[Any, Hashable], Moves]
+    order: Callable[[Moves, object, int], Moves]
+    reward: Callable[[object, float, int], None]
+
+
+def _never_ended(state: object, k: Hashable) -> bool:
+    """The exact solver's ``ended`` in the loop: its first pass took out every child that
+    ends the game."""
+    return False
+
+
+def _bounded_store(table: dict[Hashable, Entry], size: int) -> Store:
+    """AlphaBeta's table policy: the bounds a fail-soft ``best`` found in the window
+    (``start_alpha``, ``beta``) proves at ``depth`` (an upper bound at or below it, a
+    lower bound at or above, else the exact value), the table cleared when full."""
+
+    def store(
+        k: Hashable, entry: Entry | None, depth: float, best: float, start_alpha: float,
+        beta: float, move: object, cut: bool,
+    ) -> None:  # fmt: skip
+        if len(table) >= size:
+            table.clear()
+        if best <= start_alpha:
+            table[k] = (depth, -_INF, best, move, cut)
+        elif best >= beta:
+            table[k] = (depth, best, _INF, move, cut)
+        else:
+            table[k] = (depth, best, best, move, cut)
+
+    return store
 
 
 def memo_lookups(
@@ -201,7 +263,7 @@ def _end_at_once(
 
 
 def build_negamax(
-    search: _Search, ordering: bool
+    search: _Search, ordering: bool, exact: ExactRules | None = None
 ) -> tuple[Callable[..., float], Callable[[object, Hashable], bool]]:
     """The recursion of ``search`` (a ``search._Search``), as closures over local names
     (no attribute look-ups inside): ``negamax(state, key, me, depth, ply, alpha, beta,
@@ -218,18 +280,36 @@ def build_negamax(
     whether it is terminal, its value at the cutoff); each child's key is made once, by
     its parent, and handed down. Children are made one at a time: the first (the
     table's move, a killer) often cuts off, and then its siblings are never made.
+
+    ``exact`` (:class:`ExactRules`) makes it the generic exact solver's search instead,
+    over integer distance scores to the end (``depth`` then ``inf``); what it changes is
+    picked here, once, so AlphaBeta's search pays a few tests of local flags per node.
     """
-    game, agent = search.game, search.agent
+    game = search.game
     result, utility, player, key = game.result, game.utility, game.player, search.key
     heuristic = search.heuristic
     table = search.table
-    size = agent.table_size
     decay = search.decay
     deadline = search.deadline
     clock = time.perf_counter
-    leaves = search.memo.leaves
-    ended, legal = memo_lookups(search)
-    order, reward = search.move_order.order, search.move_order.reward
+    order: Callable[[Moves, object, int], Moves]
+    reward: Callable[[object, float, int], None]
+    known: Callable[[object, Hashable], float | None] | None = None
+    first_pass: FirstPass | None = None
+    enter: Callable[[], None] | None = None
+    distance = False
+    if exact is None:
+        size = search.agent.table_size
+        leaves = search.memo.leaves
+        ended, legal = memo_lookups(search)
+        order, reward = search.move_order.order, search.move_order.reward
+        store = None if table is None else _bounded_store(table, size)
+    else:
+        size, leaves, ended, legal = 0, {}, _never_ended, exact.legal
+        order, reward, store = exact.order, exact.reward, exact.store
+        distance, known, first_pass, enter = (
+            exact.distance, exact.known, exact.first_pass, exact.enter
+        )  # fmt: skip
     traced, ends_first = search.traced, search.ends_first
     prune, lines = search.prune, search.lines
     write = _TreeWriter(search)
@@ -251,7 +331,7 @@ def build_negamax(
         if traced:
             maximizing = me == search.root_me
             sign = 1.0 if maximizing else -1.0
-        first = None
+        first = entry = None
         if table is not None:
             entry = table.get(k)
             if entry is not None:
@@ -271,13 +351,20 @@ def build_negamax(
                         alpha = low
                     if high < beta:
                         beta = high
-        if deadline is not None and clock() > deadline:
+            elif known is not None:  # answered without search (the solver's settled)
+                score = known(state, k)
+                if score is not None:
+                    return score
+        if enter is not None:
+            enter()
+        elif deadline is not None and clock() > deadline:
             raise _Timeout
         moves = legal(state, k)
         if ordering and len(moves) > 1:
             moves = order(moves, first, ply)
         start_alpha = alpha
         cuts = search.cuts
+        best, best_move, count, kept, made = -_INF, None, 0, None, None
         frontier = depth == 1  # the children are scored, not searched
         if frontier:
             search.cuts += 1
@@ -286,10 +373,15 @@ def build_negamax(
             found = end_at_once(state, me, moves, alpha, beta, node)
             if found is not None:
                 return found
-        best, best_move, count, kept = -_INF, None, 0, None
+        elif first_pass is not None:
+            found, best, best_move, alpha, moves, made = first_pass(
+                state, k, me, moves, alpha, beta, entry
+            )
+            if found is not None:
+                return found
         for move in moves:
             count += 1
-            child = result(state, move)
+            child = result(state, move) if made is None else made[count - 1]
             ck = key(child)
             if frontier:  # scored once per key and player to move
                 raw = leaf.get(ck)
@@ -317,7 +409,18 @@ def build_negamax(
                 if traced:
                     kept = write.child(node, move, child, them == search.root_me, sign,
                                        (alpha, beta))  # fmt: skip
-                if them == me:
+                if distance:  # a win or loss one ply longer; window bounds one shorter
+                    if them == me:
+                        a = alpha + 1 if alpha > 0 else alpha - 1 if alpha < 0 else 0
+                        b = beta + 1 if beta > 0 else beta - 1 if beta < 0 else 0
+                        value = negamax(child, ck, me, depth, ply + 1, a, b)
+                        value = value - 1 if value > 0 else value + 1 if value < 0 else 0
+                    else:
+                        a = 1 - beta if beta < 0 else -1 - beta if beta > 0 else 0
+                        b = 1 - alpha if alpha < 0 else -1 - alpha if alpha > 0 else 0
+                        value = negamax(child, ck, them, depth, ply + 1, a, b)
+                        value = 1 - value if value > 0 else -1 - value if value < 0 else 0
+                elif them == me:
                     value = decay * negamax(
                         child, ck, me, depth - 1, ply + 1, alpha / decay, beta / decay, kept
                     )
@@ -344,11 +447,8 @@ def build_negamax(
         search.nodes += len(moves) if ends_first and depth > 1 else count
         if traced:
             write.recorder.set(node, value=sign * best)
-        if table is not None:
-            if len(table) >= size:
-                table.clear()
-            # does the value rest on the depth cutoff?
-            table[k] = stored_bounds(depth, best, start_alpha, beta, best_move, search.cuts != cuts)
+        if store is not None:  # does the value rest on the depth cutoff?
+            store(k, entry, depth, best, start_alpha, beta, best_move, search.cuts != cuts)
         return best
 
     return negamax, ended

@@ -74,11 +74,12 @@ opening book).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from .. import budget, hooks
 from ..game import Action, Game, State, ZerosumError, game_name, key_function, zero
@@ -86,7 +87,11 @@ from ..kernels.cached import loaded_only
 from ..records.search import AlphaBetaInfo, KeptInfo, SolvedInfo, UnprovenInfo
 from ..records.solve import ExactAnswer, SolveResult, ValuesAnswer, solver_answer
 from .base import SearchInfo, Seeded
+from .negamax import Entry, ExactRules, build_negamax
 from .search import AlphaBeta, proven_plies
+
+if TYPE_CHECKING:
+    from .search import _Search
 
 __all__ = ["SolveResult", "Solver", "solve", "Perfect", "WIN", "python_suffices"]
 
@@ -147,7 +152,8 @@ class Solver(Generic[State, Action]):
         #: and the game's own exact solver only as far as it answers without loading
         #: compiled code (``loaded_only``: Connect Four's from its opening book).
         self.compiled = compiled and not python_suffices(game)
-        self.table: dict[Hashable, tuple[int, int, Action | None]] = {}
+        #: key -> (depth: ``inf``, lower bound, upper bound, best move, False)
+        self.table: dict[Hashable, Entry] = {}
         self.nodes = 0
         self.deadline: float | None = None  # of the solve under way (see :mod:`budget`)
         self.most: float = math.inf  # positions the solve under way may search
@@ -247,112 +253,172 @@ class Solver(Generic[State, Action]):
         return 0
 
     def _build(self) -> Callable[[State, int, int, int], int]:
-        """The recursive search as a closure over local names (no attribute look-ups inside)."""
-        game, table = self.game, self.table
-        key = key_function(game, game.initial_state, canonical=False)  # a missed one costs time
-        actions, result, is_terminal = game.actions, game.result, game.is_terminal
-        utility, player = game.utility, game.player
-        settled = hooks.settled(game)
-        solver = self
-        win1 = WIN - 1
-        clock = time.perf_counter
-        history: defaultdict[Action, int] = defaultdict(int)
-        rank = history.__getitem__
-        # Moves that refuted others before go first, unless the game's own order is better.
-        by_history = not hooks.ordered_actions(game)
+        """The search, ``search(state, me, alpha, beta)``: the one Python negamax
+        (:func:`~zerosum.agents.negamax.build_negamax`) with the solver's rules
+        (:class:`~zerosum.agents.negamax.ExactRules`, from :func:`_exact_rules`), searching
+        to the end (depth ``inf``, which keys the table's entries without depth)."""
+        key = key_function(
+            self.game, self.game.initial_state, canonical=False
+        )  # a missed one costs time
+        host = cast("_Search", _Host(self.game, key, self.table))  # all build_negamax reads
+        negamax, _ = build_negamax(host, True, _exact_rules(self, key))
 
         def search(state: State, me: int, alpha: int, beta: int) -> int:
             """Fail-soft score of the non-terminal ``state`` for ``me``, its mover."""
-            k = key(state)
-            entry = table.get(k)
-            first = None
-            if entry is not None:
-                low, high, first = entry
-                if low >= beta or low == high:
-                    return low
-                if high <= alpha:
-                    return high
-                if low > alpha:
-                    alpha = low
-                if high < beta:
-                    beta = high
-            elif settled is not None:
-                known = settled(state)
-                if known is not None:
-                    value, plies = known
-                    score = 0 if value == 0 else (WIN - plies) * (1 if value > 0 else -1)
-                    table[k] = (score, score, None)
-                    return score
-            solver.nodes += 1
-            if solver.nodes > solver.most:
-                raise _Outgrown
-            out = solver.deadline
-            if out is not None and not solver.nodes & 1023 and clock() > out:
-                raise budget.OutOfTime(f"the solver ran out of time in {game_name(game)}")
-            moves = sorted(actions(state), key=rank, reverse=True) if by_history else actions(state)
-            if first is not None and first in moves:
-                moves = list(moves)
-                moves.remove(first)
-                moves.insert(0, first)
-            start_alpha = alpha
-            best = -WIN - 1
-            best_move = None
-            # Every child first: a win now ends the search, other endings are known values.
-            open_children = []
-            for move in moves:
-                child = result(state, move)
-                if is_terminal(child):
-                    u = utility(child, me)
-                    if u > 0:  # nothing beats winning now
-                        table[k] = (win1, win1, move)
-                        return win1
-                    value = 0 if u == 0 else -win1
-                    if value > best:
-                        best, best_move = value, move
-                else:
-                    open_children.append((move, child))
-            if best > alpha:
-                alpha = best
-            # A child whose stored bound already proves a cutoff ends the search here
-            # (enhanced transposition cutoff): a table look-up instead of a subtree.
-            for move, child in open_children:
-                bounds = table.get(key(child))
-                if bounds is not None:
-                    value = _up(bounds[0]) if player(child) == me else -_up(bounds[1])
-                    if value >= beta:
-                        low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
-                        table[k] = (max(low, value), high, move)
-                        return value
-            for move, child in open_children:
-                if alpha >= beta:
-                    break
-                them = player(child)
-                if them == me:
-                    value = _up(search(child, me, _down(alpha), _down(beta)))
-                else:  # _up and _down written out: this is the hot path
-                    a, b = -beta, -alpha
-                    a = a + 1 if a > 0 else a - 1 if a < 0 else 0
-                    b = b + 1 if b > 0 else b - 1 if b < 0 else 0
-                    value = search(child, them, a, b)
-                    value = 1 - value if value > 0 else -1 - value if value < 0 else 0
-                if value > best:
-                    best = value
-                    best_move = move
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            history[move] += 1
-            low, high = (entry[0], entry[1]) if entry is not None else (-WIN, WIN)
-            if best <= start_alpha:
-                high = min(high, best)
-            elif best >= beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            table[k] = (low, high, best_move)
-            return best
+            return int(negamax(state, key(state), me, _END, 0, alpha, beta))
 
         return search
+
+
+#: The depth of the solver's search, and of every entry in its table: to the end.
+_END = math.inf
+
+
+@dataclasses.dataclass
+class _Host:
+    """What :func:`~zerosum.agents.negamax.build_negamax` reads of a search, for the
+    solver's: its game, key and table; no trace, no heuristic, no depth cutoff. Its
+    ``nodes`` and ``cuts`` are the recursion's own tallies, unread: the solver counts the
+    positions it enters itself (``ExactRules.enter``)."""
+
+    game: Game
+    key: Callable[[Any], Hashable]
+    table: dict[Hashable, Entry]
+    heuristic: Callable[[object, int], float] = zero
+    decay: float = 1.0
+    deadline: float | None = None
+    traced: bool = False
+    ends_first: bool = False
+    prune: bool = True
+    lines: None = None
+    nodes: int = 0
+    cuts: int = 0
+    root_me: int = 0
+    recorder: None = None
+    best_child: dict[int, int] = dataclasses.field(default_factory=dict)
+
+
+def _exact_rules(solver: Solver, key: Callable[[Any], Hashable]) -> ExactRules:
+    """What the solver's search changes in the one negamax (see
+    :class:`~zerosum.agents.negamax.ExactRules`), as closures over ``solver``'s game and
+    table (``key``: the game's state key): scores that encode the distance to the end
+    (see :data:`WIN`); bounds merged with the entry found and never trimmed; the game's
+    ``settled`` on a table miss; a first look at every child for a win at once and for a
+    table entry that proves a cut-off; the positions entered counted, with
+    :data:`PYTHON_FIRST_NODES`'s limit and a look at the deadline every 1,024; moves that
+    refuted others first (the history heuristic), unless the game's own order is better,
+    and the table's move before all."""
+    game, table = solver.game, solver.table
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    utility, player = game.utility, game.player
+    settled = hooks.settled(game)
+    win1 = WIN - 1
+    clock = time.perf_counter
+    history: defaultdict[object, int] = defaultdict(int)
+    rank = history.__getitem__
+    # Moves that refuted others before go first, unless the game's own order is better.
+    by_history = not hooks.ordered_actions(game)
+
+    def known(state: object, k: Hashable) -> int | None:
+        """The score of a position the game's ``settled`` knows without search, kept."""
+        assert settled is not None
+        found = settled(state)
+        if found is None:
+            return None
+        value, plies = found
+        score = 0 if value == 0 else (WIN - plies) * (1 if value > 0 else -1)
+        table[k] = (_END, score, score, None, False)
+        return score
+
+    def enter() -> None:
+        """One more position searched: past the limit, or the deadline, the solve stops."""
+        solver.nodes += 1
+        if solver.nodes > solver.most:
+            raise _Outgrown
+        out = solver.deadline
+        if out is not None and not solver.nodes & 1023 and clock() > out:
+            raise budget.OutOfTime(f"the solver ran out of time in {game_name(game)}")
+
+    def legal(state: object, k: Hashable) -> Sequence[object]:
+        return actions(state)
+
+    def order(moves: Sequence[object], first: object, ply: int) -> Sequence[object]:
+        """The moves by history (unless the game's order is better), the table's first."""
+        if by_history:
+            moves = sorted(moves, key=rank, reverse=True)
+        if first is not None and first in moves:
+            moves = list(moves)
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    def reward(move: object, depth: float, ply: int) -> None:
+        history[move] += 1
+
+    def store(
+        k: Hashable, entry: Entry | None, depth: float, best: float, start_alpha: float,
+        beta: float, move: object, cut: bool,
+    ) -> None:  # fmt: skip
+        """The bounds ``best`` proves, merged with those the table held on entry."""
+        low, high = (entry[1], entry[2]) if entry is not None else (-WIN, WIN)
+        if best <= start_alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[k] = (depth, low, high, move, False)
+
+    def first_pass(
+        state: object, k: Hashable, me: int, moves: Sequence[object], alpha: float,
+        beta: float, entry: Entry | None,
+    ) -> tuple[float | None, float, object, float, Sequence[object], Sequence[object]]:  # fmt: skip
+        """Every child first: a win now ends the search, other endings are known values;
+        then a child whose stored bound already proves a cut-off ends it (enhanced
+        transposition cutoff: a table look-up instead of a subtree). Else the children
+        still open, for the loop (none when the endings already reach ``beta``)."""
+        best: float = -WIN - 1
+        best_move = None
+        open_moves: list[object] = []
+        children: list[object] = []
+        for move in moves:
+            child = result(state, move)
+            if is_terminal(child):
+                u = utility(child, me)
+                if u > 0:  # nothing beats winning now
+                    table[k] = (_END, win1, win1, move, False)
+                    return win1, best, best_move, alpha, (), ()
+                value = 0 if u == 0 else -win1
+                if value > best:
+                    best, best_move = value, move
+            else:
+                open_moves.append(move)
+                children.append(child)
+        if best > alpha:
+            alpha = best
+        for move, child in zip(open_moves, children, strict=True):
+            bounds = table.get(key(child))
+            if bounds is not None:
+                lower, upper = int(bounds[1]), int(bounds[2])  # the solver's are integers
+                value = _up(lower) if player(child) == me else -_up(upper)
+                if value >= beta:
+                    low, high = (entry[1], entry[2]) if entry is not None else (-WIN, WIN)
+                    table[k] = (_END, max(low, value), high, move, False)
+                    return value, best, best_move, alpha, (), ()
+        if alpha >= beta:
+            return None, best, best_move, alpha, (), ()
+        return None, best, best_move, alpha, open_moves, children
+
+    return ExactRules(
+        distance=True,
+        store=store,
+        known=None if settled is None else known,
+        first_pass=first_pass,
+        enter=enter,
+        legal=legal,
+        order=order,
+        reward=reward,
+    )
 
 
 def _result(scores: dict[Action, int], nodes: int, seconds: float) -> SolveResult:
