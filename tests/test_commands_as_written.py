@@ -10,6 +10,7 @@ a command added to a page without one fails the suite.
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import re
@@ -45,6 +46,7 @@ NOT_RUN = {
     "cd zerosum": "the install, from the project's folder",
     "python3 -m venv .venv": "the install's virtual environment (CI makes its own)",
     ". .venv/bin/activate": "the install's virtual environment (CI makes its own)",
+    "cd /autograder": "Gradescope's folder: its next command runs in a folder laid out as it",
 }
 #: Students' entries for ``submissions/``: three small agents of the kinds a class hands in.
 SUBMISSIONS = {
@@ -68,6 +70,110 @@ SUBMISSIONS = {
                 return min(actions, key=lambda a: abs(a - middle))
     ''',
 }
+#: What a student writes in place of the alpha-beta starter's ``raise NotImplementedError``.
+ALPHABETA_BODY = """
+    import math
+
+    me = game.player(state)
+
+    def value(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, me)
+        maximizing = game.player(s) == me
+        best = -math.inf if maximizing else math.inf
+        for a in game.actions(s):
+            v = value(game.result(s, a), alpha, beta)
+            if maximizing:
+                best = max(best, v)
+                if best >= beta:
+                    return best
+                alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                if best <= alpha:
+                    return best
+                beta = min(beta, best)
+        return best
+
+    chosen, alpha = None, -math.inf
+    for a in game.actions(state):
+        v = value(game.result(state, a), alpha, math.inf)
+        if chosen is None or v > alpha:
+            chosen, alpha = a, v
+    return chosen
+"""
+#: A minimax handed in as alpha-beta: the right values, every node visited.
+NO_PRUNING = """
+    import math
+
+
+    def alphabeta(game, state):
+        me = game.player(state)
+
+        def value(s):
+            if game.is_terminal(s):
+                return game.utility(s, me)
+            values = [value(game.result(s, a)) for a in game.actions(s)]
+            return max(values) if game.player(s) == me else min(values)
+
+        return max(game.actions(state), key=lambda a: value(game.result(state, a)))
+"""
+#: A student's tic-tac-toe class, the course's seven members.
+TICTACTOE = """
+    class TicTacToe:
+        lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8),
+                 (0, 4, 8), (2, 4, 6)]
+
+        def __init__(self):
+            self.initial_state = (None,) * 9
+
+        def player(self, state):
+            return 1 if state.count(None) % 2 == 1 else 2
+
+        def actions(self, state):
+            return [i for i, mark in enumerate(state) if mark is None]
+
+        def result(self, state, action):
+            board = list(state)
+            board[action] = self.player(state)
+            return tuple(board)
+
+        def winner(self, state):
+            for a, b, c in self.lines:
+                if state[a] is not None and state[a] == state[b] == state[c]:
+                    return state[a]
+            return None
+
+        def is_terminal(self, state):
+            return self.winner(state) is not None or None not in state
+
+        def utility(self, state, player):
+            won = self.winner(state)
+            return 0 if won is None else (1 if won == player else -1)
+
+        def print_state(self, state):
+            for row in range(3):
+                marks = state[3 * row : 3 * row + 3]
+                print(" ".join("." if m is None else "XO"[m - 1] for m in marks))
+"""
+#: A student's minimax, uploaded to Gradescope.
+MINIMAX = """
+    def minimax(game, state):
+        me = game.player(state)
+
+        def value(s):
+            if game.is_terminal(s):
+                return game.utility(s, me)
+            values = [value(game.result(s, a)) for a in game.actions(s)]
+            return max(values) if game.player(s) == me else min(values)
+
+        best = None
+        for a in game.actions(state):
+            v = value(game.result(state, a))
+            if best is None or v > best[0]:
+                best = (v, a)
+        return best[1]
+"""
 MY_AGENT = """
     def take_one(game, state):
         return min(game.actions(state))
@@ -124,7 +230,34 @@ def folder(tmp_path: Path) -> Path:
         (home / "submissions" / name).write_text(textwrap.dedent(text))
     (home / "nim.py").write_text(nim_source())
     (home / "my_agent.py").write_text(textwrap.dedent(MY_AGENT))
+    # the teacher's guide: hw2 handed in by three students, hw1's game class, a Gradescope upload
+    handed_in = home / "hw2-submissions"
+    handed_in.mkdir()
+    (handed_in / "ada.py").write_text(alphabeta_written())
+    (handed_in / "bob.py").write_text(textwrap.dedent(NO_PRUNING))
+    (handed_in / "cleo.py").write_text(alphabeta_starter())
+    (home / "hw1-submissions").mkdir()
+    (home / "hw1-submissions" / "ada.py").write_text(textwrap.dedent(TICTACTOE))
+    (home / "submission").mkdir()
+    (home / "submission" / "minimax.py").write_text(textwrap.dedent(MINIMAX))
+    (home / "results").mkdir()
     return home
+
+
+def alphabeta_starter() -> str:
+    """The alpha-beta starter as ``zerosum assignment new`` hands it out."""
+    from zerosum.teach.assignments import assignment, starter_source
+
+    return starter_source(assignment("alphabeta"))
+
+
+def alphabeta_written() -> str:
+    """The starter as a student fills it in: its stub's body written."""
+    stub = alphabeta_starter()
+    raises = '    raise NotImplementedError("alphabeta")\n'
+    assert raises in stub, "the alpha-beta starter's body changed"
+    body = textwrap.indent(textwrap.dedent(ALPHABETA_BODY).strip() + "\n", "    ")
+    return stub.replace(raises, body)
 
 
 def run(command: str, folder: Path, stdin: str = "") -> Ran:
@@ -286,6 +419,69 @@ def writes_a_starter(ran: Ran) -> None:
     assert again.code == 2 and "not empty" in again.err
 
 
+def hands_out_and_fills_in_hw2(folder: Path) -> None:
+    """Before a student checks hw2: the teacher hands it out, the student writes the body."""
+    ok(run("zerosum assignment new alphabeta hw2", folder))
+    (folder / "hw2" / "alphabeta.py").write_text(alphabeta_written())
+
+
+def scores(out: str) -> dict[str, tuple[float, float]]:
+    """Each graded submission's score and maximum, from its ``NAME: SCORE / MAX`` line."""
+    found = re.findall(r"^(\S+): ([\d.]+) / ([\d.]+)$", out, re.M)
+    return {name: (float(score), float(most)) for name, score, most in found}
+
+
+def grades_a_students_file(ran: Ran) -> None:
+    """The student's filled-in starter: every test passed, full marks."""
+    out = ok(ran)
+    ((name, (score, most)),) = scores(out).items()
+    assert name == "hw2/alphabeta.py:alphabeta" and score == most > 0, out
+    assert "FAIL" not in out and re.search(r"^  ok ", out, re.M)
+
+
+def grades_a_class(ran: Ran) -> None:
+    """Every file of the folder a submission: full marks for the written one, the value
+    marks only for a minimax posing as alpha-beta, 0 for the starter left as it is; a
+    row of scores each in grades.csv, a page each linked from reports/index.html."""
+    out = ok(ran)
+    graded = scores(out)
+    names = [f"hw2-submissions/{who}.py" for who in ("ada", "bob", "cleo")]
+    assert list(graded) == names, out
+    (ada, most), (bob, _), (cleo, _) = (graded[n] for n in names)
+    assert ada == most > 0 and 0 < bob < most and cleo == 0
+    assert "so it does not prune" in out and "it raised NotImplementedError" in out
+    with open(ran.folder / "grades.csv", newline="") as file:
+        table = list(csv.DictReader(file))
+    assert [row["submission"] for row in table] == names
+    assert [float(row["score"]) for row in table] == [ada, bob, cleo]
+    assert all(float(row["max_score"]) == most for row in table)
+    assert len(table[0]) > 3  # a column per test
+    index = (ran.folder / "reports" / "index.html").read_text()
+    pages = re.findall(r"href='([^']+)'", index)
+    assert len(pages) == 3
+    for name, page in zip(names, pages, strict=True):
+        assert name in (ran.folder / "reports" / page).read_text()
+
+
+def grades_a_game_class(ran: Ran) -> None:
+    """A student's tic-tac-toe class that follows the rules: full marks."""
+    out = ok(ran)
+    ((name, (score, most)),) = scores(out).items()
+    assert name == "hw1-submissions/ada.py:TicTacToe" and score == most > 0, out
+
+
+def writes_gradescope_results(ran: Ran) -> None:
+    """Gradescope's results.json: the score, and each test with its name, points and output."""
+    ok(ran)
+    results = json.loads((ran.folder / "results" / "results.json").read_text())
+    tests = results["tests"]
+    assert len(tests) > 3
+    for test in tests:
+        assert set(test) >= {"name", "score", "max_score", "output", "visibility"}, test
+        assert test["score"] == test["max_score"] > 0, test
+    assert results["score"] == sum(test["score"] for test in tests)
+
+
 def class_tournament_by_aliases(ran: Ran) -> None:
     """The entries shown by the pseudonyms now kept in aliases.csv, on the page too, each
     name a link to its report card; run again, each keeps its alias."""
@@ -415,6 +611,19 @@ CHECKS: dict[str, tuple[Callable[[Ran], None], str]] = {
     "zerosum analyze connect4:width=5,height=4": (analyzes_a_small_board, ""),
     "zerosum assignment list": (lists_assignments, ""),
     "zerosum assignment new alphabeta hw2": (writes_a_starter, ""),
+    "zerosum autograde alphabeta hw2/alphabeta.py:alphabeta": (grades_a_students_file, ""),
+    "zerosum autograde alphabeta hw2-submissions/ --csv grades.csv --html reports/": (
+        grades_a_class,
+        "",
+    ),
+    "zerosum autograde game hw1-submissions/ada.py:TicTacToe --game tictactoe": (
+        grades_a_game_class,
+        "",
+    ),
+    "zerosum autograde minimax submission/ --gradescope results/results.json": (
+        writes_gradescope_results,
+        "",
+    ),
     "zerosum tournament connect4 submissions/ --move-time 1 --html standings.html "
     "--alias aliases.csv": (class_tournament_by_aliases, ""),
     "zerosum grade connect4 alphabeta:depth=4 --set course": (grades_on_the_course_set, ""),
@@ -425,6 +634,11 @@ CHECKS: dict[str, tuple[Callable[[Ran], None], str]] = {
         "",
     ),
     "zerosum match nim.py my_agent.py random": (nim_match, ""),
+}
+#: What is done before a command, as the page tells it, when another command's check
+#: needs the folder as it was.
+BEFORE: dict[str, Callable[[Path], None]] = {
+    "zerosum autograde alphabeta hw2/alphabeta.py:alphabeta": hands_out_and_fills_in_hw2,
 }
 SHOWN = {c: page for page in PAGES for c in reversed(shell_commands(page))}
 
@@ -439,6 +653,8 @@ def test_every_command_shown_is_run() -> None:
 )
 def test_command_as_written(command: str, folder: Path, sandbox_if_here: None) -> None:
     check, stdin = CHECKS[command]
+    if command in BEFORE:
+        BEFORE[command](folder)
     check(run(command, folder, stdin))
 
 

@@ -2,11 +2,15 @@
 tests left run in a new child; one that does not load scores 0 on each test, saying why."""
 
 import shutil
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from zerosum.teach import grading
+from zerosum.teach import guard as guard_module
 from zerosum.teach.rubric import load_rubric
 
 HERE = Path(__file__).parent
@@ -28,6 +32,43 @@ def test_a_call_that_swallows_its_time_limit_is_killed_and_the_rest_still_run(
     result = grading.grade_submission("wrong.py:stubborn", rubric)
     assert [t.name for t in result.tests] == [t.name for t in rubric.tests]
     assert result.score == 0
+    for test in result.tests:
+        assert "did not stop: its process was killed" in test.output, test.output
+
+
+def test_a_call_that_swallows_its_time_limit_ends_its_process_a_tick_later() -> None:
+    """The guard's timer fires again after the limit: the child exits with STUCK_EXIT at
+    once, rather than the parent waiting out its long silence (a minute per test)."""
+    script = textwrap.dedent(
+        """
+        from zerosum.teach.guard import Guard
+
+        def stubborn():
+            while True:
+                try:
+                    while True:
+                        pass
+                except BaseException:
+                    pass
+
+        guard = Guard(0.2)
+        guard.install()
+        guard(stubborn)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], timeout=30, capture_output=True)
+    assert done.returncode == guard_module.STUCK_EXIT, done.stderr
+
+
+def test_a_stubborn_submission_is_graded_without_waiting_for_the_silence(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the parent's silence an hour, each test still ends: its child exits on the
+    timer's next tick, and the test scores 0 as one that did not stop."""
+    monkeypatch.setattr(grading, "GRACE", 3600.0)
+    rubric = load_rubric(str(HERE / "rubrics" / "faults.toml"), time_limit=0.5)
+    result = grading.grade_submission("wrong.py:stubborn", rubric)
+    assert result.score == 0 and result.tests
     for test in result.tests:
         assert "did not stop: its process was killed" in test.output, test.output
 

@@ -46,13 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"zerosum {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_listing_commands(commands)
-    add_assignment_command(commands)
     add_play_command(commands)
     add_arena_commands(commands)
     add_analysis_commands(commands)
     add_explain_command(commands)
     add_serve_command(commands)
     add_solve_command(commands)
+    add_assignment_command(commands)  # the teacher's: hand out, then grade
     add_autograde_command(commands)
     add_learn_command(commands)
     add_game_commands(commands)  # Connect Four's book

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..game import ZerosumError
 from ..hosting import sandbox
+from .guard import STUCK_EXIT
 from .rubric import Rubric, TestSpec
 from .runner import submission_spec
 
@@ -159,10 +160,7 @@ def _run(
             if not ready:
                 child.kill()
                 ending.test = current
-                ending.reason = (
-                    f"it ran past the time limit of {rubric.time_limit:g} s per "
-                    "call and did not stop: its process was killed"
-                )
+                ending.reason = _stuck(rubric)
                 break
             chunk = pipe.read(1 << 16)
             if not chunk:
@@ -181,10 +179,20 @@ def _run(
     code = _wait(child)
     if current is not None and ending.test is None:
         ending.test = current
-        ending.reason = f"its process died ({_death(code)})"
+        ending.reason = (
+            _stuck(rubric) if code == STUCK_EXIT else f"its process died ({_death(code)})"
+        )
     elif not verdicts and not ending.load and not ending.reason:
         ending.reason = f"the grading process died before any test ({_death(code)})"
     return verdicts, ending
+
+
+def _stuck(rubric: Rubric) -> str:
+    """Why a call that ran on past its time limit scored 0."""
+    return (
+        f"it ran past the time limit of {rubric.time_limit:g} s per call and did not "
+        "stop: its process was killed"
+    )
 
 
 def _wait(child: subprocess.Popen[bytes]) -> int:

@@ -3,14 +3,18 @@ kept from reading input and from printing more than :data:`MAX_OUTPUT` bytes, it
 failure turned into :class:`Failure` with a reason a student understands.
 
 Runs in the grading child process (:mod:`zerosum.teach.runner`): the time limit is a
-``SIGALRM`` timer, which stops a loop of Python code; a call that does not stop for it
-(a C loop, a bare ``except:`` around the loop) is ended by the parent, which kills the
-child (:mod:`zerosum.teach.grading`).
+``SIGALRM`` timer, which stops a loop of Python code. A call that swallows it (a bare
+``except:`` around the loop) is ended by the timer's next tick, :data:`STUCK_AFTER` s
+later: the child exits with status :data:`STUCK_EXIT` and the parent grades the test it
+was in as one that did not stop. A call that never returns to Python code (a C loop) is
+ended by the parent, which kills the child after a silence
+(:mod:`zerosum.teach.grading`).
 """
 
 from __future__ import annotations
 
 import io
+import os
 import signal
 import sys
 import traceback
@@ -18,10 +22,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["MAX_OUTPUT", "Failure", "Guard"]
+__all__ = ["MAX_OUTPUT", "STUCK_EXIT", "Failure", "Guard"]
 
 #: The bytes a call may print before it is stopped.
 MAX_OUTPUT = 1 << 20
+#: Seconds after its time limit that a call still running (it caught the time limit's
+#: exception) ends the child, with exit status :data:`STUCK_EXIT`.
+STUCK_AFTER = 1.0
+STUCK_EXIT = 86
 
 
 class Failure(Exception):
@@ -82,13 +90,14 @@ class Guard:
         self.files = {str(Path(f).resolve()) for f in files}
         self.calls = 0
         self.heartbeat: Callable[[], None] = lambda: None
+        self._overdue = False
 
     def install(self) -> None:
         """Replace this process's standard streams and catch ``SIGALRM``."""
         sys.stdin = _NoInput()
         sys.stdout = _CappedOutput()
         sys.stderr = _CappedOutput()
-        signal.signal(signal.SIGALRM, _time_up)
+        signal.signal(signal.SIGALRM, self._time_up)
 
     def __call__(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``function(*args, **kwargs)``, or :class:`Failure` saying why it failed."""
@@ -97,7 +106,9 @@ class Guard:
         out = sys.stdout
         if isinstance(out, _CappedOutput):
             out.written = 0
-        signal.setitimer(signal.ITIMER_REAL, self.time_limit)
+        self._overdue = False
+        # it fires at the limit, then every STUCK_AFTER s until the call ends
+        signal.setitimer(signal.ITIMER_REAL, self.time_limit, STUCK_AFTER)
         try:
             return function(*args, **kwargs)
         except _TimeUp:
@@ -135,6 +146,10 @@ class Guard:
         line = (last.line or "").strip()
         return f" ({Path(last.filename).name}, line {last.lineno}: {line[:80]})"
 
-
-def _time_up(signum: int, frame: Any) -> None:
-    raise _TimeUp
+    def _time_up(self, signum: int, frame: Any) -> None:
+        """The time limit: stop the call; if it is still running a tick later (it
+        caught the exception), end this process, which nothing in it can catch."""
+        if self._overdue:
+            os._exit(STUCK_EXIT)
+        self._overdue = True
+        raise _TimeUp
