@@ -196,6 +196,10 @@ def test_csv_and_html_for_a_class_folder(folder: Path) -> None:
     printed = json.loads(done.stdout)  # the JSON alone: the table and notes on stderr
     assert [s["submission"] for s in printed["submissions"]] == ["class/ada", "class/bob"]
     assert "class/ada: 6 / 6" in done.stderr
+    # then the class at a glance: a row per submission
+    glance = done.stderr[done.stderr.index("2 submissions") :].splitlines()
+    assert [line.split()[:3] for line in glance if line.lstrip().startswith("class/")] == [
+        ["class/ada", "6", "6"], ["class/bob", "1", "6"]]  # fmt: skip
     rows = (folder / "grades.csv").read_text().splitlines()
     assert rows[0].startswith("submission,score,max_score,textbook: best move")
     # named as the user typed them; bob's None is no move, but his state is left alone

@@ -8,8 +8,10 @@ import html
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from ..files import write_file
+from ..report.display import Table
 from .grading import SubmissionResult
 
 __all__ = ["table", "to_json", "gradescope", "write_csv", "write_html"]
@@ -20,7 +22,8 @@ def _points(value: float) -> str:
 
 
 def table(results: list[SubmissionResult]) -> str:
-    """Per submission: its score, each test's points and, for a failed test, why."""
+    """Per submission: its score, each test's points and, for a failed test, why; for more
+    than one submission, then the class at a glance: a row per submission."""
     lines = []
     for result in results:
         lines.append(f"{result.submission}: {_points(result.score)} / {_points(result.max_score)}")
@@ -31,6 +34,14 @@ def table(results: list[SubmissionResult]) -> str:
             lines.append(f"  {mark} {test.name:<{width}}  {score:>7}")
             if test.score < test.max_score:
                 lines += [f"       {line}" for line in test.output.splitlines()]
+    if len(results) > 1:
+        rows = [
+            [r.submission, _points(r.score), _points(r.max_score),
+             f"{sum(t.score >= t.max_score for t in r.tests)} of {len(r.tests)}"]
+            for r in results
+        ]  # fmt: skip
+        header = ["submission", "score", "max_score", "tests passed"]
+        lines += ["", str(Table(header, rows, caption=f"{len(results)} submissions"))]
     return "\n".join(lines)
 
 
@@ -57,7 +68,8 @@ def gradescope(result: SubmissionResult) -> str:
 def write_csv(results: list[SubmissionResult], path: str) -> None:
     """A row per submission: its name, total, maximum and each test's score."""
     names = [t.name for t in results[0].tests] if results else []
-    with open(path, "w", newline="", encoding="utf-8") as file:
+
+    def write(file: IO[str]) -> None:
         writer = csv.writer(file)
         writer.writerow(["submission", "score", "max_score", *names])
         for result in results:
@@ -70,6 +82,8 @@ def write_csv(results: list[SubmissionResult], path: str) -> None:
                     *(scores.get(n, "") for n in names),
                 ]
             )
+
+    write_file(path, write)  # written whole or not at all
 
 
 def _slug(text: str) -> str:
