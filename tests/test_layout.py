@@ -22,6 +22,8 @@ CROSS_CUTTING = {
     "test_docs.py": "the README's and the site's examples parse, the site builds and shows",
     "test_commands_as_written.py": "the README's and guides' shell commands run as typed",
     "trace/test_trimmed.py": "a capped trace keeps the root's moves and chosen line, any search",
+    "alphazero/test_parts.py": "the learned agent's encoding, search, self-play, shipped model",
+    "learn/test_learning_page.py": "the learning guide's commands run as a reader types them",
     "teach/test_autograde.py": "held-out wrong submissions lose exactly their marks, via the CLI",
     "test_user_game.py": "a game written as a student writes one works with every agent",
     "agents/test_deadlines.py": "every compiled search stops at the caller's deadline",
