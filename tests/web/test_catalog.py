@@ -19,8 +19,16 @@ def test_perfect_is_offered_only_where_it_answers_at_once() -> None:
     assert offered_presets(zs.games.TicTacToe(), every) == every
     slow = offered_presets(zs.games.load_game("pick:n=4"), every)
     assert [p["spec"] for p in slow] == [
-        p["spec"] for p in every if p["spec"] not in ("perfect", "minimax")
+        p["spec"] for p in every if p["spec"] not in ("perfect", "minimax", "alphazero")
     ]
+
+
+@pytest.mark.parametrize(("spec", "shipped"), [("tictactoe", True), ("connect4", False),
+                                               ("pick:n=3", False)])  # fmt: skip
+def test_the_learned_agent_is_offered_where_a_model_is_shipped(spec: str, shipped: bool) -> None:
+    pytest.importorskip("torch", reason="the learn extra (scripts/test.sh installs it)")
+    offered = [p["spec"] for p in offered_presets(zs.load_game(spec), presets())]
+    assert ("alphazero" in offered) is shipped
 
 
 @pytest.mark.parametrize("spec", ["connect4", "migration", "pick", "othello"])

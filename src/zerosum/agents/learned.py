@@ -4,6 +4,8 @@ agent is made, so the rest of zerosum never loads it."""
 
 from __future__ import annotations
 
+import importlib.util
+
 from ..game import SpecError
 from .base import Agent
 
@@ -14,9 +16,11 @@ def alphazero(model: str | None = None, simulations: int = 200, seed: int | None
     """A tree search guided by the network trained in ``model`` (``zerosum learn --out``),
     or by the one shipped for the game."""
     try:
-        from ..alphazero.agent import AlphaZero
-    except ImportError as exc:
-        raise SpecError(
-            f"alphazero needs the learn extra: pip install 'zerosum[learn]' ({exc})"
-        ) from None
+        found = importlib.util.find_spec("torch")  # asked without importing it: seconds
+    except (ImportError, ValueError):
+        found = None
+    if found is None:
+        raise SpecError("alphazero needs the learn extra: pip install 'zerosum[learn]'")
+    from ..alphazero.agent import AlphaZero
+
     return AlphaZero(model, simulations, seed)

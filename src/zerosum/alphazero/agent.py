@@ -8,6 +8,7 @@ import itertools
 import random
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -16,8 +17,10 @@ from ..records.search import MCTSInfo
 from ..records.trace import Recorder, Trace
 from .encoding import Encoding, encoding_for
 from .mcts import Node, Settings, new_node, search
-from .models import shipped_model
-from .network import MODEL_FILE, PolicyValueNet, load_model
+from .models import MODEL_FILE, shipped_model
+
+if TYPE_CHECKING:
+    from .network import PolicyValueNet
 
 __all__ = ["AlphaZero", "network_choice", "search_choice"]
 
@@ -68,6 +71,12 @@ class AlphaZero:
         if folder is None:
             raise SpecError(f"alphazero: no model is shipped for {game_name(game)}; "
                             "train one with zerosum learn and give model=DIR")  # fmt: skip
+        try:
+            from .network import load_model  # PyTorch: loaded with the first model
+        except ImportError as exc:
+            raise SpecError(f"alphazero needs the learn extra: pip install 'zerosum[learn]' "
+                            f"({exc})") from None  # fmt: skip
+
         net = load_model(folder)
         encoding = encoding_for(game)
         spec = getattr(game, "spec", None)

@@ -23,6 +23,7 @@ import torch
 from torch import nn
 
 from ..files import write_file
+from .models import MODEL_FILE
 
 __all__ = ["NetShape", "PolicyValueNet", "save_model", "load_model", "MODEL_FILE"]
 
@@ -30,7 +31,6 @@ __all__ = ["NetShape", "PolicyValueNet", "save_model", "load_model", "MODEL_FILE
 #: torch's default pool here); zerosum runs in parallel by processes instead.
 torch.set_num_threads(1)
 
-MODEL_FILE = "model.json"
 WEIGHTS_FILE = "weights.pt"
 
 

@@ -8,6 +8,7 @@ from typing import NotRequired, TypedDict
 
 from .. import hooks
 from ..agents import make_agent
+from ..alphazero.models import shipped_model
 from ..game import Game, SpecError, ZerosumError
 from ..games import GAMES
 from ..interop import openspiel
@@ -54,6 +55,7 @@ PRESETS = (
     ("MCTS, 1 s", "mcts:time_limit=1"),
     ("perfect", "perfect"),
     ("minimax, searching the whole game", "minimax"),
+    ("AlphaZero, learned by self-play", "alphazero"),
 )
 
 #: The opponent a new player meets (the page's first choice, the notebook board's default):
@@ -61,11 +63,13 @@ PRESETS = (
 #: to only with care.
 DEFAULT_OPPONENT = "alphabeta:depth=4"
 
-#: Presets offered only on games where they answer within the cap from the start, as the
-#: game itself says (its ``perfect_is_instant``, ``minimax_is_instant``); others anywhere.
+#: Presets offered only on some games: those that answer within the cap from the start,
+#: as the game itself says (its ``perfect_is_instant``, ``minimax_is_instant``), and the
+#: learned agent where zerosum ships a model for the game; others anywhere.
 ANSWERS_AT_ONCE: dict[str, Callable[[object], bool]] = {
     "perfect": hooks.perfect_is_instant,
     "minimax": hooks.minimax_is_instant,
+    "alphazero": lambda game: shipped_model(game) is not None,  # type: ignore[arg-type]
 }
 
 

@@ -9,16 +9,18 @@ from pathlib import Path
 
 from ...game import Action, Game, State
 
-__all__ = ["MODELS", "shipped_model", "shipped_for"]
+__all__ = ["MODELS", "MODEL_FILE", "shipped_model", "shipped_for"]
 
 #: This folder: one subfolder per shipped model.
 MODELS = Path(__file__).parent
+#: The file of a model folder that says what the model is (:mod:`..network` writes it).
+MODEL_FILE = "model.json"
 
 
 def shipped_for(spec: str) -> Path | None:
     """The folder of the model shipped for the game of ``spec``, or None."""
     for folder in sorted(path for path in MODELS.iterdir() if path.is_dir()):
-        model = folder / "model.json"
+        model = folder / MODEL_FILE
         if model.exists() and json.loads(model.read_text())["game"] == spec:
             return folder
     return None

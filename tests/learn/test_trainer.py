@@ -1,0 +1,39 @@
+"""Self-play spread over worker processes: two local ones, and a Dask cluster's, each
+playing its share of a round's games with the weights it is sent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch", reason="the learn extra (scripts/test.sh installs it)")
+
+from zerosum.games import load_game  # noqa: E402
+from zerosum.learn.config import LearnConfig  # noqa: E402
+from zerosum.learn.trainer import train  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("dask-cluster")
+
+
+def one_round(out: Path, **where: object) -> dict[str, object]:
+    """Train tic-tac-toe for one round of 6 tiny games; its journal line."""
+    lines: list[str] = []
+    config = LearnConfig("tictactoe", simulations=4, games=6)
+    train(load_game("tictactoe"), config, out, 0.001, say=lines.append, truth_positions=10,
+          **where)  # type: ignore[arg-type]  # fmt: skip
+    assert lines and lines[0].startswith("round 1: 6 games")
+    (first,) = [json.loads(line) for line in (out / "journal.jsonl").read_text().splitlines()]
+    assert (out / "model.json").exists()
+    return first
+
+
+def test_a_round_on_two_local_processes(tmp_path: Path) -> None:
+    first = one_round(tmp_path / "run", workers=2)
+    assert first["games"] == 6 and first["positions"] >= 6 * 5
+
+
+def test_a_round_on_a_dask_cluster(tmp_path: Path, dask_scheduler: str) -> None:
+    first = one_round(tmp_path / "run", scheduler=dask_scheduler)
+    assert first["games"] == 6 and first["positions"] >= 6 * 5
