@@ -37,6 +37,8 @@ __all__ = ["Round", "Training", "learn", "train"]
 CHECKPOINT_FILE = "checkpoint.pt"
 JOURNAL_FILE = "journal.jsonl"
 CURVE_FILE = "curve.png"
+#: The plies of the fixed positions a training is measured on: `zerosum grade`'s default.
+TRUTH_PLIES = (0, 8)
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ def train(
     if progress.seconds >= budget:
         say(f"{out} has trained {duration(progress.seconds)} already; give more --minutes to go on")
         return progress
-    truths = solve_positions(game, truth_positions, _truth_plies(game), config.seed)
+    truths = solve_positions(game, truth_positions, TRUTH_PLIES, config.seed)
     settings = Settings(config.simulations, noise=config.noise)
     with open_pool(workers, scheduler) as pool:
         while progress.seconds < budget:
@@ -148,10 +150,6 @@ def learn(
     config = LearnConfig(name, simulations=simulations, games=games, seed=seed)
     return train(made, config, Path(out), minutes, workers=workers, scheduler=scheduler,
                  say=say, on_round=on_round)  # fmt: skip
-
-
-def _truth_plies(game: Game[State, Action]) -> tuple[int, int]:
-    return (0, 8)
 
 
 def _play_round(pool: Pool, game: Game[State, Action], encoding: Encoding[State, Action],
