@@ -13,7 +13,7 @@ from zerosum.alphazero.encoding import Encoding, encoding_for  # noqa: E402
 from zerosum.alphazero.mcts import Settings, new_node, search  # noqa: E402
 from zerosum.game import SpecError  # noqa: E402
 from zerosum.games import load_game  # noqa: E402
-from zerosum.learn.selfplay import self_play  # noqa: E402
+from zerosum.learn.selfplay import random_opening, self_play  # noqa: E402
 
 
 def uniform(encoded: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -157,3 +157,21 @@ def test_the_value_network_is_a_zero_sum_heuristic_for_alpha_beta() -> None:
     for cell in (0, 3, 1, 4):
         state = game.result(state, cell)
     assert AlphaBeta(depth=2, evaluate=evaluate)(game, state) == 2  # the win, found
+
+
+def test_random_openings_stop_short_of_the_end_and_are_not_recorded() -> None:
+    game = load_game("tictactoe")
+    rng = np.random.default_rng(5)
+    for plies in range(12):
+        state = random_opening(game, plies, rng)
+        assert not game.is_terminal(state)
+        assert 9 - len(list(game.actions(state))) <= plies
+    encoding = encoding_for(game)
+    opened = self_play(game, encoding, uniform, Settings(8), 40, 0, seed=3, random_plies=6)
+    plain = self_play(game, encoding, uniform, Settings(8), 40, 0, seed=3)
+    # every plain game records its empty first position; opened games mostly start later
+    empty = encoding.encode([game.initial_state])[0]
+    starts_empty = (opened.states == empty).all(axis=1).sum()
+    assert (plain.states == empty).all(axis=1).sum() == 40
+    assert 0 < starts_empty < 20, "random_plies=6 opened about 1 game in 7 at the start"
+    assert len(opened) < len(plain)

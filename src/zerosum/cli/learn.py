@@ -10,7 +10,7 @@ from typing import Any
 
 from ..game import ZerosumError
 from ..games import load_game
-from .types import positive_float, positive_int, scheduler
+from .types import plies, positive_float, positive_int, scheduler
 
 __all__ = ["add_learn_command"]
 
@@ -30,6 +30,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         game=spec if isinstance(spec, str) else args.game,
         simulations=args.simulations,
         games=args.games,
+        random_plies=args.random_plies,
         seed=args.seed,
     )
     out = Path(args.out)
@@ -55,6 +56,9 @@ def add_learn_command(commands: Any) -> None:
                    help="tree search simulations per self-play move (48)")  # fmt: skip
     p.add_argument("--games", type=positive_int, default=64,
                    help="self-play games per round (64)")  # fmt: skip
+    p.add_argument("--random-plies", type=plies, default=0, metavar="N",
+                   help="open each self-play game with 0 to N random moves, so the network "
+                   "also learns positions its own play never reaches (0)")  # fmt: skip
     p.add_argument("--seed", type=int, default=0, help="seed (0)")
     p.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
                    help="self-play processes (all cores); 1 plays in this process")  # fmt: skip

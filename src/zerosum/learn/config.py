@@ -23,7 +23,9 @@ class LearnConfig:
 
     ``simulations`` per self-play move; ``games`` played per round, then ``train_passes``
     passes of ``batch``-sized steps over that round's new positions, drawn from the last
-    ``buffer`` positions; ``explore_plies``: plies whose moves are drawn by visits.
+    ``buffer`` positions; ``explore_plies``: plies whose moves are drawn by visits;
+    ``random_plies``: at most this many random moves open each game, unrecorded
+    (:func:`zerosum.learn.selfplay.random_opening`).
     """
 
     game: str
@@ -35,6 +37,7 @@ class LearnConfig:
     learning_rate: float = 2e-3
     hidden: tuple[int, ...] = (128, 128)
     explore_plies: int = 4
+    random_plies: int = 0
     noise: float = 0.25
     seed: int = 0
 

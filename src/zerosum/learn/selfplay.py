@@ -5,7 +5,10 @@ A sample is the encoded position, the share of the search's visits per action in
 (what the policy learns) and the game's final result for the player who moved there
 (what the value learns). Moves of the first ``explore_plies`` plies are drawn in
 proportion to their visits, later ones are the most visited, and the root's priors get
-Dirichlet noise, so that self-play sees more than one line.
+Dirichlet noise, so that self-play sees more than one line. With ``random_plies``, each
+game first plays between 0 and that many uniformly random moves, unrecorded: the network
+then also learns positions that its own play never reaches, such as those that
+``zerosum grade`` draws from random games.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from ..game import Action, Game, State
 from ..kernels.rules import OPEN
 from ..records.rules import Rules
 
-__all__ = ["Samples", "self_play"]
+__all__ = ["Samples", "random_opening", "self_play"]
 
 
 @dataclass(frozen=True)
@@ -56,16 +59,19 @@ def self_play(
     games: int,
     explore_plies: int,
     seed: int,
+    random_plies: int = 0,
 ) -> Samples:
     """Play ``games`` games of ``game`` against itself, all at once; their samples. A game
     with compiled rules plays in the compiled forest (:mod:`zerosum.alphazero.forest`),
     which starts each move's search afresh; others in the Python tree, which keeps the
     subtree of the move played."""
-    if encoding.rules is not None:
-        return _self_play_compiled(encoding.rules, game, evaluate, settings, games,
-                                   explore_plies, seed)  # fmt: skip
     rng = np.random.default_rng(seed)
-    roots: list[Node[State, Action]] = [new_node(game, game.initial_state) for _ in range(games)]
+    starts = [random_opening(game, int(rng.integers(0, random_plies + 1)) if random_plies else 0,
+                             rng) for _ in range(games)]  # fmt: skip
+    if encoding.rules is not None:
+        return _self_play_compiled(encoding.rules, starts, evaluate, settings, explore_plies,
+                                   rng)  # fmt: skip
+    roots: list[Node[State, Action]] = [new_node(game, start) for start in starts]
     seen: list[list[tuple[State, int, npt.NDArray[np.float32]]]] = [[] for _ in range(games)]
     outcomes: list[float] = [0.0] * games
     ply = 0
@@ -101,15 +107,28 @@ def self_play(
     )
 
 
-def _self_play_compiled(rules: Rules, game: Game[State, Action], evaluate: Evaluate,
-                        settings: Settings, games: int, explore_plies: int,
-                        seed: int) -> Samples:  # fmt: skip
+def random_opening(game: Game[State, Action], plies: int, rng: np.random.Generator) -> State:
+    """The position after up to ``plies`` uniformly random moves from the start, stopping
+    short of a move that would end the game."""
+    state = game.initial_state
+    for _ in range(plies):
+        actions = list(game.actions(state))
+        after = game.result(state, actions[int(rng.integers(len(actions)))])
+        if game.is_terminal(after):
+            break
+        state = after
+    return state
+
+
+def _self_play_compiled(rules: Rules, starts: list[State], evaluate: Evaluate,
+                        settings: Settings, explore_plies: int,
+                        rng: np.random.Generator) -> Samples:  # fmt: skip
     """:func:`self_play` in the compiled forest: positions as masks, moves as codes."""
-    rng = np.random.default_rng(seed)
-    a0, b0, p0 = rules.unpack(game.initial_state)
-    a = np.full(games, a0, np.uint64)
-    b = np.full(games, b0, np.uint64)
-    player = np.full(games, p0, np.int8)
+    games = len(starts)
+    unpacked = [rules.unpack(start) for start in starts]
+    a = np.array([u[0] for u in unpacked], np.uint64)
+    b = np.array([u[1] for u in unpacked], np.uint64)
+    player = np.array([u[2] for u in unpacked], np.int8)
     trees = np.arange(games, dtype=np.int64)
     woods = forest.new_forest(games, settings.simulations, rules.most_moves)
     rows: list[tuple[int, npt.NDArray[np.float32], npt.NDArray[np.float32], int]] = []

@@ -132,6 +132,7 @@ def learn(
     *,
     simulations: int = 48,
     games: int = 64,
+    random_plies: int = 0,
     seed: int = 0,
     workers: int = 1,
     scheduler: str | None = None,
@@ -147,7 +148,8 @@ def learn(
     made = load_game(game) if isinstance(game, str) else game
     spec = getattr(made, "spec", None)
     name = spec if isinstance(spec, str) else game_name(made)
-    config = LearnConfig(name, simulations=simulations, games=games, seed=seed)
+    config = LearnConfig(name, simulations=simulations, games=games,
+                         random_plies=random_plies, seed=seed)  # fmt: skip
     return train(made, config, Path(out), minutes, workers=workers, scheduler=scheduler,
                  say=say, on_round=on_round)  # fmt: skip
 
@@ -159,24 +161,29 @@ def _play_round(pool: Pool, game: Game[State, Action], encoding: Encoding[State,
     net.eval()
     if pool.slots == 1:
         return self_play(game, encoding, net.predict, settings, config.games,
-                         config.explore_plies, config.seed * 100_003 + round_)  # fmt: skip
+                         config.explore_plies, config.seed * 100_003 + round_,
+                         config.random_plies)  # fmt: skip
     weights = net.weights()
     share = -(-config.games // pool.slots)
     futures = [
         pool.executor.submit(play_job, game, net.shape, weights, settings, share,
-                             config.explore_plies, (config.seed * 100_003 + round_) * 64 + slot)
+                             config.explore_plies, (config.seed * 100_003 + round_) * 64 + slot,
+                             config.random_plies)
         for slot in range(pool.slots)
     ]  # fmt: skip
     return Samples.join([f.result() for f in futures])
 
 
 def play_job(game: Game[State, Action], shape: NetShape, weights: bytes, settings: Settings,
-             games: int, explore_plies: int, seed: int) -> Samples:  # fmt: skip
+             games: int, explore_plies: int, seed: int,
+             random_plies: int = 0) -> Samples:  # fmt: skip
     """Self-play in a worker process with the weights it is sent."""
     net = PolicyValueNet(shape)
     net.load_weights(weights)
     net.eval()
-    return self_play(game, encoding_for(game), net.predict, settings, games, explore_plies, seed)
+    return self_play(
+        game, encoding_for(game), net.predict, settings, games, explore_plies, seed, random_plies
+    )
 
 
 def _keep_last(samples: Samples, most: int) -> Samples:
