@@ -72,6 +72,14 @@ def test_a_folder_of_another_training_is_refused(home: Path, capsys) -> None:  #
     assert "simulations 8 (asked: 9)" in one_line_error(capsys)
 
 
+def test_a_board_too_big_to_encode_is_refused_in_one_line(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["learn", "connect4:width=9,height=7", "--out", "big", *QUICK]) == 2
+    error = one_line_error(capsys)
+    assert "connect4:width=9,height=7,k=4 cannot be learned" in error
+    assert "boards of up to 64 bits" in error and "encode(state)" not in error
+    assert not (home / "big").exists(), "nothing written for a training that cannot start"
+
+
 def test_a_model_folder_that_is_not_one_is_refused(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     (home / "empty").mkdir()
     assert main(["match", "tictactoe", "alphazero:model=empty", "random", "-n", "2"]) == 2

@@ -25,12 +25,18 @@ from .. import hooks
 from ..game import Action, Game, SpecError, State, game_name
 from ..records.rules import Rules
 
-__all__ = ["Encoding", "encoding_for", "MISSING_HOOKS"]
+__all__ = ["Encoding", "encoding_for", "MISSING_HOOKS", "TOO_BIG"]
 
 #: The one line a user reads when their game cannot be encoded.
 MISSING_HOOKS = (
     "{game} cannot be learned: it has no compiled rules, so add encode(state) -> array, "
     "action_index(action) -> int and num_actions to its class"
+)
+#: What a user reads when a built-in game's board is too big for its compiled rules.
+TOO_BIG = (
+    "{game} cannot be learned: zerosum encodes a built-in game through its compiled rules, "
+    "which hold boards of up to 64 bits (Connect Four: width x (height + 1)), and this one "
+    "is bigger; try a smaller board"
 )
 
 #: Bits in each plane of a compiled game's masks.
@@ -72,7 +78,8 @@ def encoding_for(game: Game[State, Action]) -> Encoding[State, Action]:
     member = hooks.compiled_rules(game)
     rules = member() if member is not None else None
     if rules is None:
-        raise SpecError(MISSING_HOOKS.format(game=game_name(game)))
+        missing = MISSING_HOOKS if member is None else TOO_BIG
+        raise SpecError(missing.format(game=game_name(game)))
     from .forest import encode_masks  # numba: only for games with compiled rules
 
     def encode_one(state: State) -> npt.NDArray[np.float32]:
