@@ -1081,3 +1081,29 @@ def test_another_game_chosen_while_the_computer_thinks_is_ready_to_begin(page: A
     assert page.evaluate("view") is None and not page.is_visible("#status.thinking")
     page.click('#board [data-action="4"]')  # the new game begins with a click
     page.wait_for_function("view && view.game.startsWith('connect4') && !busy")
+
+
+def test_the_learned_agent_is_a_preset_that_plays_and_shows_its_priors(
+    open_page: Callable[[str], Any], serve: Callable[..., Any]
+) -> None:
+    pytest.importorskip("torch", reason="the learn extra (scripts/test.sh installs it)")
+    with serve() as url:  # a server of its own: its first AlphaZero move imports PyTorch
+        page = open_page(url)
+        page.set_default_timeout(60_000)  # PyTorch's first import: seconds on a busy machine
+        page.select_option("#game", "tictactoe")
+        checked(page)
+        offered = [o.get_attribute("value") for o in page.query_selector_all("#preset option")]
+        assert "alphazero" in offered  # a model is shipped for tic-tac-toe
+        page.select_option("#preset", "alphazero")
+        page.check('input[name=human][value="1"]')
+        new_game(page)
+        click_move(page, "0")
+        assert "The computer played" in (page.text_content("#search") or "")
+        ask_why(page)
+        tree = page.text_content("#why-tree") or ""
+        assert "prior" in tree and "visits" in tree
+        shot(page, "why-alphazero")
+        page.select_option("#game", "pick")  # no model shipped for Pick: not offered there
+        checked(page)
+        offered = [o.get_attribute("value") for o in page.query_selector_all("#preset option")]
+        assert "alphazero" not in offered

@@ -88,6 +88,11 @@ class AlphaZero:
         self._loaded = (game, net, encoding)  # type: ignore[assignment]
         return net, encoding
 
+    def prepare(self, game: Game[State, Action]) -> None:
+        """Load the network for ``game`` (PyTorch imported, the model read) before the
+        first move, off its clock, as hosts prepare every agent."""
+        self._network(game)
+
     def __call__(self, game: Game[State, Action], state: State) -> Action:
         start = time.perf_counter()
         root = self._search(game, state, self.rng)

@@ -168,7 +168,10 @@ class Thinkers:
         state: object,
         cap: int,
     ) -> dict[str, object]:
-        """The search's tree, due as a move is from when the host is asked."""
+        """The search's tree, due as a move is from when the host is asked; an agent the
+        host no longer holds is prepared first, off the clock, as for a move."""
+        if not host.holds(key):
+            host.prepare(key, agent, key, game)
         return host.trace(key, agent, key, game, MoveRequest.within(state, self.move_time), cap)
 
     def doing(self, key: str) -> JSONObject:
