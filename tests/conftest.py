@@ -56,9 +56,11 @@ def sandbox() -> None:
         pytest.skip(f"no sandbox here: {why}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def dask_scheduler() -> Iterator[str]:
-    """A local Dask cluster of two worker processes, for the arena's runs and the pools."""
+    """A local Dask cluster of two worker processes, for the arena's runs and the pools.
+    Per module, not per session: an idle cluster's heartbeats cost a CPU-second every
+    twenty or so, which over a whole session was more than starting one for each module."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None

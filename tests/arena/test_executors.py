@@ -11,10 +11,9 @@ from zerosum.arena.tasks import Entrant, plan
 from zerosum.hosting import pools
 from zerosum.hosting.pools import open_pool
 
-# One pytest-xdist worker runs this module and tests/hosting/test_pools.py, so that the
-# serial tournament and the dask cluster start once: their fixtures are not set up again on
-# another worker.
-pytestmark = pytest.mark.xdist_group("dask-cluster")
+# One pytest-xdist worker runs this module, so that the serial tournament starts once: its
+# fixture is not set up again on another worker.
+pytestmark = pytest.mark.xdist_group("arena/test_executors")
 
 C4 = "connect4:width=5,height=4"
 AGENTS = ["random", "minimax:depth=2", "random:seed=4"]

@@ -17,10 +17,6 @@ from zerosum.cli import main
 from zerosum.game import ZerosumError
 from zerosum.hosting.pools import check_scheduler, first_finished, open_pool
 
-# The worker that runs tests/arena/test_executors.py runs this module too: the dask cluster
-# (a session fixture) starts once.
-pytestmark = pytest.mark.xdist_group("dask-cluster")
-
 
 def test_renewing_a_pool_stops_the_old_pools_workers() -> None:
     # a worker still busy (or one Python started while tearing the broken pool down) must not

@@ -14,8 +14,6 @@ from zerosum.games import load_game  # noqa: E402
 from zerosum.learn.config import LearnConfig  # noqa: E402
 from zerosum.learn.trainer import train  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("dask-cluster")
-
 
 def one_round(out: Path, **where: object) -> dict[str, object]:
     """Train tic-tac-toe for one round of 6 tiny games; its journal line."""
