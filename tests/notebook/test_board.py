@@ -44,6 +44,18 @@ def test_the_computer_answers_a_move_and_says_what_it_thought() -> None:
     assert board.can_undo and board.your_turn and not board.thinking and board.error == ""
 
 
+def test_the_learned_agent_answers_on_the_board_with_its_visits() -> None:
+    pytest.importorskip("torch", reason="the learn extra (scripts/test.sh installs it)")
+    board = played(Board("connect4:width=5,height=4", opponent="alphazero", human=1))
+    click(board, {"kind": "play", "action": "2"})
+    played(board)
+    assert len(board.moves) == 2 and board.error == ""
+    assert board.search["action"] == board.moves[1]
+    visits = board.search["extra"]["visits"]  # the shipped 5x4 model's search: 200 simulations
+    assert sum(visits.values()) == 200 and set(visits) == {"1", "2", "3", "4", "5"}
+    assert board.search["summary"]["basis"] == "the average result of 200 simulated games"
+
+
 def test_a_refused_click_says_why_and_changes_nothing() -> None:
     board = played(Board("tictactoe", opponent="dummy"))
     click(board, {"kind": "play", "action": "9"})
