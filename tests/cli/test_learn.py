@@ -4,6 +4,7 @@ played by ``alphazero:model=DIR`` in the other commands."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -60,6 +61,21 @@ def test_learn_writes_a_model_that_plays_and_resumes(home: Path, capsys) -> None
     assert "* root  MAX  visits 8" in tree
     moves = [line for line in tree.splitlines() if "MIN  prior" in line and "visits" in line]
     assert moves and sum(int(m.split("visits ")[1].split()[0]) for m in moves) == 8
+
+
+def test_the_shipped_model_plays_a_person_and_a_tournament(  # type: ignore[no-untyped-def]
+    home: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a person types every cell in turn: a taken one is asked again, the next line answers
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{cell}\n" for cell in range(9))))
+    assert main(["play", "tictactoe", "--p2", "alphazero:simulations=50"]) == 0
+    out = capsys.readouterr().out
+    assert "the computer is O: tree search guided by a network learned by self-play" in out
+    assert out.rstrip().endswith("Game over: O wins. The computer won.")  # cells in order lose
+    assert main(["tournament", "tictactoe", "alphazero:simulations=50", "random", "-n", "2",
+                 "--workers", "1"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "alphazero:simulations=50" in out and "2 of 2 games played" in out
 
 
 def test_a_folder_of_another_training_is_refused(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
