@@ -72,9 +72,14 @@ def test_a_connectx_agent_refuses_other_games() -> None:
     )
 
 
-kaggle = pytest.importorskip("kaggle_environments.envs.connectx.connectx")
+@pytest.fixture
+def kaggle() -> None:
+    """Kaggle's own package, for the tests that play its agents: imported by them, not when
+    the module is collected (three CPU-seconds, in every pytest-xdist worker)."""
+    pytest.importorskip("kaggle_environments.envs.connectx.connectx")
 
 
+@pytest.mark.usefixtures("kaggle")
 def test_kaggle_s_own_agents_play_in_the_arena() -> None:
     cup = zs.tournament(
         "connect4:width=5,height=4", ["connectx:negamax", "connectx:random", "dummy"], 2
@@ -83,6 +88,7 @@ def test_kaggle_s_own_agents_play_in_the_arena() -> None:
     assert cup.standings[0].total.score > cup.standings[1].total.score
 
 
+@pytest.mark.usefixtures("kaggle")
 @pytest.mark.parametrize("spec", ["alphabeta:depth=8", "perfect"])
 def test_alphabeta_and_perfect_beat_negamax_from_both_sides(spec: str) -> None:
     # A drawn board (perfect play draws) where negamax goes wrong from both sides; on 5x4
