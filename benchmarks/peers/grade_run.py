@@ -77,6 +77,9 @@ def main() -> int:
                         help="CPU seconds at which to grade")
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--games", type=int, default=20, help="games of the last against perfect")
+    parser.add_argument("--move-time", type=float, default=120,
+                        help="a file agent's limit a move in the match (a peer's first move "
+                        "loads its network; zerosum's default for files is 2 s)")
     parser.add_argument("--last-only", action="store_true", help="grade the last checkpoint alone")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
@@ -98,7 +101,8 @@ def main() -> int:
     match = ""
     if chosen and args.games:
         match = zerosum("match", "tictactoe", spec(args.agent, chosen[-1]), "perfect",
-                        "-n", str(args.games), "--workers", "1", "--trusted")
+                        "-n", str(args.games), "--workers", "1", "--trusted",
+                        "--move-time", str(args.move_time), "--memory-mb", "8192")
         print(match)
     Path(args.out).write_text(json.dumps({"grades": rows, "match": match}, indent=1) + "\n")
     return 0
