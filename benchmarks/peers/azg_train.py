@@ -16,6 +16,7 @@ is Keras 2's: run it with ``TF_USE_LEGACY_KERAS=1`` and ``tf-keras`` installed.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 
@@ -30,6 +31,8 @@ def main() -> int:
     parser.add_argument("--channels", type=int, default=512, help="its network's width")
     args = parser.parse_args()
     sys.path.insert(0, os.environ["AZG_PATH"])
+    # its main.py installs coloredlogs at INFO: the Coach says so when it accepts a network
+    logging.basicConfig(level=logging.INFO)
 
     from Coach import Coach
     from tictactoe.keras import NNet
