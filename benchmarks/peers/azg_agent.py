@@ -59,8 +59,9 @@ class AlphaZeroGeneral:
         board = canonical_board(state)
         legal = self.game.getValidMoves(board, 1)
         if self.simulations > 0:
-            search = MCTS(self.game, self.net,
-                          dotdict({"numMCTSSims": self.simulations, "cpuct": 1}))
+            search = MCTS(
+                self.game, self.net, dotdict({"numMCTSSims": self.simulations, "cpuct": 1})
+            )
             visits = np.asarray(search.getActionProb(board, temp=0))
         else:
             visits, _ = self.net.predict(board)

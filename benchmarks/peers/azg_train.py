@@ -41,20 +41,22 @@ def main() -> int:
 
     NNet.args.epochs = args.epochs
     NNet.args.num_channels = args.channels
-    settings = dotdict({
-        "numIters": 1000,
-        "numEps": args.episodes,
-        "tempThreshold": 15,
-        "updateThreshold": 0.6,
-        "maxlenOfQueue": 200000,
-        "numMCTSSims": args.simulations,
-        "arenaCompare": args.arena,
-        "cpuct": 1,
-        "checkpoint": args.checkpoint,
-        "load_model": False,
-        "load_folder_file": ("", ""),
-        "numItersForTrainExamplesHistory": 20,
-    })
+    settings = dotdict(
+        {
+            "numIters": 1000,
+            "numEps": args.episodes,
+            "tempThreshold": 15,
+            "updateThreshold": 0.6,
+            "maxlenOfQueue": 200000,
+            "numMCTSSims": args.simulations,
+            "arenaCompare": args.arena,
+            "cpuct": 1,
+            "checkpoint": args.checkpoint,
+            "load_model": False,
+            "load_folder_file": ("", ""),
+            "numItersForTrainExamplesHistory": 20,
+        }
+    )
     game = TicTacToeGame()
     Coach(game, NNet.NNetWrapper(game), settings).learn()
     return 0

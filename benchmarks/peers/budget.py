@@ -133,8 +133,9 @@ def run(args: argparse.Namespace) -> int:
                 kept = None
                 if args.keep:
                     kept = snapshot(path, args.with_, Path(args.keep), sightings)
-                line = Sighting(str(path), round(spent, 2),
-                                round(time.monotonic() - start, 2), kept)
+                line = Sighting(
+                    str(path), round(spent, 2), round(time.monotonic() - start, 2), kept
+                )
                 out.write(json.dumps(asdict(line)) + "\n")
                 out.flush()
             if done:
@@ -144,11 +145,18 @@ def run(args: argparse.Namespace) -> int:
                 break
             time.sleep(0.5)
         wall = time.monotonic() - start
-        out.write(json.dumps({"end": True, "cpu_seconds": round(spent, 2),
-                              "wall_seconds": round(wall, 2),
-                              "returncode": process.returncode}) + "\n")
-    print(f"stopped after {spent:.1f} CPU s, {wall:.1f} s wall; journal {journal}",
-          file=sys.stderr)
+        out.write(
+            json.dumps(
+                {
+                    "end": True,
+                    "cpu_seconds": round(spent, 2),
+                    "wall_seconds": round(wall, 2),
+                    "returncode": process.returncode,
+                }
+            )
+            + "\n"
+        )
+    print(f"stopped after {spent:.1f} CPU s, {wall:.1f} s wall; journal {journal}", file=sys.stderr)
     return 0
 
 
@@ -159,8 +167,13 @@ def main() -> int:
     parser.add_argument("--watch", required=True, help="the folder the trainer writes")
     parser.add_argument("--pattern", required=True, help="glob of its checkpoints there")
     parser.add_argument("--keep", help="copy each sighting into a numbered folder here")
-    parser.add_argument("--with", dest="with_", action="append", default=[],
-                        help="a neighbouring file to copy with each sighting")
+    parser.add_argument(
+        "--with",
+        dest="with_",
+        action="append",
+        default=[],
+        help="a neighbouring file to copy with each sighting",
+    )
     parser.add_argument("--journal", required=True)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()

@@ -53,16 +53,19 @@ def spec(template: str, sighting: dict[str, object]) -> str:
     """The agent spec of one checkpoint."""
     path = Path(str(sighting["file"]))
     number = re.findall(r"\d+", path.name)
-    return template.format(path=path.resolve(), name=path.name,
-                           stem=number[-1] if number else "",
-                           snapshot=Path(str(sighting["snapshot"])).resolve()
-                           if sighting.get("snapshot") else "")
+    return template.format(
+        path=path.resolve(),
+        name=path.name,
+        stem=number[-1] if number else "",
+        snapshot=Path(str(sighting["snapshot"])).resolve() if sighting.get("snapshot") else "",
+    )
 
 
 def zerosum(*args: str) -> str:
     """Run a zerosum command with this Python; its standard output."""
-    done = subprocess.run([sys.executable, "-m", "zerosum", *args], capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "zerosum", *args], capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         raise SystemExit(f"zerosum {' '.join(args)} failed:\n{done.stderr[-2000:]}")
     return done.stdout
@@ -71,15 +74,21 @@ def zerosum(*args: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--journal", required=True)
-    parser.add_argument("--agent", required=True, help="spec with {path}, {name}, {stem} "
-                        "or {snapshot}")
-    parser.add_argument("--marks", type=float, nargs="+", default=MARKS,
-                        help="CPU seconds at which to grade")
+    parser.add_argument(
+        "--agent", required=True, help="spec with {path}, {name}, {stem} or {snapshot}"
+    )
+    parser.add_argument(
+        "--marks", type=float, nargs="+", default=MARKS, help="CPU seconds at which to grade"
+    )
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--games", type=int, default=20, help="games of the last against perfect")
-    parser.add_argument("--move-time", type=float, default=120,
-                        help="a file agent's limit a move in the match (a peer's first move "
-                        "loads its network; zerosum's default for files is 2 s)")
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        default=120,
+        help="a file agent's limit a move in the match (a peer's first move "
+        "loads its network; zerosum's default for files is 2 s)",
+    )
     parser.add_argument("--last-only", action="store_true", help="grade the last checkpoint alone")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
@@ -91,18 +100,40 @@ def main() -> int:
     print("| ---: | --- | ---: | ---: |")
     for sighting in chosen:
         agent = spec(args.agent, sighting)
-        report = json.loads(zerosum("grade", "tictactoe", agent, "--positions",
-                                    str(args.positions), "--json", "-"))
+        report = json.loads(
+            zerosum("grade", "tictactoe", agent, "--positions", str(args.positions), "--json", "-")
+        )
         grade = report["grades"][0]
-        rows.append({"cpu_seconds": sighting["cpu_seconds"], "agent": agent,
-                     "kept": grade["kept"], "moves": grade["moves"]})
-        print(f"| {sighting['cpu_seconds']} | {Path(str(sighting['file'])).name} "
-              f"| {grade['kept']} | {grade['moves']} |", flush=True)
+        rows.append(
+            {
+                "cpu_seconds": sighting["cpu_seconds"],
+                "agent": agent,
+                "kept": grade["kept"],
+                "moves": grade["moves"],
+            }
+        )
+        print(
+            f"| {sighting['cpu_seconds']} | {Path(str(sighting['file'])).name} "
+            f"| {grade['kept']} | {grade['moves']} |",
+            flush=True,
+        )
     match = ""
     if chosen and args.games:
-        match = zerosum("match", "tictactoe", spec(args.agent, chosen[-1]), "perfect",
-                        "-n", str(args.games), "--workers", "1", "--trusted",
-                        "--move-time", str(args.move_time), "--memory-mb", "8192")
+        match = zerosum(
+            "match",
+            "tictactoe",
+            spec(args.agent, chosen[-1]),
+            "perfect",
+            "-n",
+            str(args.games),
+            "--workers",
+            "1",
+            "--trusted",
+            "--move-time",
+            str(args.move_time),
+            "--memory-mb",
+            "8192",
+        )
         print(match)
     Path(args.out).write_text(json.dumps({"grades": rows, "match": match}, indent=1) + "\n")
     return 0
