@@ -56,32 +56,6 @@ def sandbox() -> None:
         pytest.skip(f"no sandbox here: {why}")
 
 
-#: The modules that took longest over a whole run (wall-clock, summed over their tests,
-#: measured with pytest-xdist on 2 cores), longest first: their tests are handed out
-#: before the rest, so that the workers end together instead of one finishing a long
-#: module while the others wait.
-LONGEST_FIRST = (
-    "tests/web/test_browser.py",
-    "tests/test_commands_as_written.py",
-    "tests/test_files.py",
-    "tests/test_notebooks.py",
-    "tests/web/test_app_positions_browser.py",
-    "tests/learn/test_learning_page.py",
-    "tests/teach/test_autograde.py",
-    "tests/hosting/test_sandbox.py",
-    "tests/test_docs.py",
-    "tests/web/test_why.py",
-    "tests/web/test_thinking_cold.py",
-    "tests/cli/test_learn.py",
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Hand out the longest modules' tests first (a stable sort: the rest keep their order)."""
-    rank = {path: at for at, path in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
-
-
 @pytest.fixture(scope="module")
 def dask_scheduler() -> Iterator[str]:
     """A local Dask cluster of two worker processes, for the arena's runs and the pools.
