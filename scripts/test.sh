@@ -21,19 +21,16 @@ python3 -m ruff check src tests benchmarks scripts
 python3 -m ruff format --check src tests benchmarks scripts
 python3 -m mypy
 lint-imports --no-logo
-# pytest in two runs. First every test that does not time itself, on every core, with
-# half as many workers again as cores: a third of a worker's time goes to waiting (for a
-# sandbox, a browser, a server's reply, a time limit), which another worker fills
-# (pytest-xdist's -n; the project's config adds no -n, so one test file run by hand
-# starts no workers; --dist loadgroup keeps each module marked xdist_group on one worker,
-# where its costly module fixture, such as the documentation site, is built once). Then
+# pytest in two runs. First every test that does not time itself, on every core
+# (pytest-xdist's -n auto; three workers on 2 cores measured slower, 860 s against 694 s;
+# the project's config adds no -n, so one test file run by hand starts no workers;
+# --dist loadgroup keeps each module marked xdist_group on one worker, where its costly module fixture, such as the documentation site, is built once). Then
 # the tests marked `alone` (a wall-clock deadline, a share of the CPUs: see pyproject.toml's
 # markers), one at a time on an otherwise idle machine, where their bounds mean what they
 # say. Exit status 5 is "nothing selected" (a path given in "$@" holds no test of that run).
 # Run with no paths, the second run collects only the files that hold a test marked alone
 # (collecting the whole suite, the doctests of src and docs with it, took seconds per run).
-workers=$((($(nproc) * 3 + 1) / 2))
-python3 -m pytest -n "$workers" --dist loadgroup -m "not alone" "$@" || [ $? = 5 ]
+python3 -m pytest -n auto --dist loadgroup -m "not alone" "$@" || [ $? = 5 ]
 if [ $# = 0 ]; then
     mapfile -t alone < <(grep -rlE --include='test_*.py' 'pytest\.mark\.alone' tests | sort)
     python3 -m pytest -m alone "${alone[@]}" || [ $? = 5 ]
