@@ -24,7 +24,8 @@ lint-imports --no-logo
 # pytest in two runs. First every test that does not time itself, on every core
 # (pytest-xdist's -n auto; three workers on 2 cores measured slower, 860 s against 694 s;
 # the project's config adds no -n, so one test file run by hand starts no workers;
-# --dist loadgroup keeps each module marked xdist_group on one worker, where its costly module fixture, such as the documentation site, is built once). Then
+# --dist loadgroup keeps each module marked xdist_group on one worker, where its costly
+# module fixture, such as the documentation site, is built once). Then
 # the tests marked `alone` (a wall-clock deadline, a share of the CPUs: see pyproject.toml's
 # markers), one at a time on an otherwise idle machine, where their bounds mean what they
 # say. Exit status 5 is "nothing selected" (a path given in "$@" holds no test of that run).
