@@ -86,6 +86,18 @@ def test_a_folder_of_another_training_is_refused(home: Path, capsys) -> None:  #
     other = [a if a != "8" else "9" for a in QUICK]
     assert main(["learn", "tictactoe", "--out", "run", *other]) == 2
     assert "simulations 8 (asked: 9)" in one_line_error(capsys)
+    assert main(["learn", "tictactoe", "--out", "run", "--hidden", "16", *QUICK]) == 2
+    assert "hidden (128, 128) (asked: (16,))" in one_line_error(capsys)
+
+
+def test_hidden_widths_shape_the_network(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["learn", "tictactoe", "--out", "wide", "--hidden", "16,8", *QUICK]) == 0
+    assert json.loads((home / "wide/config.json").read_text())["hidden"] == [16, 8]
+    assert json.loads((home / "wide/model.json").read_text())["hidden"] == [16, 8]
+    capsys.readouterr()
+    assert main(["learn", "tictactoe", "--out", "bad", "--hidden", "16,0"]) == 2
+    assert "argument --hidden: expected widths of at least 1" in one_line_error(capsys)
+    assert not (home / "bad").exists()
 
 
 def test_a_board_too_big_to_encode_is_refused_in_one_line(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]

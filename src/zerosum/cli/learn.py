@@ -10,7 +10,7 @@ from typing import Any
 
 from ..game import ZerosumError
 from ..games import load_game
-from .types import plies, positive_float, positive_int, scheduler
+from .types import plies, positive_float, positive_int, scheduler, widths
 
 __all__ = ["add_learn_command"]
 
@@ -26,12 +26,14 @@ def cmd_learn(args: argparse.Namespace) -> int:
         raise ZerosumError(NEEDS_EXTRA.format(reason=exc)) from None
     game = load_game(args.game)
     spec = getattr(game, "spec", None)
+    widths = {} if args.hidden is None else {"hidden": args.hidden}  # else LearnConfig's
     config = LearnConfig(
         game=spec if isinstance(spec, str) else args.game,
         simulations=args.simulations,
         games=args.games,
         random_plies=args.random_plies,
         seed=args.seed,
+        **widths,
     )
     out = Path(args.out)
     if out.exists() and not out.is_dir():
@@ -59,6 +61,9 @@ def add_learn_command(commands: Any) -> None:
     p.add_argument("--random-plies", type=plies, default=0, metavar="N",
                    help="open each self-play game with 0 to N random moves, so the network "
                    "also learns positions its own play never reaches (0)")  # fmt: skip
+    p.add_argument("--hidden", type=widths, metavar="W,W",
+                   help="the network's hidden layer widths (128,128); a bigger board may "
+                   "want wider ones")  # fmt: skip
     p.add_argument("--seed", type=int, default=0, help="seed (0)")
     p.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
                    help="self-play processes (all cores); 1 plays in this process")  # fmt: skip

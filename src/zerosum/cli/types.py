@@ -38,6 +38,7 @@ __all__ = [
     "probes",
     "scheduler",
     "time_limit",
+    "widths",
 ]
 
 if TYPE_CHECKING:
@@ -109,6 +110,20 @@ def plies(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, not {text!r}")
     return value
+
+
+def widths(text: str) -> tuple[int, ...]:
+    """Layer widths, comma-separated whole numbers of at least 1: ``256,256``."""
+    parts = text.split(",")
+    try:
+        values = tuple(int(part) for part in parts)
+    except ValueError:
+        values = ()
+    if not values or min(values) < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected widths of at least 1 separated by commas, e.g. 256,256, not {text!r}"
+        )
+    return values
 
 
 def margin_seconds(text: str) -> float:

@@ -133,6 +133,7 @@ def learn(
     simulations: int = 48,
     games: int = 64,
     random_plies: int = 0,
+    hidden: tuple[int, ...] = (128, 128),
     seed: int = 0,
     workers: int = 1,
     scheduler: str | None = None,
@@ -149,7 +150,7 @@ def learn(
     spec = getattr(made, "spec", None)
     name = spec if isinstance(spec, str) else game_name(made)
     config = LearnConfig(name, simulations=simulations, games=games,
-                         random_plies=random_plies, seed=seed)  # fmt: skip
+                         random_plies=random_plies, hidden=hidden, seed=seed)  # fmt: skip
     return train(made, config, Path(out), minutes, workers=workers, scheduler=scheduler,
                  say=say, on_round=on_round)  # fmt: skip
 
