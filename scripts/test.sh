@@ -4,6 +4,11 @@
 # docs/architecture.md), then the test suite (on every core, then the timing tests alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Python writes its bytecode caches, as on a user's machine, even where the environment
+# turns them off (PYTHONDONTWRITEBYTECODE): the suite starts hundreds of Python processes
+# (the commands as typed, sandboxed entries, workers, kernels), and each would compile
+# zerosum's sources again, and pytest would rewrite every test file's asserts again.
+unset PYTHONDONTWRITEBYTECODE
 # The browser tests drive the system Chromium: install it on a fresh machine when we can.
 if [ -z "${ZEROSUM_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null

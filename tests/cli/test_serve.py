@@ -97,3 +97,18 @@ def test_a_taken_port_is_one_line_and_exit_2_before_serving(
     out, err = capsys.readouterr()
     assert out == ""  # it never claimed to be serving
     assert err == f"zerosum: error: cannot serve on 127.0.0.1:{port}: the port is taken\n"
+
+
+def test_only_serve_imports_the_web_server() -> None:
+    # every command reads the page's catalog; a command that does not serve (play, match,
+    # a --help) must not pay for starlette's import, nor PyTorch's
+    env = {**os.environ, "PYTHONPATH": SRC}
+    code = (
+        "import sys; from zerosum.cli import main; from zerosum.web.catalog import PRESETS;"
+        "print(sorted(m for m in ('starlette.applications', 'uvicorn', 'torch') if m in sys.modules))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stderr
+    code = "import sys; from zerosum.web import create_app; print('starlette.applications' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert loaded.stdout.strip() == "True", loaded.stderr

@@ -1,6 +1,8 @@
 """Play in the browser: a small starlette app serving the page and its JSON API.
 
 ``zerosum serve`` runs it with uvicorn; :func:`create_app` builds it for any ASGI server.
+Starlette is imported by the first use of ``create_app``, not by this package: every
+command reads the page's catalog (:mod:`.catalog`), and only ``serve`` needs the server.
 """
 
 from __future__ import annotations
@@ -8,12 +10,23 @@ from __future__ import annotations
 import errno
 import socket
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..game import ZerosumError
-from .app import create_app
 from .guard import LOOPBACK_HOSTS, is_loopback
 
+if TYPE_CHECKING:
+    from .app import create_app
+
 __all__ = ["create_app", "serve", "bind", "proxy_options"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def proxy_options(trusted_proxy: str | None) -> dict[str, object]:
@@ -65,6 +78,8 @@ def serve(
     (``Host: localhost:8000`` or ``127.0.0.1``), which defeats DNS rebinding.
     """
     import uvicorn
+
+    from .app import create_app
 
     allowed = (*LOOPBACK_HOSTS, host) if is_loopback(host) else None
     app = create_app(move_seconds=move_seconds, allowed_hosts=allowed, games=games, agents=agents)
