@@ -1,15 +1,19 @@
 """Every example notebook runs top to bottom in a real Jupyter kernel, with the small
-parameters below in place of its full-size ones, so the examples cannot rot."""
+parameters below in place of its full-size ones, so the examples cannot rot.
+
+The notebooks of one test process share a kernel, each starting with its names cleared
+(``%reset -f``), as a person runs one notebook after another with Restart skipped: a
+notebook that uses a name it does not define still fails, and the kernel's start and
+zerosum's import are paid once instead of once per notebook."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-
-nbclient = pytest.importorskip("nbclient", reason="nbclient is not installed (.[dev] has it)")
-nbformat = pytest.importorskip("nbformat", reason="nbformat is not installed (.[dev] has it)")
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -109,12 +113,38 @@ def parameter_cell(notebook: object) -> int:
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
 
 
+def jupyter() -> tuple[Any, Any]:
+    """nbclient and nbformat, imported when a test reads or runs a notebook: their import
+    (jsonschema's format checkers build dozens of grammars) costs every test process
+    seconds otherwise, at collection."""
+    reason = "{} is not installed (.[dev] has it)"
+    nbclient = pytest.importorskip("nbclient", reason=reason.format("nbclient"))
+    nbformat = pytest.importorskip("nbformat", reason=reason.format("nbformat"))
+    return nbclient, nbformat
+
+
+@pytest.fixture(scope="module")
+def kernel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any]]:
+    """One Jupyter kernel (its manager and client) for every notebook this process runs,
+    started in the examples' folder with this checkout's ``src`` first on the path."""
+    nbclient, nbformat = jupyter()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPATH", str(ROOT / "src"))  # this checkout, not an installed copy
+        starter = nbclient.NotebookClient(nbformat.v4.new_notebook(), kernel_name="python3")
+        starter.km = starter.create_kernel_manager()
+        starter.start_new_kernel(cwd=str(EXAMPLES))
+        starter.start_new_kernel_client()
+    yield starter.km, starter.kc
+    nbclient.util.run_sync(starter._async_cleanup_kernel)()
+
+
 def test_every_notebook_has_quick_parameters() -> None:
     assert {p.name for p in NOTEBOOKS} == set(QUICK)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_saved_notebook_has_its_outputs(path: Path) -> None:
+    _, nbformat = jupyter()
     notebook = nbformat.read(path, as_version=4)
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert code and all(c.get("execution_count") for c in code), "run scripts/run_notebooks.py"
@@ -124,6 +154,7 @@ def test_saved_notebook_has_its_outputs(path: Path) -> None:
 
 
 def test_the_search_trees_notebook_shows_alphabeta_pruning_minimaxs_tree() -> None:
+    _, nbformat = jupyter()
     notebook = nbformat.read(EXAMPLES / "09_search_trees.ipynb", as_version=4)
     printed = "".join(outputs_text(notebook, "stream"))
     line = r"^(minimax|alpha-beta): move (\S+), (\d+) positions$"
@@ -138,7 +169,8 @@ def test_the_search_trees_notebook_shows_alphabeta_pruning_minimaxs_tree() -> No
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_runs(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_notebook_runs(path: Path, kernel: tuple[Any, Any]) -> None:
+    nbclient, nbformat = jupyter()
     notebook = nbformat.read(path, as_version=4)
     at = parameter_cell(notebook)
     source = notebook.cells[at].source
@@ -147,13 +179,17 @@ def test_notebook_runs(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         assert re.search(rf"^{name} = ", source, re.M), f"{name} is not a parameter of {path.name}"
     quick = "\n".join(f"{name} = {value!r}" for name, value in overrides.items())
     notebook.cells.insert(at + 1, nbformat.v4.new_code_cell(quick))
-    monkeypatch.setenv("PYTHONPATH", str(ROOT / "src"))  # this checkout, not an installed copy
-    client = nbclient.NotebookClient(
-        notebook,
-        timeout=120,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(EXAMPLES)}},
-    )
+    # the notebook before it in this kernel leaves no name, no folder and no figure behind
+    fresh = f"""%reset -f
+import os, sys
+os.chdir({str(EXAMPLES)!r})
+if "matplotlib.pyplot" in sys.modules:
+    sys.modules["matplotlib.pyplot"].close("all")
+del os, sys"""
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(fresh))
+    manager, client_of_kernel = kernel
+    client = nbclient.NotebookClient(notebook, km=manager, timeout=120, kernel_name="python3")
+    client.kc = client_of_kernel
     client.execute()  # raises CellExecutionError, naming the cell, if any cell fails
     assert svg_outputs(notebook) >= DRAWINGS.get(path.name, 0), "it draws its positions"
     assert trees(notebook) >= TREES.get(path.name, 0), "it draws its search trees"
