@@ -105,10 +105,14 @@ def test_only_serve_imports_the_web_server() -> None:
     env = {**os.environ, "PYTHONPATH": SRC}
     code = (
         "import sys; from zerosum.cli import main; from zerosum.web.catalog import PRESETS;"
-        "print(sorted(m for m in ('starlette.applications', 'uvicorn', 'torch') if m in sys.modules))"
+        "heavy = ('starlette.applications', 'uvicorn', 'torch');"
+        "print(sorted(m for m in heavy if m in sys.modules))"
     )
     loaded = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert loaded.stdout.strip() == "[]", loaded.stderr
-    code = "import sys; from zerosum.web import create_app; print('starlette.applications' in sys.modules)"
+    code = (
+        "import sys; from zerosum.web import create_app;"
+        "print('starlette.applications' in sys.modules)"
+    )
     loaded = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert loaded.stdout.strip() == "True", loaded.stderr
