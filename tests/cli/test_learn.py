@@ -90,9 +90,11 @@ def test_a_folder_of_another_training_is_refused(home: Path, capsys) -> None:  #
     assert "hidden (128, 128) (asked: (16,))" in one_line_error(capsys)
 
 
-def test_hidden_widths_shape_the_network(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    assert main(["learn", "tictactoe", "--out", "wide", "--hidden", "16,8", *QUICK]) == 0
-    assert json.loads((home / "wide/config.json").read_text())["hidden"] == [16, 8]
+def test_hidden_widths_and_buffer_shape_the_training(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    wide = ["--hidden", "16,8", "--buffer", "500"]
+    assert main(["learn", "tictactoe", "--out", "wide", *wide, *QUICK]) == 0
+    config = json.loads((home / "wide/config.json").read_text())
+    assert config["hidden"] == [16, 8] and config["buffer"] == 500
     assert json.loads((home / "wide/model.json").read_text())["hidden"] == [16, 8]
     capsys.readouterr()
     assert main(["learn", "tictactoe", "--out", "bad", "--hidden", "16,0"]) == 2

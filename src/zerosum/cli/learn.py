@@ -26,14 +26,15 @@ def cmd_learn(args: argparse.Namespace) -> int:
         raise ZerosumError(NEEDS_EXTRA.format(reason=exc)) from None
     game = load_game(args.game)
     spec = getattr(game, "spec", None)
-    widths = {} if args.hidden is None else {"hidden": args.hidden}  # else LearnConfig's
+    # an option not given keeps LearnConfig's default
+    given = {name: getattr(args, name) for name in ("hidden", "buffer") if getattr(args, name)}
     config = LearnConfig(
         game=spec if isinstance(spec, str) else args.game,
         simulations=args.simulations,
         games=args.games,
         random_plies=args.random_plies,
         seed=args.seed,
-        **widths,
+        **given,
     )
     out = Path(args.out)
     if out.exists() and not out.is_dir():
@@ -64,6 +65,9 @@ def add_learn_command(commands: Any) -> None:
     p.add_argument("--hidden", type=widths, metavar="W,W",
                    help="the network's hidden layer widths (128,128); a bigger board may "
                    "want wider ones")  # fmt: skip
+    p.add_argument("--buffer", type=positive_int, metavar="N",
+                   help="positions kept to learn from, the latest (20000); a bigger game "
+                   "wants more, lest the network forget what it learned")  # fmt: skip
     p.add_argument("--seed", type=int, default=0, help="seed (0)")
     p.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
                    help="self-play processes (all cores); 1 plays in this process")  # fmt: skip

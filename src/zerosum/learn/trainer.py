@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -134,6 +135,7 @@ def learn(
     games: int = 64,
     random_plies: int = 0,
     hidden: tuple[int, ...] = (128, 128),
+    buffer: int = 20_000,
     seed: int = 0,
     workers: int = 1,
     scheduler: str | None = None,
@@ -149,8 +151,8 @@ def learn(
     made = load_game(game) if isinstance(game, str) else game
     spec = getattr(made, "spec", None)
     name = spec if isinstance(spec, str) else game_name(made)
-    config = LearnConfig(name, simulations=simulations, games=games,
-                         random_plies=random_plies, hidden=hidden, seed=seed)  # fmt: skip
+    config = LearnConfig(name, simulations=simulations, games=games, random_plies=random_plies,
+                         hidden=hidden, buffer=buffer, seed=seed)  # fmt: skip
     return train(made, config, Path(out), minutes, workers=workers, scheduler=scheduler,
                  say=say, on_round=on_round)  # fmt: skip
 
@@ -250,12 +252,7 @@ def _save(out: Path, net: PolicyValueNet, optimiser: torch.optim.Optimizer,
         "optimiser": optimiser.state_dict(),
         "progress": {k: v for k, v in asdict(progress).items() if k != "journal"},
         "journal": [asdict(r) for r in progress.journal],
-        "buffer": {
-            "states": buffer.states,
-            "policies": buffer.policies,
-            "outcomes": buffer.outcomes,
-            "games": buffer.games,
-        },  # fmt: skip
+        "buffer": _packed(buffer),
     }
     data = io.BytesIO()
     torch.save(kept, data)
@@ -274,5 +271,33 @@ def _load_checkpoint(path: Path, net: PolicyValueNet,
     net.load_state_dict(kept["net"])
     optimiser.load_state_dict(kept["optimiser"])
     progress = Training(**kept["progress"], journal=[Round(**r) for r in kept["journal"]])
-    b = kept["buffer"]
-    return progress, Samples(b["states"], b["policies"], b["outcomes"], b["games"])
+    return progress, _unpacked(kept["buffer"])
+
+
+def _packed(buffer: Samples) -> dict[str, object]:
+    """The buffer as a checkpoint keeps it, small enough for a big game's many positions:
+    states of zeros and ones (every built-in game's encoding) as bits, an eighth of a byte
+    each instead of four, and the policies without the action indices no position uses
+    (Connect Four uses 7 of its encoding's 65)."""
+    states: object = buffer.states
+    if np.isin(buffer.states, (0.0, 1.0)).all():
+        bits = np.packbits(buffer.states.astype(np.uint8), axis=1)
+        states = {"bits": bits, "width": buffer.states.shape[1]}
+    used = np.flatnonzero(buffer.policies.any(axis=0))
+    policies = {"columns": used, "values": buffer.policies[:, used],
+                "width": buffer.policies.shape[1]}  # fmt: skip
+    return {"states": states, "policies": policies, "outcomes": buffer.outcomes,
+            "games": buffer.games}  # fmt: skip
+
+
+def _unpacked(kept: dict[str, Any]) -> Samples:
+    """The buffer :func:`_packed` kept (or, from a checkpoint written before, as it was)."""
+    states, policies = kept["states"], kept["policies"]
+    if isinstance(states, dict):
+        bits = np.unpackbits(states["bits"], axis=1, count=states["width"])
+        states = bits.astype(np.float32)
+    if isinstance(policies, dict):
+        values = policies["values"]
+        policies = np.zeros((len(values), policies["width"]), dtype=values.dtype)
+        policies[:, kept["policies"]["columns"]] = values
+    return Samples(states, policies, kept["outcomes"], kept["games"])
