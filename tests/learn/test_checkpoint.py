@@ -20,13 +20,14 @@ def samples(states: np.ndarray) -> Samples:
     return Samples(states, policies, outcomes, games=3)
 
 
-@pytest.mark.parametrize("width", [9, 85, 128])
-def test_positions_of_zeros_and_ones_are_kept_as_bits(width: int) -> None:
+@pytest.mark.parametrize("width", [9, 85, 129])
+def test_positions_of_minus_ones_zeros_and_ones_are_kept_as_bits(width: int) -> None:
     rng = np.random.default_rng(width)
-    kept = samples(rng.integers(0, 2, (500, width)).astype(np.float32))
+    kept = samples(rng.integers(-1, 2, (500, width)).astype(np.float32))
     packed = _packed(kept)
-    bits = packed["states"]["bits"]  # type: ignore[index]
-    assert bits.dtype == np.uint8 and bits.nbytes == 500 * -(-width // 8)
+    for plane in ("ones", "minus_ones"):
+        bits = packed["states"][plane]  # type: ignore[index]
+        assert bits.dtype == np.uint8 and bits.nbytes == 500 * -(-width // 8)
     back = _unpacked(packed)
     assert back.states.dtype == np.float32 and np.array_equal(back.states, kept.states)
     assert packed["policies"]["values"].shape == (500, 7)  # type: ignore[index]

@@ -276,13 +276,13 @@ def _load_checkpoint(path: Path, net: PolicyValueNet,
 
 def _packed(buffer: Samples) -> dict[str, object]:
     """The buffer as a checkpoint keeps it, small enough for a big game's many positions:
-    states of zeros and ones (every built-in game's encoding) as bits, an eighth of a byte
-    each instead of four, and the policies without the action indices no position uses
-    (Connect Four uses 7 of its encoding's 65)."""
+    states of -1, 0 and 1 (every built-in game's encoding) as two planes of bits, a
+    quarter of a byte a value instead of four, and the policies without the action indices
+    no position uses (Connect Four uses 7 of its encoding's 65)."""
     states: object = buffer.states
-    if np.isin(buffer.states, (0.0, 1.0)).all():
-        bits = np.packbits(buffer.states.astype(np.uint8), axis=1)
-        states = {"bits": bits, "width": buffer.states.shape[1]}
+    if np.isin(buffer.states, (-1.0, 0.0, 1.0)).all():
+        ones, minus = (np.packbits(buffer.states == v, axis=1) for v in (1.0, -1.0))
+        states = {"ones": ones, "minus_ones": minus, "width": buffer.states.shape[1]}
     used = np.flatnonzero(buffer.policies.any(axis=0))
     policies = {"columns": used, "values": buffer.policies[:, used],
                 "width": buffer.policies.shape[1]}  # fmt: skip
@@ -294,8 +294,9 @@ def _unpacked(kept: dict[str, Any]) -> Samples:
     """The buffer :func:`_packed` kept (or, from a checkpoint written before, as it was)."""
     states, policies = kept["states"], kept["policies"]
     if isinstance(states, dict):
-        bits = np.unpackbits(states["bits"], axis=1, count=states["width"])
-        states = bits.astype(np.float32)
+        ones, minus = (np.unpackbits(states[k], axis=1, count=states["width"])
+                       for k in ("ones", "minus_ones"))  # fmt: skip
+        states = ones.astype(np.float32) - minus.astype(np.float32)
     if isinstance(policies, dict):
         values = policies["values"]
         policies = np.zeros((len(values), policies["width"]), dtype=values.dtype)
