@@ -17,6 +17,7 @@ import os
 import re
 import signal
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 __all__ = ["Cgroup"]
@@ -69,8 +70,7 @@ class Cgroup:
         self.v2 = "v2" in own
         self.folders = {kind: parent / name for kind, parent in own.items()}
         self.dirs = list(self.folders.values())
-        for parent in own.values():
-            _remove_stale(parent)
+        _remove_stale(own.values())
         if self.v2:
             controls = own["v2"] / "cgroup.subtree_control"
             if not set(_CONTROLLERS) <= set(controls.read_text().split()):
@@ -149,11 +149,38 @@ class Cgroup:
                     time.sleep(0.01)
 
 
-def _remove_stale(parent: Path) -> None:
-    """Remove the empty groups left by zerosum processes that were killed."""
-    with contextlib.suppress(OSError):
-        for folder in parent.iterdir():
-            found = _NAME.fullmatch(folder.name)
-            if found and not Path(f"/proc/{found.group(1)}").exists():
+def _remove_stale(parents: Iterable[Path], seconds: float = 1.0) -> None:
+    """Remove the groups left by zerosum processes that were killed, and end what still
+    runs in them. A referee killed outright (``kill -9``) leaves the sandbox it had frozen
+    frozen for good: a frozen process does not act on its parent's death, and under v1 no
+    signal reaches it until the group is thawed, which only its referee would have done.
+    So every stale group is thawed first (the freezer is one controller of several), then
+    its processes are killed and the groups removed, within ``seconds``."""
+    stale: list[Path] = []
+    for parent in parents:
+        with contextlib.suppress(OSError):
+            for folder in parent.iterdir():
+                found = _NAME.fullmatch(folder.name)
+                if found and not Path(f"/proc/{found.group(1)}").exists():
+                    stale.append(folder)
+    end = time.monotonic() + seconds
+    while stale:
+        for folder in stale:
+            for name, thawed in (("freezer.state", "THAWED"), ("cgroup.freeze", "0")):
                 with contextlib.suppress(OSError):
-                    folder.rmdir()
+                    if (folder / name).exists():
+                        _write(folder / name, thawed)
+        for folder in stale:
+            with contextlib.suppress(OSError, ValueError):
+                for pid in (folder / "cgroup.procs").read_text().split():
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(int(pid), signal.SIGKILL)
+        for folder in list(stale):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+            if not folder.is_dir():
+                stale.remove(folder)
+        if stale and time.monotonic() > end:
+            return
+        if stale:
+            time.sleep(0.01)
