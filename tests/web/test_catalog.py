@@ -23,7 +23,8 @@ def test_perfect_is_offered_only_where_it_answers_at_once() -> None:
     ]
 
 
-@pytest.mark.parametrize(("spec", "shipped"), [("tictactoe", True), ("connect4", False),
+@pytest.mark.parametrize(("spec", "shipped"), [("tictactoe", True), ("connect4", True),
+                                               ("connect4:width=6,height=5", False),
                                                ("pick:n=3", False)])  # fmt: skip
 def test_the_learned_agent_is_offered_where_a_model_is_shipped(spec: str, shipped: bool) -> None:
     pytest.importorskip("torch", reason="the learn extra (scripts/test.sh installs it)")
