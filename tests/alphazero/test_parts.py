@@ -175,3 +175,13 @@ def test_random_openings_stop_short_of_the_end_and_are_not_recorded() -> None:
     assert (plain.states == empty).all(axis=1).sum() == 40
     assert 0 < starts_empty < 20, "random_plies=6 opened about 1 game in 7 at the start"
     assert len(opened) < len(plain)
+
+
+def test_the_shipped_7x6_model_keeps_the_solvers_value_past_the_book() -> None:
+    # the shipped model's claim, on fewer positions and simulations than its README's
+    import zerosum as zs
+
+    report = zs.grade(load_game("connect4"), ["alphazero:simulations=400"], positions=40,
+                      plies=(13, 30))  # fmt: skip
+    (learned,) = report.grades
+    assert learned.kept_share >= 0.9
