@@ -40,6 +40,10 @@ def test_learn_writes_a_model_that_plays_and_resumes(home: Path, capsys) -> None
     first = [json.loads(line) for line in (home / "run/journal.jsonl").read_text().splitlines()]
     assert first[0]["round"] == 1 and first[0]["games"] == 8
     assert first[0]["search_kept"] is not None  # measured on the first round
+    scores = first[0]["scores"]  # and rated against the fixed opponents
+    assert set(scores) == {"random", "mcts:iterations=200"}
+    assert all(0 <= score <= 1 for score in scores.values())
+    assert "% against random, " in out
 
     # the same command with more minutes resumes where it stopped
     more = [a if a != "0.02" else "0.04" for a in QUICK]

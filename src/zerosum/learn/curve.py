@@ -1,5 +1,6 @@
-"""The learning curve of a training: its losses, and the share of the fixed positions whose
-solver value the network keeps, against the minutes trained."""
+"""The learning curve of a training: its losses, the share of the fixed positions whose
+solver value the network keeps, and its rating against fixed opponents, against the
+minutes trained."""
 
 from __future__ import annotations
 
@@ -12,7 +13,16 @@ if TYPE_CHECKING:
 
     from .trainer import Round
 
-__all__ = ["plot_curve"]
+__all__ = ["elo", "plot_curve"]
+
+
+def elo(score: float, games: int) -> float:
+    """The Elo difference a score implies, a clean sweep counted as half a game short of
+    one (so that it stays finite: about +/-470 over 8 games)."""
+    from ..records.ratings import elo_difference
+
+    least = 0.5 / games
+    return elo_difference(min(max(score, least), 1 - least))
 
 
 def plot_curve(journal: Sequence[Round], path: Path | None = None) -> Figure:
@@ -20,9 +30,10 @@ def plot_curve(journal: Sequence[Round], path: Path | None = None) -> Figure:
     from matplotlib.figure import Figure  # a bare Figure: no pyplot state, no display
 
     from ..report.plots import save_figure
+    from .trainer import RATING_GAMES
 
-    figure = Figure(figsize=(9, 3.6))
-    losses, kept = figure.subplots(1, 2)
+    figure = Figure(figsize=(13, 3.6))
+    losses, kept, rating = figure.subplots(1, 3)
     minutes = [r.seconds / 60 for r in journal]
     losses.plot(minutes, [r.policy_loss for r in journal], label="policy")
     losses.plot(minutes, [r.value_loss for r in journal], label="value")
@@ -37,6 +48,16 @@ def plot_curve(journal: Sequence[Round], path: Path | None = None) -> Figure:
     kept.set_xlabel("minutes trained")
     kept.set_title("Moves keeping the solver's value (%)")
     kept.legend()
+    rated = [(r.seconds / 60, r.scores) for r in journal if r.scores]
+    for opponent in dict.fromkeys(o for _, scores in rated for o in scores):
+        points = [(at, scores[opponent]) for at, scores in rated if opponent in scores]
+        rating.plot([m for m, _ in points], [elo(s, RATING_GAMES) for _, s in points], "o-",
+                    label=opponent)  # fmt: skip
+    rating.axhline(0, color="grey", linewidth=0.5)
+    rating.set_xlabel("minutes trained")
+    rating.set_title(f"Elo against fixed opponents ({RATING_GAMES} games)")
+    if rated:
+        rating.legend()
     figure.tight_layout()
     if path is not None:
         save_figure(figure, path)

@@ -40,13 +40,18 @@ JOURNAL_FILE = "journal.jsonl"
 CURVE_FILE = "curve.png"
 #: The plies of the fixed positions a training is measured on: `zerosum grade`'s default.
 TRUTH_PLIES = (0, 8)
+#: The fixed opponents the search is rated against: agents that play every game.
+OPPONENTS = ("random", "mcts:iterations=200")
+#: Games against each opponent when rated, half with each side first.
+RATING_GAMES = 8
 
 
 @dataclass(frozen=True)
 class Round:
-    """One round's line in the journal: totals so far, this round's losses, and the share
-    of the fixed positions whose value the network's first choice (``policy_kept``) and
-    its search (``search_kept``) keep, when measured."""
+    """One round's line in the journal: totals so far, this round's losses, the share of
+    the fixed positions whose value the network's first choice (``policy_kept``) and its
+    search (``search_kept``) keep, when measured, and, when rated, the search's score
+    (points a game) against each of :data:`OPPONENTS`."""
 
     round: int
     games: int
@@ -56,6 +61,7 @@ class Round:
     value_loss: float
     policy_kept: float | None = None
     search_kept: float | None = None
+    scores: dict[str, float] | None = None
 
 
 @dataclass
@@ -79,6 +85,7 @@ def train(
     scheduler: str | None = None,
     say: Callable[[str], None] = print,
     measure_every: int = 4,
+    rate_every: int = 16,
     truth_positions: int = 100,
     on_round: Callable[[Training], None] | None = None,
 ) -> Training:
@@ -115,9 +122,12 @@ def train(
             progress.positions += len(samples)
             measured = progress.rounds % measure_every == 1 or measure_every == 1
             kept = _measure(game, encoding, net, truths, settings) if measured else (None, None)
+            rated = progress.rounds % (rate_every or 1) == 1 or rate_every == 1
+            scores = _rate(game, encoding, net, settings, progress.rounds) if rated else None
             progress.seconds += time.perf_counter() - start
             line = Round(progress.rounds, progress.games, progress.positions,
-                         round(progress.seconds, 2), *losses, *kept)  # fmt: skip
+                         round(progress.seconds, 2), *losses, policy_kept=kept[0],
+                         search_kept=kept[1], scores=scores)  # fmt: skip
             progress.journal.append(line)
             _save(out, net, optimiser, progress, buffer, line)
             say(_progress_line(line, progress, budget))
@@ -231,6 +241,26 @@ def _measure(game: Game[State, Action], encoding: Encoding[State, Action], net: 
     return round(policy, 4), round(searched, 4)
 
 
+def _rate(game: Game[State, Action], encoding: Encoding[State, Action], net: PolicyValueNet,
+          settings: Settings, seed: int) -> dict[str, float]:  # fmt: skip
+    """The search's score against each of :data:`OPPONENTS`, over :data:`RATING_GAMES`
+    games in this process (each couple from its own random opening)."""
+    from ..alphazero.agent import search_choice
+    from ..arena import match
+
+    quiet = Settings(settings.simulations)  # no noise: it plays its best
+
+    def learned(game_: Game[State, Action], state: State) -> Action:
+        return search_choice(game_, encoding, net, state, quiet)
+
+    scores = {}
+    for opponent in OPPONENTS:
+        result = match(game, learned, opponent, games=RATING_GAMES, seed=seed,
+                       names=("learned", opponent))  # fmt: skip
+        scores[opponent] = round(result.score or 0.0, 4)
+    return scores
+
+
 def _progress_line(line: Round, progress: Training, budget: float) -> str:
     rate = line.games / line.seconds if line.seconds else 0.0
     text = (f"round {line.round}: {line.games:,} games, {line.positions:,} positions, "
@@ -239,6 +269,9 @@ def _progress_line(line: Round, progress: Training, budget: float) -> str:
     last = next((r for r in reversed(progress.journal) if r.search_kept is not None), None)
     if last is not None:
         text += f", keeps the value {last.search_kept:.0%} (policy alone {last.policy_kept:.0%})"
+    rated = next((r.scores for r in reversed(progress.journal) if r.scores), None)
+    if rated:
+        text += ", scores " + ", ".join(f"{s:.0%} against {o}" for o, s in rated.items())
     return text + f", {duration(max(0.0, budget - progress.seconds))} left"
 
 
