@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -16,6 +20,8 @@ from zerosum.hosting import isolation
 from zerosum.hosting.isolation import Isolated
 from zerosum.hosting.messages import MoveRequest
 from zerosum.trace import Trace
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.alone
@@ -131,3 +137,33 @@ def test_a_game_from_a_file_plays_in_hosts_started_from_the_fork_server(tmp_path
     finally:
         stop.set()
     assert all(g.record is not None and g.record.reason is Reason.END for g in result.games)
+
+
+FORKED_HOST_TERMINATED = """
+import multiprocessing
+from zerosum.hosting import isolation
+from zerosum.interrupts import sigterm_as_interrupt
+
+isolation.context = lambda: multiprocessing.get_context("fork")  # as a one-thread command
+with sigterm_as_interrupt():  # as the command line runs
+    host = isolation.AgentHost()
+    host.start()
+    process = host._process
+    process.terminate()  # as multiprocessing's exit handler does to its daemon children
+    process.join(10)
+    print(process.exitcode)
+"""
+
+
+def test_a_forked_host_dies_of_sigterm_without_the_command_s_handler() -> None:
+    # A host forked from the command line inherited its SIGTERM handler: terminated at
+    # exit, it raised in its loop and printed a traceback after the command's last line.
+    ran = subprocess.run(
+        [sys.executable, "-c", FORKED_HOST_TERMINATED],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert ran.stdout.split() == [str(-signal.SIGTERM)], ran.stderr
+    assert "Traceback" not in ran.stderr

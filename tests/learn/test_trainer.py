@@ -12,7 +12,7 @@ pytest.importorskip("torch", reason="the learn extra (scripts/test.sh installs i
 
 from zerosum.games import load_game  # noqa: E402
 from zerosum.learn.config import LearnConfig  # noqa: E402
-from zerosum.learn.trainer import train  # noqa: E402
+from zerosum.learn.trainer import _due, train  # noqa: E402
 
 
 def one_round(out: Path, **where: object) -> dict[str, object]:
@@ -35,3 +35,10 @@ def test_a_round_on_two_local_processes(tmp_path: Path) -> None:
 def test_a_round_on_a_dask_cluster(tmp_path: Path, dask_scheduler: str) -> None:
     first = one_round(tmp_path / "run", scheduler=dask_scheduler)
     assert first["games"] == 6 and first["positions"] >= 6 * 5
+
+
+def test_measuring_and_rating_fall_on_the_first_round_and_every_nth_after() -> None:
+    assert [r for r in range(1, 40) if _due(r, 16)] == [1, 17, 33]
+    assert [r for r in range(1, 10) if _due(r, 4)] == [1, 5, 9]
+    assert all(_due(r, 1) for r in range(1, 10))
+    assert not any(_due(r, 0) for r in range(1, 40))  # 0: never, not a division by zero

@@ -8,6 +8,8 @@ process, in a local worker process or on a Dask worker. Seeds come from
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import multiprocessing
 import pickle
 import random
@@ -237,6 +239,8 @@ def built_agent(entrant: Entrant, game: Game | str) -> Agent:
         confine = Confinement(readable_files(entrant.agent, game)) if entrant.confined else None
         key = ("isolated", entrant.name, payload, confine)
         if key not in _ISOLATED:
+            if not _ISOLATED:
+                atexit.register(_release_isolated)  # runs before multiprocessing's own
             margin = max(0.0, limit - (move_time or limit))
             _ISOLATED[key] = Isolated(
                 entrant.agent,
@@ -258,6 +262,15 @@ def release_confined() -> None:
     nothing an entry started outlives it)."""
     for key in [k for k in _ISOLATED if k[-1] is not None]:
         _ISOLATED.pop(key).close()
+
+
+def _release_isolated() -> None:
+    """At exit, kill every isolated agent's process and wait for it, so none is left for
+    multiprocessing's exit handler to terminate while this process is being torn down
+    (nothing then prints after the command's last line)."""
+    for key in list(_ISOLATED):
+        with contextlib.suppress(Exception):
+            _ISOLATED.pop(key).close()
 
 
 def built_game(game: Game | str) -> Game:

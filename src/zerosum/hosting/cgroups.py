@@ -101,11 +101,7 @@ class Cgroup:
 
     def pids(self) -> list[int]:
         """The processes in the group now."""
-        found: set[int] = set()
-        for folder in self.dirs:
-            with contextlib.suppress(OSError):
-                found.update(int(p) for p in (folder / "cgroup.procs").read_text().split())
-        return sorted(found)
+        return sorted(set().union(*map(_pids, self.dirs)))
 
     def oom_killed(self) -> bool:
         """Whether the kernel killed a process of the group for going over its memory."""
@@ -120,42 +116,24 @@ class Cgroup:
     def freeze(self, frozen: bool) -> None:
         """Stop every process in the group (``frozen``), or let them run again; nothing
         where there is no freezer."""
-        with contextlib.suppress(OSError):  # the group is gone, or has no freezer
-            if self.v2:
-                _write(self.folders["v2"] / "cgroup.freeze", "1" if frozen else "0")
-            elif "freezer" in self.folders:
-                _write(self.folders["freezer"] / "freezer.state", "FROZEN" if frozen else "THAWED")
+        for folder in self.dirs:
+            _freeze(folder, frozen)
 
     def kill(self) -> None:
-        """Kill every process in the group (only ours can be there), thawed first (v1
-        delivers no signal to a frozen process)."""
-        self.freeze(False)
-        for pid in self.pids():
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+        """Kill every process in the group (only ours can be there)."""
+        _end(self.dirs)
 
     def remove(self, seconds: float = 2.0) -> None:
         """Kill what is left in the group and remove it (a dying process leaves it within
         ``seconds``; a group that stays is removed by the next one created here)."""
-        end = time.monotonic() + seconds
-        for folder in reversed(self.dirs):
-            while folder.is_dir():
-                self.kill()
-                try:
-                    folder.rmdir()
-                except OSError:
-                    if time.monotonic() > end:
-                        break
-                    time.sleep(0.01)
+        _remove(list(reversed(self.dirs)), seconds)
 
 
 def _remove_stale(parents: Iterable[Path], seconds: float = 1.0) -> None:
     """Remove the groups left by zerosum processes that were killed, and end what still
     runs in them. A referee killed outright (``kill -9``) leaves the sandbox it had frozen
     frozen for good: a frozen process does not act on its parent's death, and under v1 no
-    signal reaches it until the group is thawed, which only its referee would have done.
-    So every stale group is thawed first (the freezer is one controller of several), then
-    its processes are killed and the groups removed, within ``seconds``."""
+    signal reaches it until the group is thawed, which only its referee would have done."""
     stale: list[Path] = []
     for parent in parents:
         with contextlib.suppress(OSError):
@@ -163,24 +141,52 @@ def _remove_stale(parents: Iterable[Path], seconds: float = 1.0) -> None:
                 found = _NAME.fullmatch(folder.name)
                 if found and not Path(f"/proc/{found.group(1)}").exists():
                     stale.append(folder)
+    _remove(stale, seconds)
+
+
+# The file that freezes a group, with what freezes and what thaws it: v2's, then v1's.
+_FREEZERS = (("cgroup.freeze", "1", "0"), ("freezer.state", "FROZEN", "THAWED"))
+
+
+def _freeze(folder: Path, frozen: bool) -> None:
+    """Freeze or thaw one group folder's processes through the freezer file it has (a
+    v1 memory or pids folder has none: nothing; a group already gone: nothing)."""
+    for name, freeze, thaw in _FREEZERS:
+        with contextlib.suppress(OSError):
+            if (folder / name).exists():
+                _write(folder / name, freeze if frozen else thaw)
+
+
+def _pids(folder: Path) -> set[int]:
+    """The processes in one group folder now (none once it is gone)."""
+    try:
+        return {int(pid) for pid in (folder / "cgroup.procs").read_text().split()}
+    except (OSError, ValueError):
+        return set()
+
+
+def _end(folders: list[Path]) -> None:
+    """Kill every process in ``folders``, all thawed first: v1 delivers no signal to a
+    frozen process, and its freezer is one folder of several."""
+    for folder in folders:
+        _freeze(folder, False)
+    for folder in folders:
+        for pid in _pids(folder):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _remove(folders: list[Path], seconds: float) -> None:
+    """End what runs in ``folders`` and remove them, trying again while dying processes
+    leave, for up to ``seconds`` (what is left then, the next group created removes)."""
     end = time.monotonic() + seconds
-    while stale:
-        for folder in stale:
-            for name, thawed in (("freezer.state", "THAWED"), ("cgroup.freeze", "0")):
-                with contextlib.suppress(OSError):
-                    if (folder / name).exists():
-                        _write(folder / name, thawed)
-        for folder in stale:
-            with contextlib.suppress(OSError, ValueError):
-                for pid in (folder / "cgroup.procs").read_text().split():
-                    with contextlib.suppress(ProcessLookupError):
-                        os.kill(int(pid), signal.SIGKILL)
-        for folder in list(stale):
+    while folders:
+        _end(folders)
+        for folder in folders:
             with contextlib.suppress(OSError):
                 folder.rmdir()
-            if not folder.is_dir():
-                stale.remove(folder)
-        if stale and time.monotonic() > end:
+        folders = [folder for folder in folders if folder.is_dir()]
+        if folders and time.monotonic() > end:
             return
-        if stale:
+        if folders:
             time.sleep(0.01)

@@ -566,6 +566,7 @@ def _serve(
 
     die_with_parent()  # even when the parent is killed outright
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a forking parent's handler
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)

@@ -90,7 +90,9 @@ def train(
     on_round: Callable[[Training], None] | None = None,
 ) -> Training:
     """Train on ``game`` for ``minutes`` in all (this run and earlier ones in ``out``);
-    ``say`` gets a progress line and ``on_round`` the training after each round."""
+    ``say`` gets a progress line and ``on_round`` the training after each round. The
+    solver's positions are measured every ``measure_every`` rounds and the fixed
+    opponents played every ``rate_every`` (from the first round on; 0: never)."""
     torch.manual_seed(config.seed)
     encoding = encoding_for(game)
     shape = NetShape(config.game, encoding.size, encoding.actions, config.hidden)
@@ -120,9 +122,9 @@ def train(
             progress.rounds += 1
             progress.games += samples.games
             progress.positions += len(samples)
-            measured = progress.rounds % measure_every == 1 or measure_every == 1
+            measured = _due(progress.rounds, measure_every)
             kept = _measure(game, encoding, net, truths, settings) if measured else (None, None)
-            rated = progress.rounds % (rate_every or 1) == 1 or rate_every == 1
+            rated = _due(progress.rounds, rate_every)
             scores = _rate(game, encoding, net, settings, progress.rounds) if rated else None
             progress.seconds += time.perf_counter() - start
             line = Round(progress.rounds, progress.games, progress.positions,
@@ -134,6 +136,12 @@ def train(
             if on_round is not None:
                 on_round(progress)
     return progress
+
+
+def _due(round_number: int, every: int) -> bool:
+    """Whether round ``round_number`` (counted from 1) is one of those done every
+    ``every`` rounds: the first, then each ``every`` after it; none when ``every`` is 0."""
+    return every > 0 and (round_number - 1) % every == 0
 
 
 def learn(
