@@ -36,10 +36,11 @@ lint-imports --no-logo
 # say. Exit status 5 is "nothing selected" (a path given in "$@" holds no test of that run).
 # Run with no paths, the second run collects only the files that hold a test marked alone
 # (collecting the whole suite, the doctests of src and docs with it, took seconds per run).
-python3 -m pytest -n auto --dist loadgroup -m "not alone" "$@" || [ $? = 5 ]
+# --durations lists the slowest tests of each run: where the suite's time goes (issue #40).
+python3 -m pytest -n auto --dist loadgroup -m "not alone" --durations=15 "$@" || [ $? = 5 ]
 if [ $# = 0 ]; then
     mapfile -t alone < <(grep -rlE --include='test_*.py' 'pytest\.mark\.alone' tests | sort)
-    python3 -m pytest -m alone "${alone[@]}" || [ $? = 5 ]
+    python3 -m pytest -m alone --durations=10 "${alone[@]}" || [ $? = 5 ]
 else
     python3 -m pytest -m alone "$@" || [ $? = 5 ]
 fi
