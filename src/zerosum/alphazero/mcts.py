@@ -57,15 +57,15 @@ class Node(Generic[State, Action]):
     expanded: bool = False
 
     def values(self) -> npt.NDArray[np.float64]:
-        """Mean value of each action for this node's mover (0 where never visited)."""
-        return np.divide(self.totals, self.visits, out=np.zeros_like(self.totals),
-                         where=self.visits > 0)  # fmt: skip
+        """Mean value of each action for this node's mover (0 where never visited: its
+        total is 0 there, divided by 1)."""
+        return self.totals / np.maximum(self.visits, 1.0)
 
     def choose(self, exploration: float) -> int:
         """The action PUCT visits next: mean value plus prior-weighted exploration."""
         scale = exploration * math.sqrt(self.visits.sum() + 1.0)
         score = self.values() + scale * self.priors / (1.0 + self.visits)
-        return int(np.argmax(score))
+        return int(score.argmax())
 
 
 def new_node(game: Game[State, Action], state: State) -> Node[State, Action]:
