@@ -248,6 +248,7 @@ def test_the_raw_search_numbers_are_folded_in_details(page: Any) -> None:
             "moves": {},
         },
     }
+    checked(page)  # the page's own check of its settings renders the board: not after this
     page.evaluate(
         "search => { document.getElementById('play').hidden = false; showSearch(search); }", search
     )
