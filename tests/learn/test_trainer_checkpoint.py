@@ -49,3 +49,12 @@ def test_a_checkpoint_written_before_packing_still_loads() -> None:
     back = _unpacked(earlier)
     assert np.array_equal(back.states, kept.states)
     assert np.array_equal(back.policies, kept.policies)
+
+
+def test_a_checkpoint_of_the_first_packed_format_still_loads() -> None:
+    # the first packed format kept states of zeros and ones as one plane of bits
+    kept = samples(np.random.default_rng(3).integers(0, 2, (20, 85)).astype(np.float32))
+    first = {**_packed(kept), "states": {"bits": np.packbits(kept.states.astype(np.uint8), axis=1),
+                                         "width": 85}}  # fmt: skip
+    back = _unpacked(first)
+    assert back.states.dtype == np.float32 and np.array_equal(back.states, kept.states)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import torch
 
 from ..alphazero.encoding import Encoding, encoding_for
@@ -335,9 +336,14 @@ def _unpacked(kept: dict[str, Any]) -> Samples:
     """The buffer :func:`_packed` kept (or, from a checkpoint written before, as it was)."""
     states, policies = kept["states"], kept["policies"]
     if isinstance(states, dict):
-        ones, minus = (np.unpackbits(states[k], axis=1, count=states["width"])
-                       for k in ("ones", "minus_ones"))  # fmt: skip
-        states = ones.astype(np.float32) - minus.astype(np.float32)
+        packed = states
+
+        def plane(name: str) -> npt.NDArray[np.float32]:
+            bits = np.unpackbits(packed[name], axis=1, count=packed["width"])
+            return bits.astype(np.float32)
+
+        # "bits": the first packed format, zeros and ones in one plane
+        states = plane("bits") if "bits" in packed else plane("ones") - plane("minus_ones")
     if isinstance(policies, dict):
         values = policies["values"]
         policies = np.zeros((len(values), policies["width"]), dtype=values.dtype)
