@@ -121,9 +121,9 @@ def test_write_error_is_an_os_error_naming_the_file(tmp_path: Path) -> None:
 
 def test_a_book_build_on_a_full_disk_is_one_line_and_resumes(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": SRC}
-    args = [sys.executable, "-m", "zerosum", "book", "--plies", "9", "--exact-plies", "9"]
+    args = [sys.executable, "-m", "zerosum", "book", "--plies", "7", "--exact-plies", "7"]
     args += ["--journals", str(tmp_path), "--out", str(tmp_path / "b.npz"), "--workers", "1"]
-    journal = tmp_path / "connect4-book-9.jsonl"
+    journal = tmp_path / "connect4-book-7.jsonl"
     # first with no limit, until a chunk is journaled: on a cold numba cache the limit
     # would stop the cache's own writes before the journal's
     warming = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -146,7 +146,7 @@ def test_a_book_build_on_a_full_disk_is_one_line_and_resumes(tmp_path: Path) -> 
     last = full.stderr.strip().splitlines()[-1]
     assert last.startswith(f"zerosum: error: cannot write book journal {journal}: File too large")
     assert "Traceback" not in full.stderr
-    assert full.stdout.startswith(f"ply 9 (exact scores): {kept} positions solved before")
+    assert full.stdout.startswith(f"ply 7 (exact scores): {kept} positions solved before")
     solved = journal.read_bytes().count(b"\n") - 1
     assert solved >= kept
     again = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, text=True)
@@ -156,7 +156,7 @@ def test_a_book_build_on_a_full_disk_is_one_line_and_resumes(tmp_path: Path) -> 
     finally:
         again.kill()
         again.wait()
-    assert first.startswith(f"ply 9 (exact scores): {solved} positions solved before")
+    assert first.startswith(f"ply 7 (exact scores): {solved} positions solved before")
 
 
 def test_book_refuses_a_file_as_its_journals_folder(

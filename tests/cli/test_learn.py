@@ -1,6 +1,6 @@
 """``zerosum learn`` as a person runs it: from their folder, a relative --out, a second run
-that resumes (also after kill -9), another setting refused, and the model it writes
-played by ``alphazero:model=DIR`` in the other commands."""
+that resumes (also after kill -9), another game or setting refused in the same folder,
+and the model it writes played by ``alphazero:model=DIR`` in the other commands."""
 
 from __future__ import annotations
 
@@ -45,6 +45,17 @@ def test_learn_writes_a_model_that_plays_and_resumes(home: Path, capsys) -> None
     assert all(0 <= score <= 1 for score in scores.values())
     assert "% against random, " in out
 
+    # the folder is refused to a training of another game or setting, and left as it was
+    kept = {p.name: p.read_bytes() for p in (home / "run").iterdir()}
+    assert main(["learn", "pick", "--out", "run", *QUICK]) == 2
+    assert "run holds another training: game 'tictactoe' (asked: 'pick" in one_line_error(capsys)
+    other = [a if a != "8" else "9" for a in QUICK]
+    assert main(["learn", "tictactoe", "--out", "run", *other]) == 2
+    assert "simulations 8 (asked: 9)" in one_line_error(capsys)
+    assert main(["learn", "tictactoe", "--out", "run", "--hidden", "16", *QUICK]) == 2
+    assert "hidden (128, 128) (asked: (16,))" in one_line_error(capsys)
+    assert {p.name: p.read_bytes() for p in (home / "run").iterdir()} == kept
+
     # the same command with more minutes resumes where it stopped
     more = [a if a != "0.02" else "0.04" for a in QUICK]
     assert main(["learn", "tictactoe", "--out", "run", *more]) == 0
@@ -80,18 +91,6 @@ def test_the_shipped_model_plays_a_person_and_a_tournament(  # type: ignore[no-u
                  "--workers", "1"]) == 0  # fmt: skip
     out = capsys.readouterr().out
     assert "alphazero:simulations=50" in out and "2 of 2 games played" in out
-
-
-def test_a_folder_of_another_training_is_refused(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    assert main(["learn", "tictactoe", "--out", "run", *QUICK]) == 0
-    capsys.readouterr()
-    assert main(["learn", "pick", "--out", "run", *QUICK]) == 2
-    assert "run holds another training: game 'tictactoe' (asked: 'pick" in one_line_error(capsys)
-    other = [a if a != "8" else "9" for a in QUICK]
-    assert main(["learn", "tictactoe", "--out", "run", *other]) == 2
-    assert "simulations 8 (asked: 9)" in one_line_error(capsys)
-    assert main(["learn", "tictactoe", "--out", "run", "--hidden", "16", *QUICK]) == 2
-    assert "hidden (128, 128) (asked: (16,))" in one_line_error(capsys)
 
 
 def test_hidden_widths_and_buffer_shape_the_training(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -85,5 +85,5 @@ def test_kill_9_of_a_tournament_ends_its_workers_hosts_and_fork_server() -> None
 
 
 def test_kill_9_of_a_book_build_ends_its_solving_workers(tmp_path: Path) -> None:
-    args = ["book", "--plies", "9", "--exact-plies", "9", "--journals", str(tmp_path)]
+    args = ["book", "--plies", "7", "--exact-plies", "7", "--journals", str(tmp_path)]
     kill_9_leaves_nothing([*args, "--out", str(tmp_path / "b.npz"), "--workers", "2"], 4)

@@ -42,3 +42,28 @@ def test_measuring_and_rating_fall_on_the_first_round_and_every_nth_after() -> N
     assert [r for r in range(1, 10) if _due(r, 4)] == [1, 5, 9]
     assert all(_due(r, 1) for r in range(1, 10))
     assert not any(_due(r, 0) for r in range(1, 40))  # 0: never, not a division by zero
+
+
+def test_the_curve_is_drawn_once_in_a_while_and_after_the_last_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import zerosum.learn.curve
+    import zerosum.learn.trainer
+
+    drawn: list[int] = []  # the rounds each drawing shows
+    monkeypatch.setattr(
+        zerosum.learn.curve, "plot_curve", lambda rounds, _: drawn.append(len(rounds))
+    )
+    config = LearnConfig("tictactoe", simulations=4, games=6)
+
+    def rounds_trained(out: Path) -> int:
+        done = train(load_game("tictactoe"), config, out, 0.02, say=lambda _: None,
+                     truth_positions=10)  # fmt: skip
+        return len(done.journal)
+
+    rounds = rounds_trained(tmp_path / "a")  # rounds far quicker than CURVE_SECONDS
+    assert rounds >= 3 and drawn == [1, rounds]
+    drawn.clear()
+    monkeypatch.setattr(zerosum.learn.trainer, "CURVE_SECONDS", 0.0)
+    rounds = rounds_trained(tmp_path / "b")
+    assert drawn == list(range(1, rounds + 1))

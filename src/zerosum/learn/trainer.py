@@ -4,7 +4,8 @@ A training lives in one folder: ``config.json`` (what is trained), ``model.json`
 ``weights.pt`` (the latest network: an ``alphazero:model=DIR`` agent plays it, even while
 the training runs), ``checkpoint.pt`` (the network, the optimiser, the last positions and
 the counters, replaced whole after every round), ``journal.jsonl`` (a line per round)
-and ``curve.png`` (the learning curve). The same command run again resumes from the
+and ``curve.png`` (the learning curve, redrawn every :data:`CURVE_SECONDS` and after the
+last round). The same command run again resumes from the
 last checkpoint, after a stop or a ``kill -9``; the minutes are counted over all runs.
 """
 
@@ -45,6 +46,10 @@ TRUTH_PLIES = (0, 8)
 OPPONENTS = ("random", "mcts:iterations=200")
 #: Games against each opponent when rated, half with each side first.
 RATING_GAMES = 8
+#: Seconds between two drawings of the curve while training: drawing it takes about
+#: 0.6 s, longer than a round of a small game (tic-tac-toe's rounds at ``--games 8`` took
+#: 0.1 s, and a curve drawn after each made a training of a minute last five).
+CURVE_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,7 @@ def train(
         return progress
     truths = solve_positions(game, truth_positions, TRUTH_PLIES, config.seed)
     settings = Settings(config.simulations, noise=config.noise)
+    curve = _Curve(out / CURVE_FILE)
     with open_pool(workers, scheduler) as pool:
         while progress.seconds < budget:
             start = time.perf_counter()
@@ -133,10 +139,30 @@ def train(
                          search_kept=kept[1], scores=scores)  # fmt: skip
             progress.journal.append(line)
             _save(out, net, optimiser, progress, buffer, line)
+            curve.draw(progress.journal, last=False)
             say(_progress_line(line, progress, budget))
             if on_round is not None:
                 on_round(progress)
+    curve.draw(progress.journal, last=True)
     return progress
+
+
+class _Curve:
+    """The training's ``curve.png``: redrawn after a round when :data:`CURVE_SECONDS` have
+    passed since it was last drawn, and after the last round if it is not drawn yet."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.drawn_at = -math.inf  # time.monotonic() of the last drawing
+        self.rounds = 0  # rounds it showed
+
+    def draw(self, journal: list[Round], *, last: bool) -> None:
+        due = time.monotonic() - self.drawn_at >= CURVE_SECONDS
+        if journal and len(journal) != self.rounds and (last or due):
+            from .curve import plot_curve
+
+            plot_curve(journal, self.path)
+            self.drawn_at, self.rounds = time.monotonic(), len(journal)
 
 
 def _due(round_number: int, every: int) -> bool:
@@ -286,8 +312,8 @@ def _progress_line(line: Round, progress: Training, budget: float) -> str:
 
 def _save(out: Path, net: PolicyValueNet, optimiser: torch.optim.Optimizer,
           progress: Training, buffer: Samples, line: Round) -> None:  # fmt: skip
-    """Model, checkpoint, then the journal line and the curve: a kill at any point leaves a
-    checkpoint to resume from."""
+    """Model, checkpoint, then the journal line: a kill at any point leaves a checkpoint to
+    resume from."""
     save_model(net, out)
     kept = {
         "net": net.state_dict(),
@@ -302,9 +328,6 @@ def _save(out: Path, net: PolicyValueNet, optimiser: torch.optim.Optimizer,
     write_file(out / CHECKPOINT_FILE, lambda f: f.write(payload), binary=True)
     lines = "".join(json.dumps(asdict(r)) + "\n" for r in progress.journal)
     write_file(out / JOURNAL_FILE, lambda f: f.write(lines))
-    from .curve import plot_curve
-
-    plot_curve(progress.journal, out / CURVE_FILE)
 
 
 def _load_checkpoint(path: Path, net: PolicyValueNet,

@@ -273,7 +273,9 @@ def test_a_build_reports_its_progress_every_few_seconds_not_every_chunk(
     # reporting, and solving them takes minutes
     values = {key: _sign(score) for key, score in _shipped_scores(3).items()}
     monkeypatch.setattr(
-        builder, "solve_chunk", lambda chunk, weak: [values[canonical(*p)] for p in chunk]
+        builder,
+        "solve_chunk",
+        lambda chunk, weak: builder.Solved([values[canonical(*p)] for p in chunk], 0.0),
     )
     _journal(tmp_path, 2, False, _shipped_scores(2))
 
@@ -289,7 +291,10 @@ def test_a_build_reports_its_progress_every_few_seconds_not_every_chunk(
     monkeypatch.setattr(builder, "REPORT_SECONDS", 0.0)
     every = progress_lines()  # as chunks come back (two at a time in this process)
     counts = [int(line.split()[1].split("/")[0].replace(",", "")) for line in every]
-    assert len(counts) == -(-len(values) // (2 * builder.CHUNK)) >= 3
+    # instant chunks double from one position: 1 and 1, then 4 and 4, 16 and 16, ...
+    sizes = [1, 1] + [min(4**k, builder.MOST_PER_CHUNK) for k in range(1, 9) for _ in range(2)]
+    sent = [sum(sizes[: 2 * n]) for n in range(1, len(counts))]
+    assert counts[:-1] == sent and counts[-1] == len(values) and len(counts) >= 3
     assert counts == sorted(set(counts)) and every[-1].startswith(done)
     assert "a second: about" in every[0]
 

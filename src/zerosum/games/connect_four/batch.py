@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .shape import ConnectFourBoard
     from .solver import Solver
 
-__all__ = ["BatchSummary", "read_position", "solve_lines", "quote"]
+__all__ = ["BatchSummary", "ChunkSize", "read_position", "solve_lines", "quote"]
 
 #: Target wall time of one compiled call: results reach the output at least this often
 #: (a single position that takes longer is a chunk of its own).
@@ -108,16 +108,20 @@ def _rows(lines: Iterable[bytes | str], game: ConnectFourBoard) -> Iterator[_Row
             yield _Row(number, found[0], found[1])
 
 
-class _ChunkSize:
-    """Positions per compiled call: doubling from one while a call takes under
-    CHUNK_SECONDS (the first results come out at once; workers share larger chunks)."""
+class ChunkSize:
+    """Positions per chunk of work: doubling from one while a chunk takes under
+    ``seconds`` (the first results come out at once; later chunks are larger, so that
+    writing and sharing them out costs little), and never more than ``most``."""
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float = CHUNK_SECONDS, most: int = MAX_CHUNK) -> None:
+        self.seconds = seconds
+        self.most = most
         self.size = 1
 
     def update(self, positions: int, seconds: float) -> None:
-        fits = int(CHUNK_SECONDS * positions / seconds) if seconds > 0 else MAX_CHUNK
-        self.size = max(1, min(2 * self.size, fits, MAX_CHUNK))
+        """Size the next chunk from one of ``positions`` that took ``seconds``."""
+        fits = int(self.seconds * positions / seconds) if seconds > 0 else self.most
+        self.size = max(1, min(2 * self.size, fits, self.most))
 
 
 def solve_lines(
@@ -143,7 +147,7 @@ def solve_lines(
     solver = connect4.shared_solver() if solver is None else solver
 
     stop = signals_end_process if hard_stop else contextlib.nullcontext
-    sizer = _ChunkSize()
+    sizer = ChunkSize()
     solved = failed = nodes = 0
     seconds = 0.0
     pending: list[_Row] = []

@@ -24,12 +24,13 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Protocol
 
 from ...files import WriteError, check_folder, check_output
 from ...game import ZerosumError
 from ...interrupts import signals_end_process
 from ...progress_line import progress_line
+from .batch import ChunkSize
 from .book import (
     HEIGHT,
     WIDTH,
@@ -49,11 +50,16 @@ __all__ = [
     "build",
     "journal_path",
     "solve_chunk",
+    "Solved",
     "JOURNAL_FORMAT",
 ]
 
 JOURNAL_FORMAT = "zerosum-book-journal/1"
-CHUNK = 16  # positions per task: seconds of work each at the depths books are built to
+#: Seconds of work a chunk of positions grows to: a chunk is journaled when it is solved,
+#: so a build stopped by ``kill -9`` loses at most this much of each worker's work.
+CHUNK_SECONDS = 4.0
+#: Most positions in one chunk (shallow values are solved thousands a second).
+MOST_PER_CHUNK = 1024
 #: How often the wait for chunks wakes, in seconds, so that Ctrl-C stops it at once.
 WAKE_SECONDS = 0.1
 #: Seconds between two progress lines: a deep ply's chunks finish many times a second,
@@ -104,9 +110,16 @@ def positions(plies: int) -> Iterator[tuple[int, int]]:
 _table: TranspositionTable | None = None
 
 
-def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
+class Solved(NamedTuple):
+    """A chunk's scores, in its order, and the seconds its worker took to solve them."""
+
+    scores: list[int]
+    seconds: float
+
+
+def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> Solved:
     """The exact scores (or, if ``weak``, -1/0/1) of a chunk of positions (in a worker
-    process). One table serves
+    process), and how long they took. One table serves
     every position the process solves: its entries are exact bounds of positions, valid
     for any search, and neighbouring positions of a ply share most of their subtrees. It
     has the solver's default size: on 96 neighbouring positions of 8 stones, 8 MB solved
@@ -115,10 +128,11 @@ def solve_chunk(chunk: list[tuple[int, int]], weak: bool = False) -> list[int]:
     global _table
     from . import solver as connect4
 
+    start = time.perf_counter()
     if _table is None:
         _table = connect4.TranspositionTable()
     scores, _ = connect4.solve_batch(chunk, WIDTH, HEIGHT, weak=weak, tt=_table)
-    return [int(s) for s in scores]
+    return Solved([int(s) for s in scores], time.perf_counter() - start)
 
 
 def _read_journal(path: Path, plies: int, weak: bool = False) -> dict[int, int]:
@@ -228,19 +242,23 @@ def _solve_ply(
     kind = "values" if weak else "exact scores"
     report(f"ply {plies} ({kind}): {len(done)} positions solved before, {len(todo)} to solve")
     begin = time.perf_counter()
-    chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
+    sizer = ChunkSize(CHUNK_SECONDS, MOST_PER_CHUNK)
+    sent = 0  # positions of todo handed out
     with open(journal, "ab", buffering=0) as log:
-        running: dict[Future[list[int]], list[tuple[int, int]]] = {}
+        running: dict[Future[Solved], list[tuple[int, int]]] = {}
         solved, reported = 0, 0.0
-        while chunks or running:
-            while chunks and len(running) < 2 * pool.slots:
-                chunk = chunks.pop(0)
+        while sent < len(todo) or running:
+            while sent < len(todo) and len(running) < 2 * pool.slots:
+                chunk = todo[sent : sent + sizer.size]
+                sent += len(chunk)
                 running[pool.executor.submit(solve_chunk, chunk, weak)] = chunk
             finished, _ = wait(running, timeout=WAKE_SECONDS, return_when=FIRST_COMPLETED)
             for future in finished:
                 chunk = running.pop(future)
+                result = future.result()
+                sizer.update(len(chunk), result.seconds)
                 lines = []
-                for position, score in zip(chunk, future.result(), strict=True):
+                for position, score in zip(chunk, result.scores, strict=True):
                     key = canonical(*position)
                     done[key] = score
                     lines.append(f"{key} {score}\n")
