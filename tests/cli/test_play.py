@@ -10,6 +10,7 @@ import select
 import signal
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -179,6 +180,20 @@ def test_hints_without_distances_say_so_in_their_legend(
     assert "win in 7" not in out
 
 
+def _waits_to_read_its_terminal(pid: int) -> None:
+    """Wait (10 s at most) until the process's main thread sits in ``read`` of its standard
+    input, as when a person gets to press a key: a Ctrl-C sent the moment the prompt shows
+    can land between the prompt's write and that ``read``, where Python takes it only when
+    the ``read`` returns, at the next Enter (a window of microseconds, which the test, and
+    no person, hits)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):  # Linux's /proc: number 0 is read, 0x0 its fd
+            if Path(f"/proc/{pid}/syscall").read_text().startswith("0 0x0 "):
+                return
+        time.sleep(0.01)
+
+
 def test_in_a_terminal_the_prompt_names_the_piece_and_ctrl_c_ends_with_130() -> None:
     """Through a pseudo-terminal, as a person runs it: the prompt Connect Four asks with
     names the piece the board prints (``X``), and Ctrl-C there ends the game at once."""
@@ -193,6 +208,7 @@ def test_in_a_terminal_the_prompt_names_the_piece_and_ctrl_c_ends_with_130() -> 
         if select.select([fd], [], [], 0.2)[0]:
             seen += os.read(fd, 4096)
     if b"your move: " in seen:
+        _waits_to_read_its_terminal(pid)
         os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it, at the prompt
     ended, code, deadline = 0, 0, time.monotonic() + 60
     while not ended and time.monotonic() < deadline:
