@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 PACKAGE = TESTS.parent / "src" / "zerosum"
 
@@ -75,3 +77,14 @@ def test_a_test_module_is_matched_by_its_module_or_package_and_nothing_else() ->
     assert not mirrored(TESTS / "agents" / "test_alphabeta.py")  # kernels/alphabeta.py
     assert not mirrored(TESTS / "test_nothing_at_all.py")
     assert not mirrored(TESTS / "nowhere" / "test_budget.py")
+
+
+@pytest.mark.xdist_group("layout")
+def test_a_module_marked_xdist_group_runs_on_one_worker(request: pytest.FixtureRequest) -> None:
+    """``scripts/test.sh`` runs pytest-xdist with ``--dist loadgroup``, which sends the tests
+    of a group to one worker, so that a module marked ``xdist_group`` builds its costly
+    fixture once (the documentation site, JupyterLab). xdist finds a test's group by a
+    suffix it adds to the test's id; pytest 9.2 ignores it, and the groups were split."""
+    if not getattr(request.config.option, "loadgroup", False):  # set on xdist's workers
+        pytest.skip("the suite is not run with --dist loadgroup here")
+    assert request.node.nodeid.endswith("@layout"), request.node.nodeid
